@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const JOB_STATUSES = ['NotStarted', 'InProgress', 'Completed', 'Failed'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+export const Job = z.object({
+  id: z.string(),
+  jobType: z.string(),
+  userId: z.string(),
+  datetime: z.string(),
+  enddatetime: z.string().nullable(),
+  status: JobStatus,
+  notify: z.boolean(),
+  progress: z.number().int().min(0).max(100),
+  remarks: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  payload: z.string().nullable(),
+});
+export type Job = z.infer<typeof Job>;
+
+export const JobList = z.array(Job);
+
+// What the per-user websocket topic carries.
+export const NotificationMessage = z.object({
+  msgType: z.enum(['info', 'success', 'warn', 'error']),
+  msg: z.string(),
+  detail: z.string(),
+  jobId: z.string().optional(),
+});
+export type NotificationMessage = z.infer<typeof NotificationMessage>;
+
+export const DataQualityJob = z.object({
+  jobId: z.string(),
+  jobType: z.string(),
+  userId: z.string(),
+  dateTime: z.string(),
+  noOfInvalidEntries: z.number().int(),
+  errorTypesToCounts: z.record(z.string(), z.number().int()),
+  fieldErrorCounts: z.record(z.string(), z.number().int()),
+});
+export type DataQualityJob = z.infer<typeof DataQualityJob>;
