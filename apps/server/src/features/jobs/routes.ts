@@ -1,0 +1,60 @@
+import type { platformRoutes } from '@taxrecon/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { HttpError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { toJobView } from '../../platform/queue/job-runner.ts';
+import type { TaskDefinition } from '../../platform/queue/task.ts';
+
+type R = typeof platformRoutes;
+const LATEST = 10;
+const QUEUE_LIMIT = 2000;
+
+// Jobs belong to an entity: a caller sees the jobs of the current entity only.
+const entityJobs = (ctx: AppContext, caller: Caller) =>
+  ctx.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('tenant_id', '=', caller.tenantId)
+    .where('entity_id', '=', caller.entityId ?? '00000000-0000-0000-0000-000000000000');
+
+const requireEntity = (caller: Caller): string => {
+  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  return caller.entityId;
+};
+
+export const jobHandlers = (
+  ctx: AppContext,
+  tasks: { dataQualityReport: TaskDefinition },
+): Pick<Handlers<R>, 'latestJobs' | 'jobsQueue' | 'job' | 'notifPreference' | 'dataQualityReport'> => ({
+  latestJobs: async ({ caller }) =>
+    (await entityJobs(ctx, caller).orderBy('created_at', 'desc').limit(LATEST).execute()).map(toJobView),
+  jobsQueue: async ({ caller }) =>
+    (await entityJobs(ctx, caller).orderBy('created_at', 'desc').limit(QUEUE_LIMIT).execute()).map(toJobView),
+  job: async ({ caller, params }) => {
+    const row = await entityJobs(ctx, caller).where('id', '=', params.jobId).executeTakeFirst();
+    if (!row) throw notFound('Job not found');
+    return toJobView(row);
+  },
+  notifPreference: async ({ caller, params }) => {
+    const row = await entityJobs(ctx, caller).where('id', '=', params.jobId).executeTakeFirst();
+    if (!row) throw notFound('Job not found');
+    if (row.user_id !== caller.userId) {
+      throw new HttpError(403, 'NOT_JOB_OWNER', 'Only the user who started this job can ask to be e-mailed about it.');
+    }
+    if (row.status === 'Completed' || row.status === 'Failed') throw badRequest('This job has already finished.');
+    const notify = params.notify === 'true';
+    await ctx.db.updateTable('jobs').set({ notify }).where('id', '=', row.id).execute();
+    return { message: notify ? "We'll email you when this job finishes" : 'Notification preference removed.' };
+  },
+  dataQualityReport: async ({ caller }) => {
+    const entityId = requireEntity(caller);
+    const row = await ctx.jobs.start(tasks.dataQualityReport, { entityId }, {
+      tenantId: caller.tenantId,
+      entityId,
+      userId: caller.userId,
+      login: caller.login,
+    });
+    return toJobView(row);
+  },
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  // PostgreSQL server; when absent the embedded PGlite under dataDir/db is used
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  // where links in e-mails point; defaults to http://localhost:PORT
+  publicUrl: string;
+  // secret for signed links and the captcha; generated and kept in dataDir when absent
+  secret: string | null;
+  webDist: string | null;
+  demo: boolean;
+  logLevel: string;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isInteger(n) ? n : fallback;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = int(env.PORT, 8080);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'TaxRecon <no-reply@taxrecon.local>',
+    adminEmail: env.TAXRECON_ADMIN_EMAIL || null,
+    adminPassword: env.TAXRECON_ADMIN_PASSWORD || null,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    secret: env.TAXRECON_SECRET || null,
+    webDist: env.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../../web/dist') : env.WEB_DIST || null,
+    demo: env.TAXRECON_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+};

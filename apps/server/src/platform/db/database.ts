@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+// numeric and bigint come back as strings from pg; counts we read are small
+// enough for numbers, money stays in numeric and is converted explicitly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  pool: pg.Pool;
+  db: Kysely<DB>;
+  close: () => Promise<void>;
+}
+
+// All access goes through one pg.Pool: on PGlite that pool has a single
+// connection, because PGlite is one Postgres session (ARCHITECTURE.md).
+export const openDatabase = async (options: {
+  databaseUrl: string | null;
+  dataDir?: string;
+  // 'memory://' for tests
+  pgliteDir?: string;
+}): Promise<Database> => {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kind: 'postgres',
+      pool,
+      db,
+      close: async () => {
+        await db.destroy();
+      },
+    };
+  }
+  const dir = options.pgliteDir ?? path.join(options.dataDir ?? './data', 'db');
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    pool,
+    db,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+};

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { API_BASE, type ApiRoute, WEBSOCKET_PATH } from '@taxrecon/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { bearerToken, findCaller } from './caller.ts';
+import { HttpError } from './errors.ts';
+
+export interface BuildOptions {
+  logger: boolean | { level: string };
+  // how many sign-in attempts one address may make a minute
+  loginRateLimit: number;
+}
+
+// Public routes that send mail or check passwords get a per-address rate limit on top of the account lockout.
+const RATE_LIMITED = new Set(['/login', '/generate-registration-link/:userName', '/generate-reset-password-link/:userId']);
+
+export const buildApp = async (
+  ctx: AppContext,
+  options: BuildOptions,
+  register: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> => {
+  const app = Fastify({ logger: options.logger, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine injects style tags; the captcha widget runs its solver in a blob worker.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 200_000_000, files: 20 } });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: { info: { title: 'TaxRecon API', version: '1.0' }, servers: [] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/taxrecon/docs' });
+
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    request.caller = token ? await findCaller(ctx.db, token) : null;
+    // The web client watches this header and sends the user to change the password.
+    if (request.caller?.mustChangePassword) reply.header('x-change-password', 'true');
+  });
+  app.addHook('onRoute', (route) => {
+    const path = route.url.startsWith(API_BASE) ? route.url.slice(API_BASE.length) : null;
+    if (path && RATE_LIMITED.has(path)) {
+      route.config = { ...(route.config ?? {}), rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } };
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: v.instancePath || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
+        message: v.message ?? 'invalid',
+      }));
+      return reply.status(400).send({ code: 'VALIDATION', message: details[0]?.message ?? 'Invalid request', details });
+    }
+    if (error instanceof HttpError) return reply.status(error.status).send({ code: error.code, message: error.message });
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+    if (status < 500) return reply.status(status).send({ code: 'BAD_REQUEST', message: (error as Error).message });
+    request.log.error(error);
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on the server. Please try again.' });
+  });
+
+  app.get(WEBSOCKET_PATH, { websocket: true }, async (socket, request) => {
+    const token = (request.query as { token?: string }).token;
+    const caller = token ? await findCaller(ctx.db, token) : null;
+    if (!caller) {
+      socket.close(4401, 'unauthorized');
+      return;
+    }
+    const unsubscribe = ctx.hub.subscribe(caller.userId, socket);
+    socket.on('close', unsubscribe);
+    socket.send(JSON.stringify({ msgType: 'info', msg: 'connected', detail: '' }));
+  });
+
+  register(app);
+
+  if (ctx.config.webDist && fs.existsSync(ctx.config.webDist)) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, prefix: '/', index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/taxrecon/')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `No such API route: ${request.method} ${request.url}` });
+    }
+    // Hash routing means every screen lives under '/', so other paths are simply not found.
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+  return app;
+};
+
+export type { ApiRoute };

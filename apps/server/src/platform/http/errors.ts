@@ -1,0 +1,16 @@
+// An error a handler throws to answer with a status, a stable code and a message a person can act on.
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found'): HttpError => new HttpError(404, 'NOT_FOUND', what);
+export const badRequest = (message: string, code = 'BAD_REQUEST'): HttpError => new HttpError(400, code, message);
+export const forbidden = (message = 'You do not have permission to perform this action.'): HttpError =>
+  new HttpError(403, 'FORBIDDEN', message);
+export const unauthorized = (message = 'Please sign in.'): HttpError => new HttpError(401, 'UNAUTHORIZED', message);

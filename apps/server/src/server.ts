@@ -1,0 +1,117 @@
+import { platformRoutes } from '@taxrecon/contracts';
+import { adminHandlers } from './features/admin/routes.ts';
+import { dashboardHandlers } from './features/dashboard/routes.ts';
+import { entityHandlers } from './features/entities/routes.ts';
+import { jobHandlers } from './features/jobs/routes.ts';
+import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
+import { registrationHandlers } from './features/registration/routes.ts';
+import { sessionHandlers } from './features/session/routes.ts';
+import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
+import type { Config } from './platform/config.ts';
+import type { AppContext } from './platform/context.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { buildApp } from './platform/http/app.ts';
+import { bindRoutes } from './platform/http/bind-routes.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { createJobRunner, finishedMessage } from './platform/queue/job-runner.ts';
+import { createHub } from './platform/realtime/hub.ts';
+import { loadSecret } from './platform/secret.ts';
+
+export interface StartOptions {
+  logger?: boolean | { level: string };
+  // 'memory://' gives tests a fresh embedded database without touching disk
+  pgliteDir?: string;
+  loginRateLimit?: number;
+  // false for a web-only process when separate workers run (PostgreSQL only)
+  work?: boolean;
+}
+
+export interface RunningServer {
+  ctx: AppContext;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  boot: BootstrapResult;
+  close: () => Promise<void>;
+}
+
+// Opens the database, applies migrations, creates the first tenant and admin
+// when the database is new, and assembles the API on the route table.
+export const createServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.pgliteDir ? { pgliteDir: options.pgliteDir } : {}),
+  });
+  await migrate(database.pool);
+  const boot = await bootstrap(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const secret = await loadSecret(database.db, config.secret);
+  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const hub = await createHub({ databaseUrl: config.databaseUrl, pool: database.pool });
+
+  const sendEmail = sendEmailTask(mailer);
+  let context: AppContext | null = null;
+  const ctx = (): AppContext => {
+    if (!context) throw new Error('server not assembled yet');
+    return context;
+  };
+  const jobs = await createJobRunner(database.db, database.pool, {
+    onFinished: async (row) => {
+      if (!row.user_id) return;
+      await hub.publish(row.user_id, finishedMessage(row));
+      if (row.notify) {
+        const user = await database.db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
+        const message = finishedMessage(row);
+        if (user) {
+          await ctx().sendMail({
+            to: user.email,
+            tenantId: row.tenant_id,
+            subject: `TaxRecon: ${message.msg}`,
+            text: `${message.detail}\n\nJob ${row.id} (${row.job_type}) ended at ${row.ended_at?.toISOString() ?? ''}.\n${config.publicUrl}/#/jobs/all\n`,
+          });
+        }
+      }
+    },
+  });
+  const dataQualityReport = dataQualityReportTask(ctx);
+  jobs.register(sendEmail);
+  jobs.register(dataQualityReport);
+
+  context = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    hub,
+    secret,
+    sendMail: async (mail) => {
+      await jobs.start(sendEmail, mail, null);
+    },
+  };
+  const c = context;
+  const app = await buildApp(
+    c,
+    { logger: options.logger ?? false, loginRateLimit: options.loginRateLimit ?? 30 },
+    (instance) =>
+      bindRoutes(instance, platformRoutes, {
+        ...sessionHandlers(c),
+        ...registrationHandlers(c),
+        ...entityHandlers(c),
+        ...adminHandlers(c),
+        ...jobHandlers(c, { dataQualityReport }),
+        ...dashboardHandlers(c),
+      }),
+  );
+  if (options.work !== false) await jobs.work();
+  return {
+    ctx: c,
+    app,
+    boot,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await hub.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+};

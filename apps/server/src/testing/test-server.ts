@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { API_BASE } from '@taxrecon/contracts';
+import pg from 'pg';
+import { type Config, loadConfig } from '../platform/config.ts';
+import { type RunningServer, createServer } from '../server.ts';
+
+export const ADMIN = { email: 'admin@acme.test', password: 'Admin-pass-1' };
+
+export interface TestServer {
+  server: RunningServer;
+  baseUrl: string;
+  api: (method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<ApiAnswer>;
+  login: (userId: string, password: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+// A real server on a random port over a fresh database: embedded PGlite in
+// memory, or, when TAXRECON_TEST_PG is set (the CI's second pass), a new
+// database created on that PostgreSQL server and dropped afterwards.
+export const startTestServer = async (overrides: Partial<Config> = {}): Promise<TestServer> => {
+  const pgServer = process.env.TAXRECON_TEST_PG;
+  let databaseUrl: string | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (pgServer) {
+    const name = `taxrecon_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: `${pgServer.replace(/\/$/, '')}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = `${pgServer.replace(/\/$/, '')}/${name}`;
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: `${pgServer.replace(/\/$/, '')}/postgres` });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.join(os.tmpdir(), `taxrecon-test-${randomBytes(4).toString('hex')}`),
+    databaseUrl,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    secret: 'test-secret-not-for-production',
+    ...overrides,
+  };
+  const server = await createServer(config, { pgliteDir: 'memory://', loginRateLimit: 1000 });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  server.ctx.config.publicUrl = baseUrl;
+
+  const api: TestServer['api'] = async (method, route, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${API_BASE}${route}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: response.status, headers: response.headers, json };
+  };
+
+  return {
+    server,
+    baseUrl,
+    api,
+    login: async (userId, password) => {
+      const answer = await api('POST', '/login', { body: { userId, password } });
+      if (answer.status !== 200) throw new Error(`login ${userId} failed: ${answer.status} ${JSON.stringify(answer.json)}`);
+      return (answer.json as { token: string }).token;
+    },
+    close: async () => {
+      await server.close();
+      await dropDatabase?.();
+    },
+  };
+};
+
+// Waits for a condition the server reaches in the background (a job finishing, a mail arriving).
+export const eventually = async <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
