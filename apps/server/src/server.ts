@@ -1,4 +1,4 @@
-import { platformRoutes } from '@taxrecon/contracts';
+import { apiRoutes } from '@taxrecon/contracts';
 import { adminHandlers } from './features/admin/routes.ts';
 import { dashboardHandlers } from './features/dashboard/routes.ts';
 import { entityHandlers } from './features/entities/routes.ts';
@@ -92,7 +92,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     c,
     { logger: options.logger ?? false, loginRateLimit: options.loginRateLimit ?? 30 },
     (instance) =>
-      bindRoutes(instance, platformRoutes, {
+      bindRoutes(instance, apiRoutes, {
         ...sessionHandlers(c),
         ...registrationHandlers(c),
         ...entityHandlers(c),

@@ -25,7 +25,10 @@ export interface ApiAnswer {
 // A real server on a random port over a fresh database: embedded PGlite in
 // memory, or, when TAXRECON_TEST_PG is set (the CI's second pass), a new
 // database created on that PostgreSQL server and dropped afterwards.
-export const startTestServer = async (overrides: Partial<Config> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  overrides: Partial<Config> = {},
+  options: { work?: boolean } = {},
+): Promise<TestServer> => {
   const pgServer = process.env.TAXRECON_TEST_PG;
   let databaseUrl: string | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -54,7 +57,7 @@ export const startTestServer = async (overrides: Partial<Config> = {}): Promise<
     secret: 'test-secret-not-for-production',
     ...overrides,
   };
-  const server = await createServer(config, { pgliteDir: 'memory://', loginRateLimit: 1000 });
+  const server = await createServer(config, { pgliteDir: 'memory://', loginRateLimit: 1000, work: options.work ?? true });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

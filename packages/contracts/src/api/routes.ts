@@ -316,3 +316,7 @@ export const platformRoutes = {
     response: z.array(OutboxMessage),
   }),
 } as const;
+
+// Every route of the API. Later areas add their tables here; the server binds
+// this and the authorization test walks it.
+export const apiRoutes = { ...platformRoutes } as const;

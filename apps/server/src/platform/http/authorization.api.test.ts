@@ -1,0 +1,140 @@
+import { type Access, type ApiRoute, type Role, apiRoutes, defaultPermissions, fillPath } from '@taxrecon/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNormalUser, insertTenantWithAdmin, registerUtilityUser } from '../../testing/accounts.ts';
+import { ADMIN, type ApiAnswer, type TestServer, eventually, startTestServer } from '../../testing/test-server.ts';
+
+// Walks every route of the route table as ADMIN, NORMAL-USER, UTILITY-USER, no
+// token, and the ADMIN of another tenant. A route added to the table is walked
+// without editing this file; a route whose path parameter has no fixture below
+// fails loudly so the fixture gets written.
+
+let t: TestServer;
+const tokens: Record<string, string | undefined> = {};
+const tenantA: { entityId: string; jobId: string; normalLogin: string; secrets: string[] } = {
+  entityId: '',
+  jobId: '',
+  normalLogin: 'nina@acme.test',
+  secrets: [],
+};
+
+type CallerKind = 'ADMIN' | 'NORMAL-USER' | 'UTILITY-USER' | 'anonymous' | 'otherTenantAdmin';
+const CALLERS: CallerKind[] = ['anonymous', 'UTILITY-USER', 'NORMAL-USER', 'ADMIN', 'otherTenantAdmin'];
+
+const allowed = (access: Access, caller: CallerKind): boolean => {
+  if (access.kind === 'public') return true;
+  if (caller === 'anonymous') return false;
+  if (access.kind === 'signedIn') return true;
+  if (caller === 'UTILITY-USER') return false;
+  if (access.kind === 'fullUser') return true;
+  const role: Role = caller === 'NORMAL-USER' ? 'NORMAL-USER' : 'ADMIN';
+  return defaultPermissions(role).includes(access.permission);
+};
+
+// Values for path parameters, by name; they point at tenant A's objects so the
+// other tenant's calls prove that another tenant's object answers 404.
+const pathParams = (): Record<string, string> => ({
+  id: tenantA.entityId,
+  entityId: tenantA.entityId,
+  subGroupId: 'SG1',
+  jobId: tenantA.jobId,
+  notify: 'true',
+  pan: 'ABCDE1234F',
+  token: 'not-a-real-token',
+  userName: 'nobody@example.com',
+  userId: 'nobody@example.com',
+  hash: 'aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb',
+});
+
+// Per route overrides where a parameter name means something else.
+const routeParams: Record<string, Record<string, string>> = {
+  deleteUser: { id: 'ghost@acme.test' },
+};
+const crossTenantParams: Record<string, Record<string, string>> = {
+  deleteUser: { id: 'nina@acme.test' },
+};
+
+// Valid bodies referring to tenant A's objects, for the routes that take one.
+const bodies = (): Record<string, unknown> => ({
+  updateUser: { id: tenantA.normalLogin, allowedEntities: [tenantA.entityId] },
+  createUser: { email: 'x@acme.test', fname: 'X', lname: 'Y', allowedEntities: [tenantA.entityId] },
+});
+const queries: Record<string, string> = { entityDesc: '?entityDesc=Renamed' };
+
+const call = (name: string, route: ApiRoute, caller: CallerKind): Promise<ApiAnswer> => {
+  const params = {
+    ...pathParams(),
+    ...(caller === 'otherTenantAdmin' ? crossTenantParams[name] : routeParams[name]),
+  };
+  const path = fillPath(route.path, params) + (queries[name] ?? '');
+  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (bodies()[name] ?? {});
+  const token = caller === 'anonymous' ? undefined : tokens[caller];
+  return t.api(route.method, path, { ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
+};
+
+const code = (answer: ApiAnswer) => (answer.json as { code?: string } | null)?.code;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  tokens.ADMIN = await t.login(ADMIN.email, ADMIN.password);
+  tokens['NORMAL-USER'] = await createNormalUser(t, tokens.ADMIN, tenantA.normalLogin, 'Normal-pass-1');
+  tokens['UTILITY-USER'] = await registerUtilityUser(t, 'uma@utility.test', 'Utility-pass-1');
+  tokens.otherTenantAdmin = (await insertTenantWithAdmin(t, 'Globex', 'boss@globex.test', 'Globex-pass-1')).token;
+  const entities = (await t.api('GET', '/entities', { token: tokens.ADMIN })).json as { id: string }[];
+  tenantA.entityId = entities[0]?.id ?? '';
+  const job = (await t.api('POST', '/job/data-quality-report', { token: tokens.ADMIN })).json as { id: string };
+  tenantA.jobId = job.id;
+  await eventually(async () => {
+    const view = (await t.api('GET', `/job/${job.id}`, { token: tokens.ADMIN })).json as { status: string };
+    return view.status === 'Completed';
+  });
+  tenantA.secrets = [tenantA.entityId, tenantA.jobId, ADMIN.email, tenantA.normalLogin];
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the route table', () => {
+  it('has a parameter fixture for every path parameter', () => {
+    for (const [name, route] of Object.entries(apiRoutes)) {
+      const names = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
+      for (const param of names) {
+        expect(pathParams(), `route ${name} needs a fixture for :${param}`).toHaveProperty(param);
+      }
+    }
+  });
+
+  it('is what the server serves: every table route answers, none is a 404 for a missing route', async () => {
+    for (const [name, route] of Object.entries(apiRoutes)) {
+      const answer = await call(name, route, 'ADMIN');
+      expect(answer.json, `${name}: ${route.method} ${route.path}`).not.toMatchObject({ message: expect.stringMatching(/^No such API route/) });
+    }
+  });
+});
+
+const cases = Object.entries(apiRoutes).flatMap(([name, route]) =>
+  CALLERS.map((caller) => ({ name, route: route as ApiRoute, caller })),
+);
+
+describe.each(cases)('$name ($route.method $route.path) as $caller', ({ name, route, caller }) => {
+  it(allowed(route.access, caller) ? 'is let through' : 'is refused', async () => {
+    const answer = await call(name, route, caller);
+    if (!allowed(route.access, caller)) {
+      expect(answer.status).toBe(caller === 'anonymous' ? 401 : 403);
+      expect(code(answer)).toBe(caller === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN');
+      return;
+    }
+    expect(answer.status, JSON.stringify(answer.json)).not.toBe(401);
+    expect(['UNAUTHORIZED', 'FORBIDDEN', 'PASSWORD_CHANGE_REQUIRED']).not.toContain(code(answer));
+    expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(500);
+    if (caller === 'otherTenantAdmin') {
+      // Nothing of tenant A may appear in anything another tenant is answered.
+      const text = JSON.stringify(answer.json);
+      for (const secret of tenantA.secrets) expect(text).not.toContain(secret);
+      // A call naming one of tenant A's objects must not succeed.
+      const namesTenantAObject =
+        /:(id|entityId|jobId)\b/.test(route.path) || (name in bodies() && route.access.kind !== 'public');
+      if (namesTenantAObject) expect([400, 404]).toContain(answer.status);
+    }
+  });
+});
