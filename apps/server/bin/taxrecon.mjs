@@ -2,9 +2,9 @@
 // The `taxrecon` command: `serve` (the default) starts the web app and workers;
 // other sub-commands are the command-line tools. TypeScript runs through tsx.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);

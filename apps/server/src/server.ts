@@ -43,7 +43,10 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     ...(options.pgliteDir ? { pgliteDir: options.pgliteDir } : {}),
   });
   await migrate(database.pool);
-  const boot = await bootstrap(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const boot = await bootstrap(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
   const secret = await loadSecret(database.db, config.secret);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const hub = await createHub({ databaseUrl: config.databaseUrl, pool: database.pool });
@@ -59,7 +62,11 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       if (!row.user_id) return;
       await hub.publish(row.user_id, finishedMessage(row));
       if (row.notify) {
-        const user = await database.db.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirst();
+        const user = await database.db
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', row.user_id)
+          .executeTakeFirst();
         const message = finishedMessage(row);
         if (user) {
           await ctx().sendMail({

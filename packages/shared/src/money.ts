@@ -36,7 +36,7 @@ export const parseRupees = (text: string): Paise | null => {
   const whole = m[1] === '' ? 0 : Number(m[1]);
   const fraction = m[2] ?? '';
   // More than two decimals: round half away from zero on the third.
-  const cents = Number((fraction + '00').slice(0, 2));
+  const cents = Number(`${fraction}00`.slice(0, 2));
   const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
   const value = whole * 100 + cents + roundUp;
   if (!Number.isSafeInteger(value)) return null;

@@ -18,10 +18,19 @@ export interface BootstrapResult {
 // legal entity and an ADMIN, plus the 'utility' tenant self-registration uses.
 export const bootstrap = async (
   db: Kysely<DB>,
-  options: { adminEmail: string | null; adminPassword: string | null; tenantName?: string; entityName?: string },
+  options: {
+    adminEmail: string | null;
+    adminPassword: string | null;
+    tenantName?: string;
+    entityName?: string;
+  },
 ): Promise<BootstrapResult> => {
   const adminLogin = (options.adminEmail ?? 'admin@taxrecon.local').trim().toLowerCase();
-  const existing = await db.selectFrom('settings').select('value').where('key', '=', OPERATOR_TENANT_KEY).executeTakeFirst();
+  const existing = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', OPERATOR_TENANT_KEY)
+    .executeTakeFirst();
   if (existing) return { created: false, adminLogin, generatedPassword: null };
 
   const generatedPassword = options.adminPassword ? null : generatePassword();
@@ -60,7 +69,11 @@ export const bootstrap = async (
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_entities').values({ user_id: admin.id, entity_id: entity.id }).execute();
-    const utility = await trx.insertInto('tenants').values({ name: UTILITY_TENANT }).returning('id').executeTakeFirstOrThrow();
+    const utility = await trx
+      .insertInto('tenants')
+      .values({ name: UTILITY_TENANT })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await trx
       .insertInto('legal_entities')
       .values({ tenant_id: utility.id, sub_group_id: 'SUBGPR', name: 'Utilities', description: 'Utilities' })

@@ -38,7 +38,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.TAXRECON_ADMIN_PASSWORD || null,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     secret: env.TAXRECON_SECRET || null,
-    webDist: env.WEB_DIST === undefined ? path.resolve(import.meta.dirname, '../../../web/dist') : env.WEB_DIST || null,
+    webDist:
+      env.WEB_DIST === undefined
+        ? path.resolve(import.meta.dirname, '../../../web/dist')
+        : env.WEB_DIST || null,
     demo: env.TAXRECON_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -11,6 +11,10 @@ export const loadSecret = async (db: Kysely<DB>, configured: string | null): Pro
     .values({ key: 'secret', value: randomToken(48) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 };

@@ -1,7 +1,7 @@
 import { defaultPermissions } from '@taxrecon/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { hashPassword } from '../platform/auth/crypto.ts';
-import { type TestServer, eventually } from './test-server.ts';
+import { eventually, type TestServer } from './test-server.ts';
 
 // Test accounts made the way a person makes them, through the API, except a
 // second tenant: tenants are provisioned by installation, so it is inserted.
@@ -14,8 +14,12 @@ export const solveCaptcha = async (t: TestServer): Promise<string> => {
     signature: string;
     maxnumber?: number;
   };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
   if (!solution) throw new Error('captcha not solved');
   return Buffer.from(
     JSON.stringify({
@@ -71,13 +75,25 @@ export const registerUtilityUser = async (t: TestServer, email: string, password
 
 // Creates a NORMAL-USER through the admin API, then signs in with the e-mailed
 // temporary password and replaces it, as a new colleague would.
-export const createNormalUser = async (t: TestServer, adminToken: string, email: string, password: string) => {
+export const createNormalUser = async (
+  t: TestServer,
+  adminToken: string,
+  email: string,
+  password: string,
+) => {
   const entities = (await t.api('GET', '/legal-entities', { token: adminToken })).json as { id: string }[];
   const created = await t.api('POST', '/create-user', {
     token: adminToken,
-    body: { email, fname: 'Nina', lname: 'Normal', role: 'NORMAL-USER', allowedEntities: entities.map((e) => e.id) },
+    body: {
+      email,
+      fname: 'Nina',
+      lname: 'Normal',
+      role: 'NORMAL-USER',
+      allowedEntities: entities.map((e) => e.id),
+    },
   });
-  if ((created.json as { error: boolean }).error) throw new Error(`create-user: ${JSON.stringify(created.json)}`);
+  if ((created.json as { error: boolean }).error)
+    throw new Error(`create-user: ${JSON.stringify(created.json)}`);
   const mail = await outboxMail(t, email);
   const temporary = /Temporary password: (\S+)/.exec(mail.body_text)?.[1];
   if (!temporary) throw new Error('no temporary password in the welcome mail');
@@ -86,16 +102,31 @@ export const createNormalUser = async (t: TestServer, adminToken: string, email:
     token,
     body: { userId: email, oldPassword: temporary, password },
   });
-  if ((changed.json as { error: boolean }).error) throw new Error(`change-password: ${JSON.stringify(changed.json)}`);
+  if ((changed.json as { error: boolean }).error)
+    throw new Error(`change-password: ${JSON.stringify(changed.json)}`);
   return token;
 };
 
-export const insertTenantWithAdmin = async (t: TestServer, tenantName: string, email: string, password: string) => {
+export const insertTenantWithAdmin = async (
+  t: TestServer,
+  tenantName: string,
+  email: string,
+  password: string,
+) => {
   const db = t.server.ctx.db;
-  const tenant = await db.insertInto('tenants').values({ name: tenantName }).returning('id').executeTakeFirstOrThrow();
+  const tenant = await db
+    .insertInto('tenants')
+    .values({ name: tenantName })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const entity = await db
     .insertInto('legal_entities')
-    .values({ tenant_id: tenant.id, sub_group_id: 'SG1', name: `${tenantName} HQ`, description: `${tenantName} HQ` })
+    .values({
+      tenant_id: tenant.id,
+      sub_group_id: 'SG1',
+      name: `${tenantName} HQ`,
+      description: `${tenantName} HQ`,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const user = await db

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { API_BASE } from '@taxrecon/contracts';
 import pg from 'pg';
 import { type Config, loadConfig } from '../platform/config.ts';
-import { type RunningServer, createServer } from '../server.ts';
+import { createServer, type RunningServer } from '../server.ts';
 
 export const ADMIN = { email: 'admin@acme.test', password: 'Admin-pass-1' };
 
@@ -57,7 +57,11 @@ export const startTestServer = async (
     secret: 'test-secret-not-for-production',
     ...overrides,
   };
-  const server = await createServer(config, { pgliteDir: 'memory://', loginRateLimit: 1000, work: options.work ?? true });
+  const server = await createServer(config, {
+    pgliteDir: 'memory://',
+    loginRateLimit: 1000,
+    work: options.work ?? true,
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -89,7 +93,8 @@ export const startTestServer = async (
     api,
     login: async (userId, password) => {
       const answer = await api('POST', '/login', { body: { userId, password } });
-      if (answer.status !== 200) throw new Error(`login ${userId} failed: ${answer.status} ${JSON.stringify(answer.json)}`);
+      if (answer.status !== 200)
+        throw new Error(`login ${userId} failed: ${answer.status} ${JSON.stringify(answer.json)}`);
       return (answer.json as { token: string }).token;
     },
     close: async () => {
@@ -100,7 +105,10 @@ export const startTestServer = async (
 };
 
 // Waits for a condition the server reaches in the background (a job finishing, a mail arriving).
-export const eventually = async <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> => {
+export const eventually = async <T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -32,7 +32,8 @@ export const adminHandlers = (ctx: AppContext): Pick<Handlers<R>, Names> => ({
   updateUser: async ({ caller, body }) => updateUser(ctx, caller, body),
   deleteUser: async ({ caller, params }) => deleteUser(ctx, caller, params.id),
   createLegalEntity: async ({ caller, body }) => createLegalEntity(ctx, caller, body.name, body.panNumber),
-  entityDesc: async ({ caller, params, query }) => renameEntity(ctx, caller, params.entityId, query.entityDesc),
+  entityDesc: async ({ caller, params, query }) =>
+    renameEntity(ctx, caller, params.entityId, query.entityDesc),
   entityPan: async ({ caller, params }) => setEntityPan(ctx, caller, params.entityId, params.pan),
   outbox: async ({ caller }) => listOutbox(ctx, caller),
 });

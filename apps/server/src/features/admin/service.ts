@@ -1,4 +1,10 @@
-import { type AdminUser, type LegalEntity, PanNumber, type Role, defaultPermissions } from '@taxrecon/contracts';
+import {
+  type AdminUser,
+  defaultPermissions,
+  type LegalEntity,
+  PanNumber,
+  type Role,
+} from '@taxrecon/contracts';
 import { sql } from 'kysely';
 import { generatePassword, hashPassword } from '../../platform/auth/crypto.ts';
 import { OPERATOR_TENANT_KEY, UTILITY_TENANT } from '../../platform/bootstrap.ts';
@@ -9,7 +15,13 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 // Everything here is scoped to the caller's tenant: another tenant's user or
 // entity answers 404, as if it did not exist.
 
-const toLegalEntity = (e: { id: string; sub_group_id: string; name: string; description: string; pan: string | null }): LegalEntity => ({
+const toLegalEntity = (e: {
+  id: string;
+  sub_group_id: string;
+  name: string;
+  description: string;
+  pan: string | null;
+}): LegalEntity => ({
   id: e.id,
   subGroupId: e.sub_group_id,
   name: e.name,
@@ -63,7 +75,8 @@ const tenantEntityIds = async (ctx: AppContext, caller: Caller, ids: string[]): 
     .where('tenant_id', '=', caller.tenantId)
     .where('id', 'in', unique)
     .execute();
-  if (rows.length !== unique.length) throw badRequest('Select one or more entities of your organisation.', 'UNKNOWN_ENTITY');
+  if (rows.length !== unique.length)
+    throw badRequest('Select one or more entities of your organisation.', 'UNKNOWN_ENTITY');
   return unique;
 };
 
@@ -72,10 +85,20 @@ const uuidOrNull = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : null);
 export const createUser = async (
   ctx: AppContext,
   caller: Caller,
-  input: { email: string; fname: string; lname: string; role: 'ADMIN' | 'NORMAL-USER'; allowedEntities: string[] },
+  input: {
+    email: string;
+    fname: string;
+    lname: string;
+    role: 'ADMIN' | 'NORMAL-USER';
+    allowedEntities: string[];
+  },
 ) => {
   const login = input.email.toLowerCase();
-  const entities = await tenantEntityIds(ctx, caller, input.allowedEntities.filter((id) => uuidOrNull(id)));
+  const entities = await tenantEntityIds(
+    ctx,
+    caller,
+    input.allowedEntities.filter((id) => uuidOrNull(id)),
+  );
   if (entities.length === 0) throw badRequest('Select one or more entities');
   const exists = await ctx.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst();
   if (exists) return { error: true, status: 409, message: 'A user with this e-mail address already exists.' };
@@ -98,7 +121,10 @@ export const createUser = async (
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('user_entities').values(entities.map((entity_id) => ({ user_id: user.id, entity_id }))).execute();
+    await trx
+      .insertInto('user_entities')
+      .values(entities.map((entity_id) => ({ user_id: user.id, entity_id })))
+      .execute();
   });
   await ctx.sendMail({
     to: login,
@@ -126,12 +152,22 @@ export const updateUser = async (
   input: { id: string; fname?: string; lname?: string; allowedEntities: string[] },
 ) => {
   const user = await findTenantUser(ctx, caller, input.id);
-  const entities = await tenantEntityIds(ctx, caller, input.allowedEntities.filter((id) => uuidOrNull(id)));
+  const entities = await tenantEntityIds(
+    ctx,
+    caller,
+    input.allowedEntities.filter((id) => uuidOrNull(id)),
+  );
   if (entities.length === 0) throw badRequest('Select one or more entities');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_entities').where('user_id', '=', user.id).execute();
-    await trx.insertInto('user_entities').values(entities.map((entity_id) => ({ user_id: user.id, entity_id }))).execute();
-    const current = user.current_entity_id && entities.includes(user.current_entity_id) ? user.current_entity_id : entities[0];
+    await trx
+      .insertInto('user_entities')
+      .values(entities.map((entity_id) => ({ user_id: user.id, entity_id })))
+      .execute();
+    const current =
+      user.current_entity_id && entities.includes(user.current_entity_id)
+        ? user.current_entity_id
+        : entities[0];
     await trx
       .updateTable('users')
       .set({
@@ -147,7 +183,8 @@ export const updateUser = async (
 
 export const deleteUser = async (ctx: AppContext, caller: Caller, login: string) => {
   const user = await findTenantUser(ctx, caller, login);
-  if (user.id === caller.userId) return { error: true, status: 400, message: 'You cannot delete your own account.' };
+  if (user.id === caller.userId)
+    return { error: true, status: 400, message: 'You cannot delete your own account.' };
   await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
   return { error: false, status: 200, message: 'User deleted.' };
 };
@@ -191,7 +228,11 @@ const findTenantEntity = async (ctx: AppContext, caller: Caller, entityId: strin
 
 export const renameEntity = async (ctx: AppContext, caller: Caller, entityId: string, name: string) => {
   await findTenantEntity(ctx, caller, entityId);
-  await ctx.db.updateTable('legal_entities').set({ name, description: name }).where('id', '=', entityId).execute();
+  await ctx.db
+    .updateTable('legal_entities')
+    .set({ name, description: name })
+    .where('id', '=', entityId)
+    .execute();
   return { message: 'Entity name updated' };
 };
 
@@ -206,10 +247,18 @@ export const setEntityPan = async (ctx: AppContext, caller: Caller, entityId: st
 // Mail kept because no SMTP server is configured. The installation's own tenant
 // also sees self-registration mail: whoever runs the installation confirms those.
 export const listOutbox = async (ctx: AppContext, caller: Caller) => {
-  const operator = await ctx.db.selectFrom('settings').select('value').where('key', '=', OPERATOR_TENANT_KEY).executeTakeFirst();
+  const operator = await ctx.db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', OPERATOR_TENANT_KEY)
+    .executeTakeFirst();
   const tenants = [caller.tenantId];
   if (operator?.value === caller.tenantId) {
-    const utility = await ctx.db.selectFrom('tenants').select('id').where('name', '=', UTILITY_TENANT).executeTakeFirst();
+    const utility = await ctx.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', UTILITY_TENANT)
+      .executeTakeFirst();
     if (utility) tenants.push(utility.id);
   }
   const rows = await ctx.db

@@ -11,9 +11,9 @@ const RECON_TYPES = ['TDSReconciliation', 'TCSReconciliation', 'TDSPayableReconc
 const countIfTable = async (ctx: AppContext, table: string, entityId: string): Promise<number> => {
   const present = await sql<{ ok: boolean }>`SELECT to_regclass(${table}) IS NOT NULL AS ok`.execute(ctx.db);
   if (!present.rows[0]?.ok) return 0;
-  const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE entity_id = ${entityId}`.execute(
-    ctx.db,
-  );
+  const n = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE entity_id = ${entityId}`.execute(ctx.db);
   return n.rows[0]?.n ?? 0;
 };
 
@@ -36,9 +36,9 @@ export const dashboardHandlers = (
       const month = log.created_at.toISOString().slice(0, 7);
       monthly[month] = (monthly[month] ?? 0) + Number(log.transactions_count);
     }
-    const size = await sql<{ size: string }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(
-      ctx.db,
-    );
+    const size = await sql<{
+      size: string;
+    }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(ctx.db);
     return {
       totalCustomers: await countIfTable(ctx, 'customers', entityId),
       totalVendor: await countIfTable(ctx, 'vendors', entityId),

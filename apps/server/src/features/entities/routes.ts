@@ -34,7 +34,11 @@ export const entityHandlers = (ctx: AppContext): Pick<Handlers<R>, 'entities' | 
       .executeTakeFirst();
     // An entity the user may not use answers exactly like one that does not exist.
     if (!allowed) throw notFound('Entity not found');
-    await ctx.db.updateTable('users').set({ current_entity_id: allowed.id }).where('id', '=', caller.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ current_entity_id: allowed.id })
+      .where('id', '=', caller.userId)
+      .execute();
     return { message: `Switched to ${allowed.name}` };
   },
 });

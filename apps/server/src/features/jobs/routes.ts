@@ -1,8 +1,8 @@
 import type { platformRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { HttpError, badRequest, notFound } from '../../platform/http/errors.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import { toJobView } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 
@@ -40,21 +40,32 @@ export const jobHandlers = (
     const row = await entityJobs(ctx, caller).where('id', '=', params.jobId).executeTakeFirst();
     if (!row) throw notFound('Job not found');
     if (row.user_id !== caller.userId) {
-      throw new HttpError(403, 'NOT_JOB_OWNER', 'Only the user who started this job can ask to be e-mailed about it.');
+      throw new HttpError(
+        403,
+        'NOT_JOB_OWNER',
+        'Only the user who started this job can ask to be e-mailed about it.',
+      );
     }
-    if (row.status === 'Completed' || row.status === 'Failed') throw badRequest('This job has already finished.');
+    if (row.status === 'Completed' || row.status === 'Failed')
+      throw badRequest('This job has already finished.');
     const notify = params.notify === 'true';
     await ctx.db.updateTable('jobs').set({ notify }).where('id', '=', row.id).execute();
-    return { message: notify ? "We'll email you when this job finishes" : 'Notification preference removed.' };
+    return {
+      message: notify ? "We'll email you when this job finishes" : 'Notification preference removed.',
+    };
   },
   dataQualityReport: async ({ caller }) => {
     const entityId = requireEntity(caller);
-    const row = await ctx.jobs.start(tasks.dataQualityReport, { entityId }, {
-      tenantId: caller.tenantId,
-      entityId,
-      userId: caller.userId,
-      login: caller.login,
-    });
+    const row = await ctx.jobs.start(
+      tasks.dataQualityReport,
+      { entityId },
+      {
+        tenantId: caller.tenantId,
+        entityId,
+        userId: caller.userId,
+        login: caller.login,
+      },
+    );
     return toJobView(row);
   },
 });

@@ -41,9 +41,13 @@ export const dataQualityReportTask = (ctx: () => AppContext) =>
       const { db } = ctx();
       const counts: Record<string, number> = {};
       for (const [i, table] of DATA_TABLES.entries()) {
-        const exists = await sql<{ present: boolean }>`SELECT to_regclass(${table}) IS NOT NULL AS present`.execute(db);
+        const exists = await sql<{
+          present: boolean;
+        }>`SELECT to_regclass(${table}) IS NOT NULL AS present`.execute(db);
         if (exists.rows[0]?.present) {
-          const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE entity_id = ${entityId}`.execute(db);
+          const n = await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE entity_id = ${entityId}`.execute(db);
           counts[table] = n.rows[0]?.n ?? 0;
         }
         await job.progress(((i + 1) / (DATA_TABLES.length + 1)) * 100);
@@ -57,7 +61,11 @@ export const dataQualityReportTask = (ctx: () => AppContext) =>
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
       return {
         remarks: `${Number(invalid.n)} ingest job(s) with invalid rows; ${rows} data row(s) checked.`,
-        result: { tables: counts, ingestJobsWithInvalidRows: Number(invalid.n), generatedAt: new Date().toISOString() },
+        result: {
+          tables: counts,
+          ingestJobsWithInvalidRows: Number(invalid.n),
+          generatedAt: new Date().toISOString(),
+        },
         transactionsCount: rows,
       };
     },

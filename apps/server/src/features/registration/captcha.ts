@@ -6,7 +6,11 @@ const MAX_NUMBER = 50_000;
 const TTL_MINUTES = 10;
 
 export const newChallenge = (secret: string) =>
-  createChallenge({ hmacKey: secret, maxNumber: MAX_NUMBER, expires: new Date(Date.now() + TTL_MINUTES * 60_000) });
+  createChallenge({
+    hmacKey: secret,
+    maxNumber: MAX_NUMBER,
+    expires: new Date(Date.now() + TTL_MINUTES * 60_000),
+  });
 
 export const verifyCaptcha = async (secret: string, payload: string): Promise<boolean> => {
   try {

@@ -1,9 +1,9 @@
 import type { RegistrationRequest } from '@taxrecon/contracts';
 import { hashPassword } from '../../platform/auth/crypto.ts';
-import { LINK_MESSAGES, checkLink, consumeLink, createLink } from '../../platform/auth/links.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { HttpError, badRequest } from '../../platform/http/errors.ts';
+import { checkLink, consumeLink, createLink, LINK_MESSAGES } from '../../platform/auth/links.ts';
 import { UTILITY_TENANT } from '../../platform/bootstrap.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { verifyCaptcha } from './captcha.ts';
 
 const REGISTRATION_TTL_MINUTES = 24 * 60;
@@ -22,7 +22,13 @@ const userExists = async (ctx: AppContext, login: string) =>
   !!(await ctx.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst());
 
 const utilityTenantId = async (ctx: AppContext) =>
-  (await ctx.db.selectFrom('tenants').select('id').where('name', '=', UTILITY_TENANT).executeTakeFirstOrThrow()).id;
+  (
+    await ctx.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', UTILITY_TENANT)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 export const isLoginFree = async (ctx: AppContext, login: string) => !(await userExists(ctx, login));
 
@@ -36,7 +42,11 @@ export const hasPendingRegistration = async (ctx: AppContext, login: string) =>
     .where('expires_at', '>', new Date())
     .executeTakeFirst());
 
-export const sendRegistrationLink = async (ctx: AppContext, userName: string, request: RegistrationRequest) => {
+export const sendRegistrationLink = async (
+  ctx: AppContext,
+  userName: string,
+  request: RegistrationRequest,
+) => {
   const login = userName.trim().toLowerCase();
   if (login !== request.id || login !== request.email.toLowerCase()) {
     throw badRequest('The user name must be the e-mail address.');
@@ -45,7 +55,11 @@ export const sendRegistrationLink = async (ctx: AppContext, userName: string, re
     throw badRequest('The captcha was not solved. Please solve it again.', 'CAPTCHA_FAILED');
   }
   if (await userExists(ctx, login)) {
-    throw new HttpError(409, 'USER_EXISTS', 'This user is already registered. Please sign in or reset your password.');
+    throw new HttpError(
+      409,
+      'USER_EXISTS',
+      'This user is already registered. Please sign in or reset your password.',
+    );
   }
   const payload: PendingRegistration = {
     email: login,
@@ -133,7 +147,12 @@ export const sendResetLink = async (ctx: AppContext, rawLogin: string) => {
     .executeTakeFirst();
   // The answer is the same whether or not the account exists, so the call cannot be used to probe for accounts.
   if (!user) return;
-  const token = await createLink(ctx.db, ctx.secret, { purpose: 'reset', login, payload: {}, ttlMinutes: RESET_TTL_MINUTES });
+  const token = await createLink(ctx.db, ctx.secret, {
+    purpose: 'reset',
+    login,
+    payload: {},
+    ttlMinutes: RESET_TTL_MINUTES,
+  });
   const link = `${ctx.config.publicUrl}/#/reset-password/${encodeURIComponent(login)}?hash=${encodeURIComponent(token)}`;
   await ctx.sendMail({
     to: user.email,

@@ -10,7 +10,10 @@ type R = typeof platformRoutes;
 
 export const sessionHandlers = (
   ctx: AppContext,
-): Pick<Handlers<R>, 'login' | 'logout' | 'updateLastLogin' | 'me' | 'changePassword' | 'version' | 'allTotals' | 'license'> => ({
+): Pick<
+  Handlers<R>,
+  'login' | 'logout' | 'updateLastLogin' | 'me' | 'changePassword' | 'version' | 'allTotals' | 'license'
+> => ({
   login: async ({ body, reply }) => {
     const answer = await login(ctx, body.userId, body.password);
     if (answer.changePassword) reply.header('x-change-password', 'true');
@@ -23,7 +26,11 @@ export const sessionHandlers = (
   updateLastLogin: async ({ caller, body }) => {
     if (body.userId !== caller.login) throw forbidden();
     // The client's clock is not trusted for an audit field: the server's time is kept.
-    await ctx.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', caller.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ last_login_at: new Date() })
+      .where('id', '=', caller.userId)
+      .execute();
     return { message: 'Last login recorded' };
   },
   me: async ({ caller }) => describeMe(ctx, caller.userId),
@@ -47,7 +54,11 @@ export const sessionHandlers = (
   },
   license: async ({ caller }) => {
     const entity = caller.entityId
-      ? await ctx.db.selectFrom('legal_entities').select('name').where('id', '=', caller.entityId).executeTakeFirst()
+      ? await ctx.db
+          .selectFrom('legal_entities')
+          .select('name')
+          .where('id', '=', caller.entityId)
+          .executeTakeFirst()
       : undefined;
     return {
       user: caller.login,

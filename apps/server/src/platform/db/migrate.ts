@@ -9,8 +9,15 @@ export const migrate = async (pool: pg.Pool): Promise<string[]> => {
   await pool.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
-  const done = new Set((await pool.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const done = new Set(
+    (await pool.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;

@@ -25,7 +25,11 @@ export interface BuildOptions {
 }
 
 // Public routes that send mail or check passwords get a per-address rate limit on top of the account lockout.
-const RATE_LIMITED = new Set(['/login', '/generate-registration-link/:userName', '/generate-reset-password-link/:userId']);
+const RATE_LIMITED = new Set([
+  '/login',
+  '/generate-registration-link/:userName',
+  '/generate-reset-password-link/:userId',
+]);
 
 export const buildApp = async (
   ctx: AppContext,
@@ -68,7 +72,10 @@ export const buildApp = async (
   app.addHook('onRoute', (route) => {
     const path = route.url.startsWith(API_BASE) ? route.url.slice(API_BASE.length) : null;
     if (path && RATE_LIMITED.has(path)) {
-      route.config = { ...(route.config ?? {}), rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } };
+      route.config = {
+        ...(route.config ?? {}),
+        rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' },
+      };
     }
   });
 
@@ -78,14 +85,23 @@ export const buildApp = async (
         path: v.instancePath || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
         message: v.message ?? 'invalid',
       }));
-      return reply.status(400).send({ code: 'VALIDATION', message: details[0]?.message ?? 'Invalid request', details });
+      return reply
+        .status(400)
+        .send({ code: 'VALIDATION', message: details[0]?.message ?? 'Invalid request', details });
     }
-    if (error instanceof HttpError) return reply.status(error.status).send({ code: error.code, message: error.message });
+    if (error instanceof HttpError)
+      return reply.status(error.status).send({ code: error.code, message: error.message });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
-    if (status < 500) return reply.status(status).send({ code: 'BAD_REQUEST', message: (error as Error).message });
+    if (status === 429)
+      return reply
+        .status(429)
+        .send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+    if (status < 500)
+      return reply.status(status).send({ code: 'BAD_REQUEST', message: (error as Error).message });
     request.log.error(error);
-    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on the server. Please try again.' });
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Please try again.' });
   });
 
   app.get(WEBSOCKET_PATH, { websocket: true }, async (socket, request) => {
@@ -107,7 +123,9 @@ export const buildApp = async (
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/taxrecon/')) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: `No such API route: ${request.method} ${request.url}` });
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: `No such API route: ${request.method} ${request.url}` });
     }
     // Hash routing means every screen lives under '/', so other paths are simply not found.
     return reply.status(404).type('text/plain').send('Not found');

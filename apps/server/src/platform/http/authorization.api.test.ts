@@ -1,7 +1,20 @@
-import { type Access, type ApiRoute, type Role, apiRoutes, defaultPermissions, fillPath } from '@taxrecon/contracts';
+import {
+  type Access,
+  type ApiRoute,
+  apiRoutes,
+  defaultPermissions,
+  fillPath,
+  type Role,
+} from '@taxrecon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNormalUser, insertTenantWithAdmin, registerUtilityUser } from '../../testing/accounts.ts';
-import { ADMIN, type ApiAnswer, type TestServer, eventually, startTestServer } from '../../testing/test-server.ts';
+import {
+  ADMIN,
+  type ApiAnswer,
+  eventually,
+  startTestServer,
+  type TestServer,
+} from '../../testing/test-server.ts';
 
 // Walks every route of the route table as ADMIN, NORMAL-USER, UTILITY-USER, no
 // token, and the ADMIN of another tenant. A route added to the table is walked
@@ -78,10 +91,14 @@ beforeAll(async () => {
   tokens.ADMIN = await t.login(ADMIN.email, ADMIN.password);
   tokens['NORMAL-USER'] = await createNormalUser(t, tokens.ADMIN, tenantA.normalLogin, 'Normal-pass-1');
   tokens['UTILITY-USER'] = await registerUtilityUser(t, 'uma@utility.test', 'Utility-pass-1');
-  tokens.otherTenantAdmin = (await insertTenantWithAdmin(t, 'Globex', 'boss@globex.test', 'Globex-pass-1')).token;
+  tokens.otherTenantAdmin = (
+    await insertTenantWithAdmin(t, 'Globex', 'boss@globex.test', 'Globex-pass-1')
+  ).token;
   const entities = (await t.api('GET', '/entities', { token: tokens.ADMIN })).json as { id: string }[];
   tenantA.entityId = entities[0]?.id ?? '';
-  const job = (await t.api('POST', '/job/data-quality-report', { token: tokens.ADMIN })).json as { id: string };
+  const job = (await t.api('POST', '/job/data-quality-report', { token: tokens.ADMIN })).json as {
+    id: string;
+  };
   tenantA.jobId = job.id;
   await eventually(async () => {
     const view = (await t.api('GET', `/job/${job.id}`, { token: tokens.ADMIN })).json as { status: string };
@@ -107,7 +124,9 @@ describe('the route table', () => {
   it('is what the server serves: every table route answers, none is a 404 for a missing route', async () => {
     for (const [name, route] of Object.entries(apiRoutes)) {
       const answer = await call(name, route, 'ADMIN');
-      expect(answer.json, `${name}: ${route.method} ${route.path}`).not.toMatchObject({ message: expect.stringMatching(/^No such API route/) });
+      expect(answer.json, `${name}: ${route.method} ${route.path}`).not.toMatchObject({
+        message: expect.stringMatching(/^No such API route/),
+      });
     }
   });
 });

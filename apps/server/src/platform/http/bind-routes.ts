@@ -1,8 +1,8 @@
-import { API_BASE, type Access, type ApiRoute, hasFullRouteSet } from '@taxrecon/contracts';
+import { type Access, API_BASE, type ApiRoute, hasFullRouteSet } from '@taxrecon/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Caller } from './caller.ts';
-import { HttpError, forbidden, unauthorized } from './errors.ts';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 // Route fields are optional, so a route without params has `undefined` there.
 type Out<S> = [S] extends [undefined] ? undefined : z.output<NonNullable<S> & z.ZodType>;
@@ -32,7 +32,11 @@ export const checkAccess = (access: Access, caller: Caller | null): void => {
   if (access.kind === 'signedIn') return;
   if (!hasFullRouteSet(caller.role)) throw forbidden();
   if (caller.mustChangePassword) {
-    throw new HttpError(403, 'PASSWORD_CHANGE_REQUIRED', 'You need to change your password before proceeding any further.');
+    throw new HttpError(
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+      'You need to change your password before proceeding any further.',
+    );
   }
   if (access.kind === 'permission' && !caller.permissions.includes(access.permission)) throw forbidden();
 };

@@ -10,7 +10,9 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found'): HttpError => new HttpError(404, 'NOT_FOUND', what);
-export const badRequest = (message: string, code = 'BAD_REQUEST'): HttpError => new HttpError(400, code, message);
+export const badRequest = (message: string, code = 'BAD_REQUEST'): HttpError =>
+  new HttpError(400, code, message);
 export const forbidden = (message = 'You do not have permission to perform this action.'): HttpError =>
   new HttpError(403, 'FORBIDDEN', message);
-export const unauthorized = (message = 'Please sign in.'): HttpError => new HttpError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Please sign in.'): HttpError =>
+  new HttpError(401, 'UNAUTHORIZED', message);

@@ -1,7 +1,7 @@
 import type { Job as JobView, NotificationMessage } from '@taxrecon/contracts';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import PgBoss from 'pg-boss';
 import type pg from 'pg';
+import PgBoss from 'pg-boss';
 import type { DB, JobsTable } from '../db/schema.ts';
 import type { TaskDefinition, TaskOutcome } from './task.ts';
 
@@ -45,6 +45,13 @@ export const createJobRunner = async (
   boss.on('error', () => {});
   await boss.start();
   const tasks = new Map<string, TaskDefinition>();
+  // pg-boss 10 drops jobs sent to a queue that does not exist yet, so a queue is made before its first job.
+  const queues = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (queues.has(name)) return;
+    await boss.createQueue(name);
+    queues.add(name);
+  };
 
   const update = (jobId: string, values: Updateable<JobsTable>) =>
     db.updateTable('jobs').set(values).where('id', '=', jobId).returningAll().executeTakeFirstOrThrow();
@@ -105,16 +112,18 @@ export const createJobRunner = async (
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await boss.send(task.queue, { jobId: row.id, input: checked } satisfies Envelope, {
+      await ensureQueue(task.queue);
+      const queued = await boss.send(task.queue, { jobId: row.id, input: checked } satisfies Envelope, {
         retryLimit: task.retryLimit,
         retryDelay: task.retryDelaySeconds,
         retryBackoff: true,
       });
+      if (!queued) throw new Error(`job ${row.id} could not be queued on ${task.queue}`);
       return row;
     },
     work: async () => {
       for (const task of tasks.values()) {
-        await boss.createQueue(task.queue);
+        await ensureQueue(task.queue);
         await boss.work<Envelope>(
           task.queue,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },

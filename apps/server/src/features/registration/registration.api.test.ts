@@ -1,0 +1,185 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkHash, registrationRequest, solveCaptcha } from '../../testing/accounts.ts';
+import { eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+// Registration and password reset with real mail: a local SMTP server started
+// here receives what the product sends, and the links are taken from it.
+
+interface Received {
+  to: string[];
+  body: string;
+}
+const inbox: Received[] = [];
+let smtp: SMTPServer;
+let t: TestServer;
+
+const mailTo = (address: string) =>
+  eventually(async () => inbox.filter((m) => m.to.includes(address)).at(-1));
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        // Quoted-printable soft line breaks would split long links.
+        const body = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const address = smtp.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('registration', () => {
+  it('refuses a request whose captcha was not solved', async () => {
+    const answer = await t.api('POST', '/generate-registration-link/a@b.test', {
+      body: registrationRequest('a@b.test', 'Some-pass-1', 'bm90IGEgc29sdXRpb24='),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'CAPTCHA_FAILED' });
+  });
+
+  it('validates the mobile number (10 digits, first 1-9)', async () => {
+    const captcha = await solveCaptcha(t);
+    const answer = await t.api('POST', '/generate-registration-link/a@b.test', {
+      body: { ...registrationRequest('a@b.test', 'Some-pass-1', captcha), phoneNumber: '0123456789' },
+    });
+    expect(answer.status).toBe(400);
+  });
+
+  it('e-mails a link over SMTP; the link registers a UTILITY-USER once', async () => {
+    const email = 'reg@utility.test';
+    expect((await t.api('GET', `/check-user-exist/${email}`)).json).toEqual({ data: true });
+    const captcha = await solveCaptcha(t);
+    const sent = await t.api('POST', `/generate-registration-link/${email}`, {
+      body: registrationRequest(email, 'Reg-pass-123', captcha),
+    });
+    expect(sent.status).toBe(200);
+    expect((await t.api('GET', `/check-user-session/${email}`)).json).toEqual({ data: true });
+
+    const mail = await mailTo(email);
+    const { userId, hash } = linkHash(mail.body);
+    expect(mail.body).not.toContain('Reg-pass-123');
+    expect(
+      (
+        await t.api(
+          'GET',
+          `/verify-registration-link/${encodeURIComponent(userId)}/${encodeURIComponent(hash)}`,
+        )
+      ).json,
+    ).toEqual({
+      data: 'Success',
+    });
+    expect((await t.api('POST', '/register', { body: { userId, hash } })).json).toMatchObject({
+      error: false,
+    });
+    // single use
+    expect((await t.api('POST', '/register', { body: { userId, hash } })).json).toMatchObject({
+      error: true,
+    });
+    expect((await t.api('GET', `/check-user-exist/${email}`)).json).toEqual({ data: false });
+
+    const signIn = await t.api('POST', '/login', { body: { userId: email, password: 'Reg-pass-123' } });
+    expect(signIn.json).toMatchObject({ role: 'UTILITY-USER', permissions: [] });
+    const user = await t.server.ctx.db
+      .selectFrom('users as u')
+      .innerJoin('tenants as te', 'te.id', 'u.tenant_id')
+      .select(['te.name', 'u.user_group', 'u.permission_group'])
+      .where('u.login', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ name: 'utility', user_group: 'REGULAR_USER', permission_group: 'SUPER_USER' });
+  });
+
+  it('refuses a tampered link and an expired one', async () => {
+    const email = 'late@utility.test';
+    const captcha = await solveCaptcha(t);
+    await t.api('POST', `/generate-registration-link/${email}`, {
+      body: registrationRequest(email, 'Late-pass-123', captcha),
+    });
+    const { userId, hash } = linkHash((await mailTo(email)).body);
+    const tampered = `${hash.slice(0, -2)}xx`;
+    expect((await t.api('POST', '/register', { body: { userId, hash: tampered } })).json).toMatchObject({
+      error: true,
+      message: expect.stringContaining('not valid'),
+    });
+    await t.server.ctx.db
+      .updateTable('pending_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('login', '=', email)
+      .execute();
+    expect((await t.api('POST', '/register', { body: { userId, hash } })).json).toMatchObject({
+      error: true,
+      message: expect.stringContaining('expired'),
+    });
+  });
+});
+
+describe('forgotten password', () => {
+  it('resets by an e-mailed single-use link and ends every old session', async () => {
+    const email = 'forget@utility.test';
+    const captcha = await solveCaptcha(t);
+    await t.api('POST', `/generate-registration-link/${email}`, {
+      body: registrationRequest(email, 'Old-pass-123', captcha),
+    });
+    const reg = linkHash((await mailTo(email)).body);
+    await t.api('POST', '/register', { body: reg });
+    const oldSession = await t.login(email, 'Old-pass-123');
+
+    expect((await t.api('GET', `/generate-reset-password-link/${email}`)).status).toBe(200);
+    const reset = linkHash(
+      (
+        await eventually(async () =>
+          inbox.filter((m) => m.to.includes(email) && m.body.includes('reset-password')).at(-1),
+        )
+      ).body,
+    );
+    expect(
+      (
+        await t.api(
+          'GET',
+          `/verify-reset-password-link/${encodeURIComponent(reset.userId)}/${encodeURIComponent(reset.hash)}`,
+        )
+      ).json,
+    ).toEqual({
+      data: 'Success',
+    });
+    const changed = await t.api('PUT', '/forget-change-password', {
+      body: { ...reset, password: 'New-pass-456' },
+    });
+    expect(changed.json).toMatchObject({ error: false });
+    expect(
+      (await t.api('PUT', '/forget-change-password', { body: { ...reset, password: 'Other-pass-789' } }))
+        .json,
+    ).toMatchObject({
+      error: true,
+    });
+    expect((await t.api('GET', '/session/me', { token: oldSession })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/login', { body: { userId: email, password: 'Old-pass-123' } })).status,
+    ).toBe(401);
+    await t.login(email, 'New-pass-456');
+  });
+
+  it('answers the same for an unknown account and sends nothing', async () => {
+    const before = inbox.length;
+    expect((await t.api('GET', '/generate-reset-password-link/ghost@nowhere.test')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox.length).toBe(before);
+  });
+});
