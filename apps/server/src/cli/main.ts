@@ -10,6 +10,10 @@ const commands: Record<string, () => Promise<number | undefined>> = {
     await import('../main.ts');
     return undefined;
   },
+  migrate: async () => {
+    const { migrateCommand } = await import('./migrate.ts');
+    return migrateCommand(io);
+  },
   'parse-26as': async () => {
     const { parse26asCommand } = await import('./parse-26as.ts');
     return parse26asCommand(args, io);
