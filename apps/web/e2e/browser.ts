@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+// Debian's Chromium, driven by playwright-core: no browser download needed.
+// The flags keep Chromium from reaching for Google's services on a closed network.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const launchBrowser = async (): Promise<Browser> => {
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+};
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
+
+export const requireBuiltApp = (): void => {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  }
+};
+
+// Saves a screenshot next to the test run when a step fails, for a person to look at.
+export const screenshotOnFailure = async (page: Page, name: string): Promise<string> => {
+  const file = path.join(os.tmpdir(), `taxrecon-e2e-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+  return file;
+};

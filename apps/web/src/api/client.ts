@@ -1,0 +1,137 @@
+import { API_BASE, ApiError as ApiErrorBody, type ApiRoute, fillPath } from '@taxrecon/contracts';
+import type { z } from 'zod';
+import { getToken } from './session.ts';
+
+export const API_TIMEOUT_MS = 600_000;
+export const SYSTEM_ERROR = 'Cannot access the App. Is the App running?';
+
+// An answer the server refused, with its stable code and a message a person can act on.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ApiErrorBody['details'] = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const errorMessage = (error: unknown, fallback = SYSTEM_ERROR): string =>
+  error instanceof ApiError && error.message ? error.message : fallback;
+
+type Schema = z.ZodType;
+type Field<K extends string, S> = [S] extends [Schema] ? { [k in K]: z.input<S> } : { [k in K]?: undefined };
+export type CallOptions<P, Q, B> = Field<'params', P> & Field<'query', Q> & Field<'body', B>;
+type CallArgs<P, Q, B> =
+  object extends CallOptions<P, Q, B> ? [options?: CallOptions<P, Q, B>] : [options: CallOptions<P, Q, B>];
+
+// Pages where being signed out or asked for a new password is the expected state.
+const onPublicAuthPage = (): boolean => /^#\/(login|reset-password)/.test(window.location.hash);
+
+const goTo = (hash: string): void => {
+  if (window.location.hash !== hash) window.location.hash = hash;
+};
+
+const queryString = (query: unknown): string => {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+const parseBody = (schema: Schema | undefined, body: unknown): unknown => {
+  if (!schema || body === undefined) return body;
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  throw new ApiError(400, 'validation', first?.message ?? 'Invalid request');
+};
+
+async function send(method: string, url: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch (cause) {
+    throw new ApiError(
+      0,
+      'network',
+      cause instanceof Error && cause.name === 'TimeoutError' ? 'Timed out' : SYSTEM_ERROR,
+    );
+  }
+  if (response.status === 401 && !onPublicAuthPage()) goTo('#/login');
+  if (response.headers.get('x-change-password') === 'true' && !onPublicAuthPage()) {
+    goTo('#/profile?changepassword=true');
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = ApiErrorBody.safeParse(json);
+    if (parsed.success) {
+      throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details);
+    }
+    throw new ApiError(
+      response.status,
+      `http_${response.status}`,
+      text || response.statusText || SYSTEM_ERROR,
+    );
+  }
+  return response;
+}
+
+// Calls one route of the contract table, validating the request body and the answer
+// with the route's own zod schemas.
+export async function call<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+>(route: ApiRoute<P, Q, B, R>, ...[options]: CallArgs<P, Q, B>): Promise<z.output<R>> {
+  const opts: { params?: unknown; query?: unknown; body?: unknown } = options ?? {};
+  const path = fillPath(route.path, (opts.params ?? {}) as Record<string, string>);
+  const body = parseBody(route.body, opts.body);
+  const response = await send(route.method, `${API_BASE}${path}${queryString(opts.query)}`, body);
+  const text = await response.text();
+  const json: unknown = text ? JSON.parse(text) : {};
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'bad_response', 'Unexpected answer from the server');
+  return parsed.data;
+}
+
+// Downloads a file answer (zip, xlsx, csv) of a path below API_BASE.
+export async function download(method: 'GET' | 'POST', path: string, fallbackName: string): Promise<void> {
+  const response = await send(method, `${API_BASE}${path}`, undefined);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  saveBlob(await response.blob(), name);
+}
+
+export const saveBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};

@@ -1,0 +1,77 @@
+import { platformRoutes } from '@taxrecon/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call } from './client.ts';
+
+const location = { hash: '#/' };
+const store = new Map<string, string>();
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers }));
+
+describe('api client', () => {
+  beforeEach(() => {
+    location.hash = '#/';
+    store.clear();
+    store.set('token', 'tok-1');
+    vi.stubGlobal('window', {
+      location,
+      localStorage: { getItem: (k: string) => store.get(k) ?? null },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token and returns the validated answer', async () => {
+    const fetch = answer(200, { version: '1.0' });
+    vi.stubGlobal('fetch', fetch);
+    await expect(call(platformRoutes.version)).resolves.toEqual({ version: '1.0' });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/taxrecon/api/v1/config/version');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('fills path parameters and the query string', async () => {
+    const fetch = answer(200, { message: 'ok' });
+    vi.stubGlobal('fetch', fetch);
+    const entityId = '5b3f7c8e-2a4b-4c6d-8e9f-0a1b2c3d4e5f';
+    await call(platformRoutes.entityDesc, { params: { entityId }, query: { entityDesc: 'Pune & Co' } });
+    expect(fetch.mock.calls[0]?.[0]).toBe(
+      `/taxrecon/api/v1/entity-desc-for-tenant/${entityId}?entityDesc=Pune+%26+Co`,
+    );
+  });
+
+  it("throws the server's message as an ApiError", async () => {
+    vi.stubGlobal('fetch', answer(409, { code: 'CONFLICT', message: 'Already there' }));
+    await expect(call(platformRoutes.version)).rejects.toMatchObject({
+      status: 409,
+      message: 'Already there',
+    });
+  });
+
+  it('sends a signed-out user to the sign-in page', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: 'UNAUTHORIZED', message: 'Sign in' }));
+    await expect(call(platformRoutes.me)).rejects.toBeInstanceOf(ApiError);
+    expect(location.hash).toBe('#/login');
+  });
+
+  it('leaves the reset-password page alone on 401', async () => {
+    location.hash = '#/reset-password/a@b.c?hash=x';
+    vi.stubGlobal('fetch', answer(401, { code: 'UNAUTHORIZED', message: 'Sign in' }));
+    await expect(call(platformRoutes.me)).rejects.toBeInstanceOf(ApiError);
+    expect(location.hash).toBe('#/reset-password/a@b.c?hash=x');
+  });
+
+  it('forces the password change the server asks for', async () => {
+    vi.stubGlobal('fetch', answer(200, { version: '1.0' }, { 'x-change-password': 'true' }));
+    await call(platformRoutes.version);
+    expect(location.hash).toBe('#/profile?changepassword=true');
+  });
+
+  it('refuses a request body the contract rejects, with its message', async () => {
+    vi.stubGlobal('fetch', answer(200, {}));
+    await expect(
+      call(platformRoutes.createUser, {
+        body: { email: 'not-an-email', fname: 'A', lname: 'B', role: 'NORMAL-USER', allowedEntities: ['x'] },
+      }),
+    ).rejects.toMatchObject({ message: 'Invalid Email Address' });
+  });
+});

@@ -1,0 +1,107 @@
+import { Button, Checkbox, Text, Tooltip } from '@mantine/core';
+import type { Job } from '@taxrecon/contracts';
+import type { GridColumn } from '../../components/DataGrid.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { JobStatus, jobResultPath, jobTypeLabel } from './job-status.tsx';
+
+// The customer ids a SmartReconBulk job touched, from its JSON payload.
+export const bulkCustomerIds = (job: Job): string[] => {
+  if (job.jobType !== 'SmartReconBulk' || !job.payload) return [];
+  try {
+    const payload: unknown = JSON.parse(job.payload);
+    if (payload && typeof payload === 'object' && 'smartReconProcessedBulkCustomerIds' in payload) {
+      const ids = payload.smartReconProcessedBulkCustomerIds;
+      return Array.isArray(ids) ? ids.map(String) : [];
+    }
+  } catch {
+    // a payload that is not JSON has no customer list
+  }
+  return [];
+};
+
+const finished = (job: Job) => job.status === 'Completed' || job.status === 'Failed';
+
+interface Actions {
+  onView: (path: string) => void;
+  onNotify: (job: Job, notify: boolean) => void;
+  onShowCustomers: (job: Job) => void;
+}
+
+export const jobColumns = ({ onView, onNotify, onShowCustomers }: Actions): GridColumn<Job>[] => [
+  { accessor: 'jobType', title: 'Job Type', value: (j) => j.jobType, render: (j) => jobTypeLabel(j.jobType) },
+  { accessor: 'userId', title: 'User Id', value: (j) => j.userId },
+  {
+    accessor: 'datetime',
+    title: 'Start',
+    noWrap: true,
+    value: (j) => j.datetime,
+    render: (j) => formatDateTime(j.datetime),
+  },
+  {
+    accessor: 'enddatetime',
+    title: 'End',
+    noWrap: true,
+    value: (j) => j.enddatetime ?? '',
+    render: (j) => formatDateTime(j.enddatetime),
+  },
+  { accessor: 'status', title: 'Status', value: (j) => j.status, render: (j) => <JobStatus job={j} /> },
+  {
+    accessor: 'action',
+    title: 'Action',
+    value: () => '',
+    sortable: false,
+    filterable: false,
+    exportable: false,
+    render: (j) => {
+      const path = jobResultPath(j);
+      return path ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => onView(path)}
+          data-testid={`job-view-${j.id}`}
+        >
+          View
+        </Button>
+      ) : null;
+    },
+  },
+  {
+    accessor: 'remarks',
+    title: 'Remarks',
+    value: (j) => j.remarks ?? j.failureReason ?? '',
+    render: (j) => {
+      const ids = bulkCustomerIds(j);
+      if (ids.length > 0) {
+        return (
+          <Button size="compact-xs" variant="subtle" onClick={() => onShowCustomers(j)}>
+            {ids.length} customers
+          </Button>
+        );
+      }
+      const text = j.remarks ?? j.failureReason ?? '';
+      return (
+        <Tooltip label={text} disabled={text.length < 40} multiline w={320}>
+          <Text size="xs" lineClamp={2} c={j.failureReason && !j.remarks ? 'red' : undefined}>
+            {text}
+          </Text>
+        </Tooltip>
+      );
+    },
+  },
+  {
+    accessor: 'notify',
+    title: 'Notify',
+    value: (j) => (j.notify ? 'Yes' : 'No'),
+    textAlign: 'center',
+    render: (j) => (
+      <Checkbox
+        checked={j.notify}
+        disabled={finished(j)}
+        onChange={(e) => onNotify(j, e.currentTarget.checked)}
+        aria-label="E-mail me when this job finishes"
+        data-testid={`job-notify-${j.id}`}
+      />
+    ),
+  },
+];

@@ -1,0 +1,33 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const count = new Intl.NumberFormat('en-IN');
+
+// Rupees with lakh and crore grouping: ₹12,34,567.00
+export const formatInr = (rupees: number): string => inr.format(rupees);
+
+export const formatCount = (n: number): string => count.format(n);
+
+// '2024-25' (code and API form) -> 'FY 2024 - 2025' (screen form)
+export const formatFinancialYear = (fy: string): string => {
+  const start = Number(fy.slice(0, 4));
+  return Number.isFinite(start) ? `FY ${start} - ${start + 1}` : fy;
+};
+
+export const formatDateTime = (iso: string | null | undefined): string => {
+  if (!iso) return '';
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'dd MMM yyyy, HH:mm:ss') : iso;
+};
+
+// '2024-04' -> 'Apr 2024'
+export const formatMonth = (month: string): string => {
+  const date = parseISO(`${month}-01`);
+  return isValid(date) ? format(date, 'MMM yyyy') : month;
+};
+
+// The sign-in page's "Reconciled rupees X cr": the total in crores (10 million) to one decimal.
+export const toCrores = (rupees: number): string => (rupees / 1e7).toFixed(1);
+
+export const truncate = (text: string, length: number): string =>
+  text.length > length ? `${text.slice(0, length)}…` : text;

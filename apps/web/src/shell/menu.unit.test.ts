@@ -1,0 +1,36 @@
+import { defaultPermissions, SCREENS } from '@taxrecon/contracts';
+import { describe, expect, it } from 'vitest';
+import { isGroup, MENU, type MenuNode, visibleMenu } from './menu.ts';
+
+const links = (nodes: readonly MenuNode[]): string[] =>
+  nodes.flatMap((n) => (isGroup(n) ? links(n.items) : [n.to]));
+
+describe('side menu', () => {
+  it('points every item at a screen of the catalogue', () => {
+    const paths = new Set(SCREENS.map((s) => s.path));
+    for (const to of links(MENU)) expect(paths, to).toContain(to.split('?')[0]);
+  });
+
+  it('shows an ADMIN every group of the spec', () => {
+    const groups = visibleMenu('ADMIN', defaultPermissions('ADMIN'), true).map((g) => g.label);
+    expect(groups).toEqual(MENU.map((g) => g.label));
+  });
+
+  it('hides from a NORMAL-USER what needs administrator permissions', () => {
+    const menu = visibleMenu('NORMAL-USER', defaultPermissions('NORMAL-USER'), true);
+    expect(menu.map((g) => g.label)).not.toContain('Entity Management');
+    expect(menu.map((g) => g.label)).not.toContain('Admin');
+    expect(links(menu)).toContain('/jobs/all');
+  });
+
+  it('hides an item whose permission the user lacks', () => {
+    const permissions = defaultPermissions('NORMAL-USER').filter((p) => p !== 'DATA_ADMIN');
+    expect(links(visibleMenu('NORMAL-USER', permissions, true))).not.toContain('/delete-data');
+  });
+
+  it('shows a UTILITY-USER only the Utilities group', () => {
+    const menu = visibleMenu('UTILITY-USER', [], false);
+    expect(menu.map((g) => g.label)).toEqual(['Utilities']);
+    expect(links(menu)).toEqual(['/utilities', '/26as_converter?format=csv', '/26as_converter?format=excel']);
+  });
+});
