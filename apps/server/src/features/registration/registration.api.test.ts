@@ -1,49 +1,24 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkHash, registrationRequest, solveCaptcha } from '../../testing/accounts.ts';
-import { eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // Registration and password reset with real mail: a local SMTP server started
 // here receives what the product sends, and the links are taken from it.
 
-interface Received {
-  to: string[];
-  body: string;
-}
-const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let t: TestServer;
-
-const mailTo = (address: string) =>
-  eventually(async () => inbox.filter((m) => m.to.includes(address)).at(-1));
+const inbox = () => smtp.inbox;
+const mailTo = (address: string) => smtp.waitFor(address);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        // Quoted-printable soft line breaks would split long links.
-        const body = Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  t = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpCapture();
+  t = await startTestServer({ smtpUrl: smtp.url });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('registration', () => {
@@ -142,13 +117,7 @@ describe('forgotten password', () => {
     const oldSession = await t.login(email, 'Old-pass-123');
 
     expect((await t.api('GET', `/generate-reset-password-link/${email}`)).status).toBe(200);
-    const reset = linkHash(
-      (
-        await eventually(async () =>
-          inbox.filter((m) => m.to.includes(email) && m.body.includes('reset-password')).at(-1),
-        )
-      ).body,
-    );
+    const reset = linkHash((await smtp.waitFor(email, (body) => body.includes('reset-password'))).body);
     expect(
       (
         await t.api(
@@ -177,9 +146,9 @@ describe('forgotten password', () => {
   });
 
   it('answers the same for an unknown account and sends nothing', async () => {
-    const before = inbox.length;
+    const before = inbox().length;
     expect((await t.api('GET', '/generate-reset-password-link/ghost@nowhere.test')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
-    expect(inbox.length).toBe(before);
+    expect(inbox().length).toBe(before);
   });
 });
