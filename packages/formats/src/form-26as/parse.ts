@@ -1,0 +1,62 @@
+import { toText } from '../values/text-decoding.ts';
+import { Form26asParser } from './parser.ts';
+import type { Form26asResult } from './types.ts';
+
+// Whole file in memory (string, or bytes in any encoding decodeText knows).
+// Lines are cut with indexOf rather than split() so a 200 MB statement is
+// never held twice.
+export const parse26asText = (input: string | Uint8Array, file: string): Form26asResult => {
+  const text = toText(input);
+  const parser = new Form26asParser(file);
+  let start = 0;
+  let n = 1;
+  const length = text.length;
+  while (start < length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = length;
+    parser.push(text.slice(start, end), n);
+    start = end + 1;
+    n++;
+  }
+  return parser.finish();
+};
+
+// One line per item, as node:readline yields them.
+export const parse26asLines = async (lines: AsyncIterable<string>, file: string): Promise<Form26asResult> => {
+  const parser = new Form26asParser(file);
+  let n = 1;
+  for await (const line of lines) {
+    parser.push(n === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line, n);
+    n++;
+  }
+  return parser.finish();
+};
+
+// Chunks of any size, as a file or upload stream yields them. Bytes are read as
+// UTF-8 (TRACES writes ASCII); a line split across chunks is joined first.
+export const parse26asStream = async (
+  chunks: AsyncIterable<string | Uint8Array>,
+  file: string,
+): Promise<Form26asResult> => {
+  const parser = new Form26asParser(file);
+  const decoder = new TextDecoder('utf-8');
+  let carry = '';
+  let n = 1;
+  const feed = (text: string): void => {
+    let start = 0;
+    let end = text.indexOf('\n');
+    while (end >= 0) {
+      parser.push(text.slice(start, end), n++);
+      start = end + 1;
+      end = text.indexOf('\n', start);
+    }
+    carry = text.slice(start);
+  };
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    feed(n === 1 && carry === '' && text.charCodeAt(0) === 0xfeff ? text.slice(1) : carry + text);
+  }
+  const rest = carry + decoder.decode();
+  if (rest !== '') parser.push(rest, n);
+  return parser.finish();
+};

@@ -1,0 +1,131 @@
+// Public API of @taxrecon/formats: parsers and writers of the files users
+// bring. Everything returns problems as values (FileIssue) and never throws on bad data.
+
+export { type FileIssue, formatIssue } from './errors.ts';
+export {
+  FORM26AS_CSV_COLUMNS,
+  FORM26AS_JSON_VERSION,
+  type Form26asFlatTransaction,
+  type Form26asTaxType,
+  form26asToCsv,
+  form26asToJson,
+  form26asTransactions,
+} from './form-26as/output.ts';
+export { parse26asLines, parse26asStream, parse26asText } from './form-26as/parse.ts';
+export { Form26asParser } from './form-26as/parser.ts';
+export {
+  openTracesZip,
+  type TracesZipErrorCode,
+  type TracesZipFile,
+  type TracesZipResult,
+  writeEncryptedZip,
+} from './form-26as/traces-zip.ts';
+export type {
+  Form26asHeader,
+  Form26asLayout,
+  Form26asOtherPart,
+  Form26asPart,
+  Form26asParty,
+  Form26asResult,
+  Form26asTransaction,
+} from './form-26as/types.ts';
+export {
+  GSTIN_EXPECTED,
+  gstinCheckCharacter,
+  type IdentifierKind,
+  type IdentifierResult,
+  isValidGstin,
+  isValidPan,
+  isValidTan,
+  normaliseIdentifier,
+  PAN_EXPECTED,
+  type PanHolderType,
+  panFromGstin,
+  panHolderType,
+  TAN_EXPECTED,
+  validateGstin,
+  validateIdentifier,
+  validatePan,
+  validateTan,
+} from './identifiers.ts';
+export {
+  CUSTOMER_MAPPING_FIELDS,
+  type CustomerMappingRow,
+  customerMappingTemplate,
+  readCustomerMapping,
+  writeCustomerMapping,
+} from './masters/customer-mapping.ts';
+export {
+  CUSTOMER_MASTER_COLUMNS,
+  type CustomerMasterRecord,
+  type CustomerMasterRow,
+  customerMasterTemplate,
+  readCustomerMaster,
+  writeCustomerMaster,
+} from './masters/customer-master.ts';
+export type { RecordReadResult } from './masters/record-file.ts';
+export {
+  AADHAAR_PAN_LINK,
+  readVendorBulkUpdate,
+  readVendorMaster,
+  VENDOR_MASTER_COLUMNS,
+  VENDOR_TYPES,
+  type VendorMasterRecord,
+  type VendorMasterRow,
+  type VendorUpdateRow,
+  vendorMasterTemplate,
+  writeVendorMaster,
+} from './masters/vendor-master.ts';
+export {
+  parseDelimited,
+  type RawRecord,
+  readDelimitedStream,
+  sniffDelimiter,
+} from './registers/delimited.ts';
+export {
+  type FieldMatch,
+  guessMapping,
+  headerSimilarity,
+  type Mapping,
+  mappingByHeaderName,
+} from './registers/guess-mapping.ts';
+export {
+  createRowMapper,
+  isTotalRow,
+  type MapRowsResult,
+  mapPurchaseRows,
+  mapRows,
+  mapSalesRows,
+  type RowMapping,
+} from './registers/map-rows.ts';
+export {
+  formatOfFile,
+  type ReadTableOptions,
+  readTable,
+  streamTable,
+  type TableFormat,
+  type TableRead,
+  type TableStream,
+  tableFromRecords,
+} from './registers/read-table.ts';
+export {
+  type FieldKey,
+  type FieldKind,
+  PURCHASE_FIELDS,
+  type PurchaseField,
+  type PurchaseRow,
+  type RowOf,
+  SALES_FIELDS,
+  type SalesField,
+  type SalesRow,
+  type TargetField,
+} from './registers/targets.ts';
+export {
+  AMOUNT_EXPECTED,
+  type AmountResult,
+  parseAmount,
+  parseRate,
+  RATE_EXPECTED,
+} from './values/amounts.ts';
+export { DATE_EXPECTED, type DateResult, excelSerialToIso, parseDate } from './values/dates.ts';
+export { type DecodedText, decodeText, type TextEncodingName } from './values/text-decoding.ts';

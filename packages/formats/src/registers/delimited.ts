@@ -1,0 +1,174 @@
+// Tab- and comma-separated text as Tally and Excel write it: fields may be
+// quoted ("a, b", "a<TAB>b", "say ""hi"""), and a quoted field may run over
+// several lines. Records keep the line they start on, for error reports.
+
+export interface RawRecord {
+  line: number;
+  values: string[];
+}
+
+interface OpenRecord {
+  line: number;
+  values: string[];
+  field: string;
+  inQuotes: boolean;
+  fieldStart: boolean;
+}
+
+export class DelimitedTokenizer {
+  private carry = '';
+  private lineNo = 0;
+  private open: OpenRecord | null = null;
+  private started = false;
+
+  constructor(private readonly delimiter: string) {}
+
+  push(chunk: string, out: RawRecord[]): void {
+    let text = this.carry + chunk;
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    let start = 0;
+    let end = text.indexOf('\n');
+    while (end >= 0) {
+      this.consumeLine(text.slice(start, end), out);
+      start = end + 1;
+      end = text.indexOf('\n', start);
+    }
+    this.carry = text.slice(start);
+  }
+
+  // Flushes the last line; returns the start line of a quote never closed.
+  end(out: RawRecord[]): number | null {
+    if (this.carry !== '') {
+      this.consumeLine(this.carry, out);
+      this.carry = '';
+    }
+    const open = this.open;
+    if (open === null) return null;
+    // Keep what was read so the row can still be reported with its values.
+    open.values.push(open.field);
+    out.push({ line: open.line, values: open.values });
+    this.open = null;
+    return open.line;
+  }
+
+  private consumeLine(raw: string, out: RawRecord[]): void {
+    const line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
+    this.lineNo++;
+    let s = this.open;
+    if (s === null) {
+      if (!line.includes('"')) {
+        out.push({ line: this.lineNo, values: line.split(this.delimiter) });
+        return;
+      }
+      s = { line: this.lineNo, values: [], field: '', inQuotes: false, fieldStart: true };
+      this.open = s;
+    } else {
+      // Still inside a quoted field: the line break belongs to the value.
+      s.field += '\n';
+    }
+    const d = this.delimiter;
+    let i = 0;
+    while (i < line.length) {
+      const c = line[i]!;
+      if (s.inQuotes) {
+        if (c === '"') {
+          if (line[i + 1] === '"') {
+            s.field += '"';
+            i += 2;
+          } else {
+            s.inQuotes = false;
+            i++;
+          }
+          continue;
+        }
+        const q = line.indexOf('"', i);
+        const stop = q < 0 ? line.length : q;
+        s.field += line.slice(i, stop);
+        i = stop;
+      } else if (c === d) {
+        s.values.push(s.field);
+        s.field = '';
+        s.fieldStart = true;
+        i++;
+      } else if (c === '"' && s.fieldStart) {
+        s.inQuotes = true;
+        s.fieldStart = false;
+        i++;
+      } else {
+        // A quote inside an unquoted value (12" PIPE) is just a character.
+        s.fieldStart = false;
+        s.field += c;
+        i++;
+      }
+    }
+    if (s.inQuotes) return;
+    s.values.push(s.field);
+    out.push({ line: s.line, values: s.values });
+    this.open = null;
+  }
+}
+
+export const parseDelimited = (
+  text: string,
+  delimiter: string,
+): { records: RawRecord[]; unterminatedQuoteLine: number | null } => {
+  const tokenizer = new DelimitedTokenizer(delimiter);
+  const records: RawRecord[] = [];
+  tokenizer.push(text, records);
+  const unterminatedQuoteLine = tokenizer.end(records);
+  return { records, unterminatedQuoteLine };
+};
+
+// Streams records from chunks of text or bytes. Bytes are UTF-8 unless they
+// open with a UTF-16 byte order mark (Tally); unlike decodeText a stream cannot
+// fall back to Windows-1252 after the fact.
+export async function* readDelimitedStream(
+  chunks: AsyncIterable<string | Uint8Array>,
+  delimiter: string,
+): AsyncGenerator<RawRecord, number | null> {
+  const tokenizer = new DelimitedTokenizer(delimiter);
+  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  const out: RawRecord[] = [];
+  for await (const chunk of chunks) {
+    if (typeof chunk === 'string') tokenizer.push(chunk, out);
+    else {
+      if (decoder === null) {
+        const encoding =
+          chunk[0] === 0xff && chunk[1] === 0xfe
+            ? 'utf-16le'
+            : chunk[0] === 0xfe && chunk[1] === 0xff
+              ? 'utf-16be'
+              : 'utf-8';
+        decoder = new TextDecoder(encoding);
+      }
+      tokenizer.push(decoder.decode(chunk, { stream: true }), out);
+    }
+    yield* out;
+    out.length = 0;
+  }
+  if (decoder !== null) tokenizer.push(decoder.decode(), out);
+  const unterminated = tokenizer.end(out);
+  yield* out;
+  return unterminated;
+}
+
+// The delimiter of the first non-empty line, counting outside quotes; ties and
+// empty input fall back to the file type's usual one.
+export const sniffDelimiter = (text: string, fallback: string): string => {
+  const start = text.search(/\S/);
+  if (start < 0) return fallback;
+  const endOfLine = text.indexOf('\n', start);
+  const line = text.slice(start, endOfLine < 0 ? undefined : endOfLine);
+  const counts: Record<string, number> = { '\t': 0, ',': 0, ';': 0, '|': 0 };
+  let inQuotes = false;
+  for (const c of line) {
+    if (c === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && c in counts) counts[c]!++;
+  }
+  let best = fallback;
+  for (const [d, n] of Object.entries(counts)) if (n > (counts[best] ?? 0)) best = d;
+  return best;
+};

@@ -1,0 +1,201 @@
+import { type FileIssue, issue } from '../errors.ts';
+import { validateIdentifier } from '../identifiers.ts';
+import { parseAmount, parseRate } from '../values/amounts.ts';
+import { parseDate } from '../values/dates.ts';
+import type { RawRecord } from './delimited.ts';
+import type { Mapping } from './guess-mapping.ts';
+import type { TableRead } from './read-table.ts';
+import {
+  type FieldKey,
+  type FieldKind,
+  PURCHASE_FIELDS,
+  type RowOf,
+  SALES_FIELDS,
+  type TargetField,
+} from './targets.ts';
+
+export interface MapRowsResult<R> {
+  rows: R[];
+  // Rows left out, one entry per bad cell.
+  errors: FileIssue[];
+  // Rows kept with a value dropped (an invalid PAN, TAN or GSTIN becomes null).
+  warnings: FileIssue[];
+  // Lines skipped on purpose: total rows ("Total", "Grand Total").
+  skippedLines: number[];
+}
+
+// Cells that mean "nothing here": dashes, NA, Tally's URP (unregistered
+// person) in the GSTIN column and TRACES' PAN placeholders.
+const PLACEHOLDERS = new Set([
+  '-',
+  '--',
+  'NA',
+  'N/A',
+  'N.A.',
+  'NIL',
+  'NULL',
+  'NONE',
+  'URP',
+  'PANNOTAVBL',
+  'PANAPPLIED',
+  'PANINVALID',
+]);
+
+const TOTAL_ROW = /^(?:grand\s+|sub\s*-?\s*)?totals?\s*:?$/i;
+
+export const isTotalRow = (values: readonly string[]): boolean => {
+  const first = values.find((v) => v.trim() !== '');
+  return first !== undefined && TOTAL_ROW.test(first.trim());
+};
+
+type TableShape = Pick<TableRead, 'file' | 'headers' | 'headerLine'>;
+
+export type RowMapping<R> =
+  | { kind: 'row'; row: R }
+  | { kind: 'error'; errors: FileIssue[] }
+  | { kind: 'skip' };
+
+// One record at a time, so a streamed register never has to sit in memory.
+export const createRowMapper = <Fs extends readonly TargetField[]>(
+  table: TableShape,
+  mapping: Mapping<FieldKey<Fs>>,
+  fields: Fs,
+  warnings: FileIssue[],
+): ((record: RawRecord) => RowMapping<RowOf<Fs>>) => {
+  const file = table.file;
+  const columns = fields.map((f) => {
+    const index = (mapping as Record<string, number | undefined>)[f.key];
+    return { field: f, index, header: index === undefined ? f.label : (table.headers[index] ?? f.label) };
+  });
+  return (record) => {
+    if (record.values.every((v) => v.trim() === '')) return { kind: 'skip' };
+    if (isTotalRow(record.values)) return { kind: 'skip' };
+    const row: Record<string, unknown> = { file, line: record.line };
+    const errors: FileIssue[] = [];
+    for (const { field, index, header } of columns) {
+      const raw = index === undefined ? '' : (record.values[index] ?? '');
+      const text = raw.trim();
+      if (text === '' || PLACEHOLDERS.has(text.toUpperCase())) {
+        if (field.required) {
+          errors.push(
+            issue(file, record.line, 'MISSING_VALUE', expectedOf(field.kind), `${field.label} is required.`, {
+              column: header,
+              value: raw,
+            }),
+          );
+        }
+        row[field.key] = null;
+        continue;
+      }
+      const converted = convert(field.kind, text);
+      if (converted.ok) row[field.key] = converted.value;
+      else if (field.kind === 'pan' || field.kind === 'tan' || field.kind === 'gstin') {
+        warnings.push(
+          issue(
+            file,
+            record.line,
+            converted.code,
+            converted.expected,
+            `${field.label} is not valid and was left out.`,
+            { column: header, value: raw },
+          ),
+        );
+        row[field.key] = null;
+      } else {
+        errors.push(
+          issue(file, record.line, converted.code, converted.expected, `${field.label} could not be read.`, {
+            column: header,
+            value: raw,
+          }),
+        );
+      }
+    }
+    return errors.length > 0 ? { kind: 'error', errors } : { kind: 'row', row: row as RowOf<Fs> };
+  };
+};
+
+const expectedOf = (kind: FieldKind): string =>
+  ({
+    text: 'a value',
+    date: 'a date',
+    amount: 'an amount',
+    rate: 'a rate',
+    pan: 'a PAN',
+    tan: 'a TAN',
+    gstin: 'a GSTIN',
+  })[kind];
+
+type Converted = { ok: true; value: unknown } | { ok: false; code: string; expected: string };
+
+const convert = (kind: FieldKind, text: string): Converted => {
+  switch (kind) {
+    case 'text':
+      return { ok: true, value: text };
+    case 'date': {
+      const r = parseDate(text);
+      return r.ok ? r : { ok: false, code: 'INVALID_DATE', expected: r.expected };
+    }
+    case 'amount': {
+      const r = parseAmount(text);
+      return r.ok ? r : { ok: false, code: 'INVALID_AMOUNT', expected: r.expected };
+    }
+    case 'rate': {
+      const r = parseRate(text);
+      return r.ok ? r : { ok: false, code: 'INVALID_RATE', expected: r.expected };
+    }
+    case 'pan':
+      return validateIdentifier('PAN', text);
+    case 'tan':
+      return validateIdentifier('TAN', text);
+    case 'gstin':
+      return validateIdentifier('GSTIN', text);
+  }
+};
+
+// Raw rows to typed rows: amounts in paise, ISO dates, validated identifiers.
+// A required field without a column fails the whole file with one error.
+export const mapRows = <Fs extends readonly TargetField[]>(
+  table: TableShape & { rows: readonly RawRecord[] },
+  mapping: Mapping<FieldKey<Fs>>,
+  fields: Fs,
+): MapRowsResult<RowOf<Fs>> => {
+  const result: MapRowsResult<RowOf<Fs>> = { rows: [], errors: [], warnings: [], skippedLines: [] };
+  const unmapped = fields.filter(
+    (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
+  );
+  if (unmapped.length > 0) {
+    for (const f of unmapped) {
+      result.errors.push(
+        issue(
+          table.file,
+          table.headerLine,
+          'UNMAPPED_COLUMN',
+          `a column mapped to ${f.label}`,
+          `No column is mapped to ${f.label}.`,
+          {
+            column: f.label,
+          },
+        ),
+      );
+    }
+    return result;
+  }
+  const mapRow = createRowMapper(table, mapping, fields, result.warnings);
+  for (const record of table.rows) {
+    const r = mapRow(record);
+    if (r.kind === 'row') result.rows.push(r.row);
+    else if (r.kind === 'error') result.errors.push(...r.errors);
+    else result.skippedLines.push(record.line);
+  }
+  return result;
+};
+
+export const mapSalesRows = (
+  table: TableShape & { rows: readonly RawRecord[] },
+  mapping: Mapping<FieldKey<typeof SALES_FIELDS>>,
+) => mapRows(table, mapping, SALES_FIELDS);
+
+export const mapPurchaseRows = (
+  table: TableShape & { rows: readonly RawRecord[] },
+  mapping: Mapping<FieldKey<typeof PURCHASE_FIELDS>>,
+) => mapRows(table, mapping, PURCHASE_FIELDS);

@@ -1,0 +1,193 @@
+import { type FileIssue, issue } from '../errors.ts';
+import { decodeText } from '../values/text-decoding.ts';
+import { parseDelimited, type RawRecord, readDelimitedStream, sniffDelimiter } from './delimited.ts';
+import { readXlsRecords, readXlsxRecords } from './spreadsheet.ts';
+
+export type TableFormat = 'txt' | 'csv' | 'xlsx' | 'xls';
+
+export interface TableRead {
+  file: string;
+  format: TableFormat;
+  headers: string[];
+  // Line of the header row in the file; 0 when the user gave the header.
+  headerLine: number;
+  // Data rows after the header; blank rows are left out.
+  rows: RawRecord[];
+  errors: FileIssue[];
+}
+
+export interface ReadTableOptions {
+  // The header pasted by the user (tab-separated, as the upload screen takes
+  // it) for files without one; if the file starts with the same header it is skipped.
+  header?: string | readonly string[];
+  sheet?: string;
+  format?: TableFormat;
+  delimiter?: string;
+}
+
+export const formatOfFile = (file: string, bytes: Uint8Array): TableFormat => {
+  const ext = /\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase();
+  if (ext === 'txt' || ext === 'csv' || ext === 'xlsx' || ext === 'xls') return ext;
+  // Unknown extension: look at the magic numbers (zip for xlsx, OLE2 for xls).
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'xlsx';
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'xls';
+  return 'txt';
+};
+
+const isBlankRecord = (values: readonly string[]): boolean => values.every((v) => v.trim() === '');
+
+const nonEmptyCount = (values: readonly string[]): number => values.filter((v) => v.trim() !== '').length;
+
+const normaliseCell = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+const sameHeader = (a: readonly string[], b: readonly string[]): boolean => {
+  const x = a.map(normaliseCell).filter((s) => s !== '');
+  const y = b.map(normaliseCell).filter((s) => s !== '');
+  return x.length === y.length && x.every((s, i) => s === y[i]);
+};
+
+// Exports from accounting software open with title lines (company, report
+// name, period) before the column header: the header is the first of the
+// early rows that is about as wide as the widest of them.
+const findHeaderIndex = (records: readonly RawRecord[]): number => {
+  const early = records.slice(0, 20);
+  const widest = Math.max(0, ...early.map((r) => nonEmptyCount(r.values)));
+  const index = early.findIndex((r) => nonEmptyCount(r.values) >= Math.max(1, Math.ceil(widest * 0.6)));
+  return Math.max(0, index);
+};
+
+export const tableFromRecords = (
+  records: readonly RawRecord[],
+  file: string,
+  format: TableFormat,
+  options: ReadTableOptions = {},
+): TableRead => {
+  const rows = records.filter((r) => !isBlankRecord(r.values));
+  const pasted =
+    typeof options.header === 'string' ? options.header.replace(/\r?\n$/, '').split('\t') : options.header;
+  if (pasted !== undefined) {
+    const headers = pasted.map((h) => h.trim());
+    const first = rows[0];
+    if (first !== undefined && sameHeader(first.values, headers)) {
+      return { file, format, headers, headerLine: first.line, rows: rows.slice(1), errors: [] };
+    }
+    return { file, format, headers, headerLine: 0, rows, errors: [] };
+  }
+  if (rows.length === 0) {
+    return {
+      file,
+      format,
+      headers: [],
+      headerLine: 0,
+      rows: [],
+      errors: [issue(file, 1, 'EMPTY_FILE', 'a header row and data rows', 'The file holds no rows.')],
+    };
+  }
+  const at = findHeaderIndex(rows);
+  const header = rows[at]!;
+  return {
+    file,
+    format,
+    headers: header.values.map((h) => h.trim()),
+    headerLine: header.line,
+    rows: rows.slice(at + 1),
+    errors: [],
+  };
+};
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+// Reads a register or master file of any accepted type into a header and raw
+// rows. Never throws: an unreadable file gives an empty table and one error.
+export const readTable = async (
+  bytes: Uint8Array,
+  file: string,
+  options: ReadTableOptions = {},
+): Promise<TableRead> => {
+  const format = options.format ?? formatOfFile(file, bytes);
+  const errors: FileIssue[] = [];
+  let records: RawRecord[];
+  try {
+    if (format === 'xlsx') records = await readXlsxRecords(bytes, options.sheet);
+    else if (format === 'xls') records = readXlsRecords(bytes, options.sheet);
+    else {
+      const { text } = decodeText(bytes);
+      const delimiter = options.delimiter ?? sniffDelimiter(text, format === 'csv' ? ',' : '\t');
+      const parsed = parseDelimited(text, delimiter);
+      records = parsed.records;
+      if (parsed.unterminatedQuoteLine !== null) {
+        errors.push(
+          issue(
+            file,
+            parsed.unterminatedQuoteLine,
+            'UNTERMINATED_QUOTE',
+            'a closing double quote',
+            'A quoted value is never closed; the rest of the file was read as one value.',
+          ),
+        );
+      }
+    }
+  } catch (error) {
+    return {
+      file,
+      format,
+      headers: [],
+      headerLine: 0,
+      rows: [],
+      errors: [
+        issue(
+          file,
+          1,
+          'UNREADABLE_FILE',
+          `a readable .${format} file`,
+          `The file could not be read: ${messageOf(error)}`,
+        ),
+      ],
+    };
+  }
+  const table = tableFromRecords(records, file, format, options);
+  return { ...table, errors: [...errors, ...table.errors] };
+};
+
+export interface TableStream {
+  file: string;
+  headers: string[];
+  headerLine: number;
+  rows: AsyncGenerator<RawRecord>;
+}
+
+// A big text register read as it arrives: the header is the first non-blank
+// row (or the pasted one), the rest come one by one for createRowMapper.
+// Title lines above the header are not detected here; use readTable for those.
+export const streamTable = async (
+  chunks: AsyncIterable<string | Uint8Array>,
+  file: string,
+  options: { delimiter: string; header?: string | readonly string[] },
+): Promise<TableStream> => {
+  const records = readDelimitedStream(chunks, options.delimiter);
+  const nextNonBlank = async (): Promise<RawRecord | null> => {
+    for (let r = await records.next(); !r.done; r = await records.next()) {
+      if (!isBlankRecord(r.value.values)) return r.value;
+    }
+    return null;
+  };
+  const first = await nextNonBlank();
+  const pasted =
+    typeof options.header === 'string' ? options.header.replace(/\r?\n$/, '').split('\t') : options.header;
+  let headers: string[];
+  let headerLine: number;
+  let pending: RawRecord | null = null;
+  if (pasted === undefined || (first !== null && sameHeader(first.values, pasted))) {
+    headers = (pasted ?? first?.values ?? []).map((h) => h.trim());
+    headerLine = first?.line ?? 0;
+  } else {
+    headers = pasted.map((h) => h.trim());
+    headerLine = 0;
+    pending = first;
+  }
+  async function* rows(): AsyncGenerator<RawRecord> {
+    if (pending !== null) yield pending;
+    for (let r = await nextNonBlank(); r !== null; r = await nextNonBlank()) yield r;
+  }
+  return { file, headers, headerLine, rows: rows() };
+};
