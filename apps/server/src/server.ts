@@ -1,10 +1,18 @@
+import path from 'node:path';
 import { apiRoutes } from '@taxrecon/contracts';
 import { adminHandlers } from './features/admin/routes.ts';
 import { dashboardHandlers } from './features/dashboard/routes.ts';
+import { loadDemoCompany } from './features/demo/load-demo.ts';
 import { entityHandlers } from './features/entities/routes.ts';
+import { housekeepingHandlers } from './features/housekeeping/routes.ts';
+import { housekeepingTasks } from './features/housekeeping/tasks.ts';
+import { ingestHandlers } from './features/ingest/routes.ts';
+import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
+import { masterDataHandlers } from './features/master-data/routes.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
+import { searchHandlers } from './features/search/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
 import type { Config } from './platform/config.ts';
@@ -17,6 +25,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { createJobRunner, finishedMessage } from './platform/queue/job-runner.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import { loadSecret } from './platform/secret.ts';
+import { createFileStore } from './platform/storage/file-store.ts';
 
 export interface StartOptions {
   logger?: boolean | { level: string };
@@ -82,6 +91,11 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   const dataQualityReport = dataQualityReportTask(ctx);
   jobs.register(sendEmail);
   jobs.register(dataQualityReport);
+  const housekeeping = housekeepingTasks(ctx);
+  for (const task of Object.values(housekeeping)) jobs.register(task);
+  const fileStore = createFileStore(path.join(config.dataDir, 'files'));
+  const ingest = ingestTasks(ctx, fileStore);
+  for (const task of Object.values(ingest)) jobs.register(task);
 
   context = {
     config,
@@ -106,9 +120,28 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
         ...adminHandlers(c),
         ...jobHandlers(c, { dataQualityReport }),
         ...dashboardHandlers(c),
+        ...housekeepingHandlers(c, housekeeping),
+        ...ingestHandlers(c, fileStore, ingest),
+        ...searchHandlers(c),
+        ...masterDataHandlers(c),
       }),
   );
   if (options.work !== false) await jobs.work();
+  if (boot.created && config.demo) {
+    const admin = await database.db
+      .selectFrom('users')
+      .select(['id', 'tenant_id', 'current_entity_id', 'login'])
+      .where('login', '=', boot.adminLogin)
+      .executeTakeFirstOrThrow();
+    if (admin.current_entity_id) {
+      await loadDemoCompany(c, fileStore, ingest, {
+        tenantId: admin.tenant_id,
+        entityId: admin.current_entity_id,
+        userId: admin.id,
+        login: admin.login,
+      });
+    }
+  }
   return {
     ctx: c,
     app,

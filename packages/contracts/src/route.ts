@@ -35,6 +35,8 @@ export interface ApiRoute<
   response: R;
   // 'binary' answers are files (zip, xlsx); the response schema is then unused.
   produces?: 'json' | 'binary';
+  // 'multipart' requests carry files (field `files`); `body` then describes the other form fields.
+  consumes?: 'json' | 'multipart';
 }
 
 export const defineRoute = <

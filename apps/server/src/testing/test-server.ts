@@ -13,6 +13,15 @@ export interface TestServer {
   baseUrl: string;
   api: (method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<ApiAnswer>;
   login: (userId: string, password: string) => Promise<string>;
+  // multipart PUT with files in the field `files`, as the upload screens send them
+  upload: (
+    route: string,
+    options: {
+      token: string;
+      files: { name: string; content: string | Uint8Array }[];
+      fields?: Record<string, string>;
+    },
+  ) => Promise<ApiAnswer>;
   close: () => Promise<void>;
 }
 
@@ -55,6 +64,8 @@ export const startTestServer = async (
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     secret: 'test-secret-not-for-production',
+    // the demo company only where a test asks for it
+    demo: false,
     ...overrides,
   };
   const server = await createServer(config, {
@@ -96,6 +107,24 @@ export const startTestServer = async (
       if (answer.status !== 200)
         throw new Error(`login ${userId} failed: ${answer.status} ${JSON.stringify(answer.json)}`);
       return (answer.json as { token: string }).token;
+    },
+    upload: async (route, options) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(options.fields ?? {})) form.append(k, v);
+      for (const f of options.files) form.append('files', new Blob([f.content]), f.name);
+      const response = await fetch(`${baseUrl}${API_BASE}${route}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${options.token}` },
+        body: form,
+      });
+      const text = await response.text();
+      let json: unknown = text;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // keep the text
+      }
+      return { status: response.status, headers: response.headers, json };
     },
     close: async () => {
       await server.close();

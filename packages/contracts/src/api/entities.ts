@@ -1,5 +1,6 @@
+import { isValidPan } from '@taxrecon/formats/identifiers';
 import { z } from 'zod';
-import { Email, PAN_PATTERN } from '../common.ts';
+import { Email } from '../common.ts';
 import { Role } from '../permissions.ts';
 
 // An entity (the spec's sub-group) as the top bar lists it.
@@ -24,7 +25,7 @@ export const PanNumber = z
   .string()
   .trim()
   .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(PAN_PATTERN, 'Invalid PAN Number'));
+  .pipe(z.string().refine(isValidPan, 'Invalid PAN Number'));
 
 export const CreateLegalEntityRequest = z.object({
   name: z.string().trim().min(1, 'Entity name is required').max(200),

@@ -10,7 +10,11 @@ import {
   LegalEntity,
   UpdateUserRequest,
 } from './entities.ts';
+import { housekeepingRoutes } from './housekeeping.ts';
+import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
+import { masterDataRoutes } from './master-data.ts';
+import { searchRoutes } from './search.ts';
 import {
   AllTotalsResponse,
   CaptchaChallenge,
@@ -319,4 +323,10 @@ export const platformRoutes = {
 
 // Every route of the API. Later areas add their tables here; the server binds
 // this and the authorization test walks it.
-export const apiRoutes = { ...platformRoutes } as const;
+export const apiRoutes = {
+  ...platformRoutes,
+  ...ingestRoutes,
+  ...searchRoutes,
+  ...masterDataRoutes,
+  ...housekeepingRoutes,
+} as const;

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { copyFromBlob, copyFromStdin } from './bulk-load.ts';
 import type { DB } from './schema.ts';
 
 // numeric and bigint come back as strings from pg; counts we read are small
@@ -14,6 +15,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   pool: pg.Pool;
   db: Kysely<DB>;
+  // Bulk load with COPY on a client that holds a transaction; `chunks` are COPY text-format lines.
+  copyInto: (
+    client: pg.PoolClient,
+    table: string,
+    columns: readonly string[],
+    chunks: Iterable<string>,
+  ) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -33,6 +41,7 @@ export const openDatabase = async (options: {
       kind: 'postgres',
       pool,
       db,
+      copyInto: (client, table, columns, chunks) => copyFromStdin(client, table, columns, chunks),
       close: async () => {
         await db.destroy();
       },
@@ -47,6 +56,7 @@ export const openDatabase = async (options: {
     kind: 'pglite',
     pool,
     db,
+    copyInto: (_client, table, columns, chunks) => copyFromBlob(pglite, table, columns, chunks),
     close: async () => {
       await db.destroy();
       await pglite.close();

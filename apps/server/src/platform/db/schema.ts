@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { IngestTables } from './schema-ingest.ts';
 
 // Kysely's view of the tables in migrations/. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -105,7 +106,120 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface DB {
+// --- master data (migrations/002_master_data.sql) ---
+
+type Nullable = string | null;
+// date columns: written as 'yyyy-mm-dd', read back cast to text (pg would make a local Date)
+type DateColumn = ColumnType<string | null, string | null | undefined, string | null>;
+// numeric columns come back from pg as strings
+type NumericColumn = ColumnType<string | null, string | null | undefined, string | null>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+interface MasterCommon {
+  id: Generated<string>;
+  entity_id: string;
+  name_from_26as: Nullable;
+  website: Nullable;
+  tan_number: Nullable;
+  cst_number: Nullable;
+  pan_number: Nullable;
+  gst_registration_type: Nullable;
+  gstin: Nullable;
+  address_street: Nullable;
+  address_city: Nullable;
+  address_state: Nullable;
+  pin_code: Nullable;
+  country: Nullable;
+  contact_person_title: Nullable;
+  contact_first_name: Nullable;
+  contact_last_name: Nullable;
+  contact_email: Nullable;
+  contact_phone: Nullable;
+  notes: Nullable;
+  created_at: Generated<Date>;
+  updated_at: UpdatedAt;
+}
+
+export interface CustomersTable extends MasterCommon {
+  customer_code: Nullable;
+  customer_name: string;
+  name_from_sales_book: Nullable;
+  legal_name: Nullable;
+  trade_name: Nullable;
+  entity_type: Nullable;
+  parent_customer_id: Nullable;
+}
+
+export interface CustomerEmailsTable {
+  customer_id: string;
+  email: string;
+  created_at: Generated<Date>;
+}
+
+export interface CustomerChildrenTable {
+  customer_id: string;
+  tan_number: string;
+  created_at: Generated<Date>;
+}
+
+export interface VendorsTable extends MasterCommon {
+  vendor_code: string;
+  vendor_name: string;
+  name_from_purchase_book: Nullable;
+  parent_vendor_id: Nullable;
+  vendor_type: 'Personal' | 'Company' | 'Government' | 'Bank' | 'Trust' | null;
+  compliance_206ab: Generated<boolean>;
+  default_contact: Generated<boolean>;
+  active_status: Generated<boolean>;
+  resident: Generated<boolean>;
+  aadhaar_pan_link: 'Operative' | 'Inoperative' | 'NA' | null;
+}
+
+export interface VendorChildrenTable {
+  vendor_id: string;
+  tan_number: string;
+  created_at: Generated<Date>;
+}
+
+export interface VendorSectionMappingsTable {
+  id: Generated<string>;
+  entity_id: string;
+  vendor_id: string;
+  section_number: string;
+  sub_section: Nullable;
+  tds_exempted: Generated<boolean>;
+  tds_exempted_from: DateColumn;
+  tds_exempted_to: DateColumn;
+  ltdc_applied: Generated<boolean>;
+  ltdc_percentage: NumericColumn;
+  ltdc_amount: NumericColumn;
+  ltdc_from: DateColumn;
+  ltdc_to: DateColumn;
+  created_at: Generated<Date>;
+  updated_at: UpdatedAt;
+}
+
+// --- snapshots (migrations/004_snapshots.sql) ---
+
+export interface SnapshotsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  entity_id: string;
+  description: Generated<string>;
+  created_by: string | null;
+  created_by_login: string;
+  created_at: Generated<Date>;
+  status: Generated<'InProgress' | 'Completed' | 'Failed'>;
+  job_id: string | null;
+  storage_path: string;
+  size_bytes: number | null;
+  row_count: number | null;
+  tables: Json | null;
+  completed_at: NullableTimestamp;
+  failure_reason: string | null;
+}
+
+export interface DB extends IngestTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;
@@ -115,4 +229,11 @@ export interface DB {
   mail_messages: MailMessagesTable;
   jobs: JobsTable;
   settings: SettingsTable;
+  customers: CustomersTable;
+  customer_emails: CustomerEmailsTable;
+  customer_children: CustomerChildrenTable;
+  vendors: VendorsTable;
+  vendor_children: VendorChildrenTable;
+  vendor_section_mappings: VendorSectionMappingsTable;
+  snapshots: SnapshotsTable;
 }

@@ -23,12 +23,22 @@ import {
 
 let t: TestServer;
 const tokens: Record<string, string | undefined> = {};
-const tenantA: { entityId: string; jobId: string; normalLogin: string; secrets: string[] } = {
+const tenantA = {
   entityId: '',
   jobId: '',
   normalLogin: 'nina@acme.test',
-  secrets: [],
+  customerId: '',
+  vendorId: '',
+  // deleted by the same-tenant walk; the other tenant aims at keptMappingId
+  mappingId: '',
+  keptMappingId: '',
+  // deleted by the same-tenant walk; restores and the other tenant aim at keptSnapshotId
+  snapshotId: '',
+  keptSnapshotId: '',
+  secrets: [] as string[],
 };
+const CUSTOMER = { customerName: 'Acme Buyer Ltd', tanNumber: 'MUMA12345B', panNumber: 'AABCA1234B' };
+const VENDOR = { vendorCode: 'V-ACME', vendorName: 'Acme Supplies', panNumber: 'ABCPE1234F' };
 
 type CallerKind = 'ADMIN' | 'NORMAL-USER' | 'UTILITY-USER' | 'anonymous' | 'otherTenantAdmin';
 const CALLERS: CallerKind[] = ['anonymous', 'UTILITY-USER', 'NORMAL-USER', 'ADMIN', 'otherTenantAdmin'];
@@ -51,34 +61,53 @@ const pathParams = (): Record<string, string> => ({
   subGroupId: 'SG1',
   jobId: tenantA.jobId,
   notify: 'true',
-  pan: 'ABCDE1234F',
+  kind: 'sales-register',
+  pan: 'ABCPE1234F',
   token: 'not-a-real-token',
   userName: 'nobody@example.com',
   userId: 'nobody@example.com',
   hash: 'aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb',
+  customerId: tenantA.customerId,
+  vendorId: tenantA.vendorId,
 });
 
 // Per route overrides where a parameter name means something else.
-const routeParams: Record<string, Record<string, string>> = {
+const routeParams = (): Record<string, Record<string, string>> => ({
   deleteUser: { id: 'ghost@acme.test' },
-};
-const crossTenantParams: Record<string, Record<string, string>> = {
+  deleteVendorSectionMapping: { id: tenantA.mappingId },
+  deleteSnapshot: { id: tenantA.snapshotId },
+  restoreSnapshot: { id: tenantA.keptSnapshotId },
+});
+const crossTenantParams = (): Record<string, Record<string, string>> => ({
   deleteUser: { id: 'nina@acme.test' },
-};
+  deleteVendorSectionMapping: { id: tenantA.keptMappingId },
+  deleteSnapshot: { id: tenantA.keptSnapshotId },
+  restoreSnapshot: { id: tenantA.keptSnapshotId },
+});
 
 // Valid bodies referring to tenant A's objects, for the routes that take one.
 const bodies = (): Record<string, unknown> => ({
   updateUser: { id: tenantA.normalLogin, allowedEntities: [tenantA.entityId] },
   createUser: { email: 'x@acme.test', fname: 'X', lname: 'Y', allowedEntities: [tenantA.entityId] },
+  saveCustomer: { customer: { customerId: tenantA.customerId, ...CUSTOMER } },
+  saveVendor: { vendor: { vendorId: tenantA.vendorId, ...VENDOR } },
+  saveVendorSectionMapping: { id: tenantA.keptMappingId, vendorId: tenantA.vendorId, sectionNumber: '194C' },
 });
-const queries: Record<string, string> = { entityDesc: '?entityDesc=Renamed' };
+const queries = (): Record<string, string> => ({
+  entityDesc: '?entityDesc=Renamed',
+  addCustomerEmail: '?email=ap%40buyer.test',
+  customerConnectedEntities: `?customerId=${tenantA.customerId}`,
+  vendorConnectedEntities: `?vendorId=${tenantA.vendorId}`,
+  customerSuggestions: '?q=Acme%20Buyer',
+  deletePayments: '?financialYear=2024-25&month=04',
+});
 
 const call = (name: string, route: ApiRoute, caller: CallerKind): Promise<ApiAnswer> => {
   const params = {
     ...pathParams(),
-    ...(caller === 'otherTenantAdmin' ? crossTenantParams[name] : routeParams[name]),
+    ...(caller === 'otherTenantAdmin' ? crossTenantParams()[name] : routeParams()[name]),
   };
-  const path = fillPath(route.path, params) + (queries[name] ?? '');
+  const path = fillPath(route.path, params) + (queries()[name] ?? '');
   const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : (bodies()[name] ?? {});
   const token = caller === 'anonymous' ? undefined : tokens[caller];
   return t.api(route.method, path, { ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) });
@@ -104,7 +133,47 @@ beforeAll(async () => {
     const view = (await t.api('GET', `/job/${job.id}`, { token: tokens.ADMIN })).json as { status: string };
     return view.status === 'Completed';
   });
-  tenantA.secrets = [tenantA.entityId, tenantA.jobId, ADMIN.email, tenantA.normalLogin];
+  const master = '/master-data-management';
+  const customer = await t.api('POST', `${master}/customer`, {
+    token: tokens.ADMIN,
+    body: { customer: CUSTOMER, children: ['DELA12345C'] },
+  });
+  tenantA.customerId = (customer.json as { customer: { customerId: string } }).customer.customerId;
+  const vendor = await t.api('POST', `${master}/vendor`, { token: tokens.ADMIN, body: { vendor: VENDOR } });
+  tenantA.vendorId = (vendor.json as { vendor: { vendorId: string } }).vendor.vendorId;
+  const mapping = async () => {
+    const answer = await t.api('POST', `${master}/vendor-section-mapping`, {
+      token: tokens.ADMIN,
+      body: { vendorId: tenantA.vendorId, sectionNumber: '194J', tdsExempted: false },
+    });
+    return (answer.json as { mapping: { id: string } }).mapping.id;
+  };
+  tenantA.mappingId = await mapping();
+  tenantA.keptMappingId = await mapping();
+  const snapshot = async (description: string) => {
+    const taken = await t.api('PUT', '/snapshot/snapshot', { token: tokens.ADMIN, body: { description } });
+    const { jobId } = taken.json as { jobId: string };
+    await eventually(async () => {
+      const view = (await t.api('GET', `/job/${jobId}`, { token: tokens.ADMIN })).json as { status: string };
+      return view.status === 'Completed';
+    });
+    const list = (await t.api('GET', '/snapshot/snapshots', { token: tokens.ADMIN })).json as {
+      snapshots: { id: string; description: string }[];
+    };
+    return list.snapshots.find((s) => s.description === description)?.id ?? '';
+  };
+  tenantA.snapshotId = await snapshot('Deleted by the walk');
+  tenantA.keptSnapshotId = await snapshot('Kept');
+  tenantA.secrets = [
+    tenantA.entityId,
+    tenantA.jobId,
+    ADMIN.email,
+    tenantA.normalLogin,
+    tenantA.customerId,
+    tenantA.vendorId,
+    tenantA.keptMappingId,
+    tenantA.keptSnapshotId,
+  ];
 });
 
 afterAll(async () => {
@@ -152,7 +221,9 @@ describe.each(cases)('$name ($route.method $route.path) as $caller', ({ name, ro
       for (const secret of tenantA.secrets) expect(text).not.toContain(secret);
       // A call naming one of tenant A's objects must not succeed.
       const namesTenantAObject =
-        /:(id|entityId|jobId)\b/.test(route.path) || (name in bodies() && route.access.kind !== 'public');
+        /:(id|entityId|jobId|customerId|vendorId)\b/.test(route.path) ||
+        (name in bodies() && route.access.kind !== 'public') ||
+        /[?&]\w+Id=/.test(queries()[name] ?? '');
       if (namesTenantAObject) expect([400, 404]).toContain(answer.status);
     }
   });

@@ -62,7 +62,8 @@ export const bindRoutes = <T extends Record<string, ApiRoute>>(
         operationId: name,
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { querystring: route.query } : {}),
-        ...(route.body ? { body: route.body } : {}),
+        // multipart bodies are read by the handler as a stream; their fields are checked there
+        ...(route.body && route.consumes !== 'multipart' ? { body: route.body } : {}),
         ...(route.produces === 'binary' ? {} : { response: { 200: route.response } }),
       },
       config: { access: route.access },

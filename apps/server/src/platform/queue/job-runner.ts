@@ -108,7 +108,7 @@ export const createJobRunner = async (
           user_id: owner?.userId ?? null,
           user_login: owner?.login ?? null,
           job_type: task.jobType,
-          input: JSON.stringify(task.internal ? {} : checked),
+          input: JSON.stringify(task.internal ? {} : withoutSecrets(checked)),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -138,6 +138,12 @@ export const createJobRunner = async (
     },
   };
 };
+
+// A job's input is shown to the entity's users; passwords (a TRACES zip's) are not kept there.
+const withoutSecrets = (input: unknown): unknown =>
+  input && typeof input === 'object' && !Array.isArray(input)
+    ? Object.fromEntries(Object.entries(input).filter(([key]) => !/password/i.test(key)))
+    : input;
 
 export const toJobView = (row: Selectable<JobsTable>): JobView => ({
   id: row.id,

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { DEMO_ENTITY_NAME, generateDemoCompany } from './generate.ts';
+
+// A fresh installation with the demo switched on loads the demo company through
+// the ingest jobs: every job completes and every control total balances.
+let t: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestServer({ demo: true });
+  token = await t.login(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo company', () => {
+  it('is loaded into the first entity by ingest jobs that all complete and balance', async () => {
+    const demo = generateDemoCompany();
+    const jobs = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+        status: string;
+        jobType: string;
+        payload: string | null;
+      }[];
+      const ingest = list.filter((j) => j.jobType.startsWith('Ingest'));
+      return ingest.length === demo.files.length && ingest.every((j) => j.status === 'Completed')
+        ? ingest
+        : null;
+    }, 120_000);
+    for (const job of jobs) {
+      const result = JSON.parse(job.payload ?? '{}') as {
+        controlTotals: { balanced: boolean; rowsRejected: number };
+      };
+      expect(result.controlTotals.balanced).toBe(true);
+      expect(result.controlTotals.rowsRejected).toBe(0);
+    }
+    const me = (await t.api('GET', '/session/me', { token })).json as {
+      currentEntity: { subGroupDescription: string };
+    };
+    expect(me.currentEntity.subGroupDescription).toBe(DEMO_ENTITY_NAME);
+    const dashboard = (await t.api('GET', '/dashboard/dashboard-raw', { token })).json as {
+      totalCustomers: number;
+      totalSalesEntries: number;
+      twentySixEntriesCount: number;
+    };
+    expect(dashboard.totalCustomers).toBeGreaterThanOrEqual(40);
+    expect(dashboard.totalSalesEntries).toBe(1507);
+    expect(dashboard.twentySixEntriesCount).toBeGreaterThan(1500);
+  });
+});

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { AppContext } from '../../platform/context.ts';
+import type { JobOwner } from '../../platform/queue/job-runner.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
+import type { ingestTasks } from '../ingest/tasks.ts';
+import { generateDemoCompany } from './generate.ts';
+
+// A fresh installation gets the demo company in its first entity, loaded the
+// way a person would load it: each file stored and ingested by a background
+// job, so the jobs page shows exactly what happened.
+export const loadDemoCompany = async (
+  ctx: AppContext,
+  store: FileStore,
+  tasks: ReturnType<typeof ingestTasks>,
+  owner: JobOwner & { entityId: string },
+): Promise<string[]> => {
+  const demo = generateDemoCompany();
+  await ctx.db
+    .updateTable('legal_entities')
+    .set({ name: demo.entityName, description: demo.entityName, pan: demo.pan })
+    .where('id', '=', owner.entityId)
+    .execute();
+  const jobIds: string[] = [];
+  for (const file of demo.files) {
+    const bytes = Buffer.from(file.content, 'utf8');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const temp = store.tempPath();
+    await fs.promises.writeFile(temp, bytes);
+    const key = await store.adopt(temp, sha256);
+    const stored = await ctx.db
+      .insertInto('stored_files')
+      .values({
+        tenant_id: owner.tenantId,
+        entity_id: owner.entityId,
+        kind: file.kind,
+        file_name: file.fileName,
+        sha256,
+        size_bytes: bytes.length,
+        storage_key: key,
+        uploaded_by: owner.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = await ctx.jobs.start(
+      tasks[file.kind],
+      {
+        kind: file.kind,
+        entityId: owner.entityId,
+        fileIds: [stored.id],
+        ...(file.kind === 'sales-register' ? { financialYear: demo.financialYear } : {}),
+      },
+      owner,
+    );
+    jobIds.push(job.id);
+  }
+  return jobIds;
+};

@@ -1,0 +1,149 @@
+import {
+  ALL_DATA_DELETED,
+  type DataObject,
+  type DeleteDataResponse,
+  PAYMENTS_DELETED,
+  PAYMENTS_DELETED_DETAIL,
+  SALES_DELETED,
+  SALES_YEAR_REQUIRED_MESSAGE,
+} from '@taxrecon/contracts';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../platform/context.ts';
+import { ENTITY_TABLES } from '../../platform/db/entity-tables.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { affected, columnsOf, currentEntity, ident, raw, tableExists } from './sql.ts';
+
+// Delete Data (spec part 1 sections 2, 5 and 7): sales by financial year and
+// customers, payments by financial year and month, other data by object. Each
+// request deletes inside one transaction and answers the rows deleted per table.
+
+interface Target {
+  table: string;
+  // the column holding the financial year ('2024-25'), for objects deleted by year
+  yearColumn?: string;
+  // used only while the table is not in ENTITY_TABLES, whose scope wins
+  scope?: string;
+}
+
+const BY_ENTITY = 'entity_id = $1';
+const OF_CUSTOMERS = 'customer_id IN (SELECT id FROM customers WHERE entity_id = $1)';
+const OF_VENDORS = 'vendor_id IN (SELECT id FROM vendors WHERE entity_id = $1)';
+
+// Children before parents. Tables a later release adds (reconciliation results)
+// are named here and skipped until they exist.
+const OBJECT_TABLES: Record<DataObject, readonly Target[]> = {
+  sales: [{ table: 'sales_entries', yearColumn: 'financial_year' }],
+  '26as': [
+    { table: 'tax_entries', yearColumn: 'financial_year' },
+    { table: 'tax_statements', yearColumn: 'financial_year' },
+  ],
+  customermaster: [
+    { table: 'customer_emails', scope: OF_CUSTOMERS },
+    { table: 'customer_children', scope: OF_CUSTOMERS },
+    { table: 'customers' },
+  ],
+  vendormaster: [
+    { table: 'vendor_section_mappings' },
+    { table: 'vendor_children', scope: OF_VENDORS },
+    { table: 'vendors' },
+  ],
+  vendorsectionmapping: [{ table: 'vendor_section_mappings' }],
+  tdsreceivable: [
+    { table: 'tds_receivable_results', yearColumn: 'financial_year' },
+    { table: 'tds_receivable_runs', yearColumn: 'financial_year' },
+  ],
+  tdspayable: [
+    { table: 'tds_payable_results', yearColumn: 'financial_year' },
+    { table: 'tds_payable_runs', yearColumn: 'financial_year' },
+  ],
+};
+
+// Vendor payments arrive with the TDS payable release; either name is accepted.
+const PAYMENT_TABLES = ['vendor_payments', 'payments'] as const;
+
+const scopeOf = (target: Target): string =>
+  ENTITY_TABLES.find((t) => t.name === target.table)?.scope ?? target.scope ?? BY_ENTITY;
+
+const deleteTarget = async (
+  db: Kysely<DB>,
+  entityId: string,
+  target: Target,
+  year: string | undefined,
+): Promise<number | null> => {
+  if (!(await tableExists(db, target.table))) return null;
+  const byYear = year !== undefined && target.yearColumn !== undefined;
+  const text = `DELETE FROM ${ident(target.table)} WHERE (${scopeOf(target)})${
+    byYear ? ` AND ${ident(target.yearColumn ?? '')} = $2` : ''
+  }`;
+  return affected(await raw(db, text, byYear ? [entityId, year] : [entityId]));
+};
+
+export const deleteDataService = (ctx: AppContext) => ({
+  sales: async (
+    caller: Caller,
+    years: string[],
+    customers: string[] | undefined,
+  ): Promise<DeleteDataResponse> => {
+    const entityId = await currentEntity(ctx, caller);
+    const table = { table: 'sales_entries' };
+    const byCustomer = customers !== undefined && customers.length > 0;
+    const result = await ctx.db
+      .transaction()
+      .execute(async (trx) =>
+        raw(
+          trx,
+          `DELETE FROM sales_entries WHERE (${scopeOf(table)}) AND financial_year = ANY($2::text[])${
+            byCustomer ? ' AND customer_code = ANY($3::text[])' : ''
+          }`,
+          byCustomer ? [entityId, years, customers] : [entityId, years],
+        ),
+      );
+    return { message: SALES_DELETED, deleted: { sales_entries: affected(result) } };
+  },
+
+  payments: async (caller: Caller, year: string, month: string): Promise<DeleteDataResponse> => {
+    const entityId = await currentEntity(ctx, caller);
+    const deleted: Record<string, number> = {};
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const table of PAYMENT_TABLES) {
+        if (!(await tableExists(trx, table))) continue;
+        const columns = await columnsOf(trx, table);
+        // a month column ('04'), or else the month of the payment date
+        const monthOf = columns.includes('month')
+          ? 'month'
+          : columns.includes('payment_date')
+            ? "to_char(payment_date, 'MM')"
+            : null;
+        if (!monthOf) throw new Error(`${table} has neither a month nor a payment_date column`);
+        const result = await raw(
+          trx,
+          `DELETE FROM ${ident(table)} WHERE (${scopeOf({ table })}) AND financial_year = $2 AND ${monthOf} = $3`,
+          [entityId, year, month],
+        );
+        deleted[table] = affected(result);
+      }
+    });
+    return { message: PAYMENTS_DELETED, detail: PAYMENTS_DELETED_DETAIL, deleted };
+  },
+
+  other: async (
+    caller: Caller,
+    objects: DataObject[],
+    year: string | undefined,
+  ): Promise<DeleteDataResponse> => {
+    if (objects.includes('sales') && year === undefined) throw badRequest(SALES_YEAR_REQUIRED_MESSAGE);
+    const entityId = await currentEntity(ctx, caller);
+    const deleted: Record<string, number> = {};
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const object of new Set(objects)) {
+        for (const target of OBJECT_TABLES[object]) {
+          const n = await deleteTarget(trx, entityId, target, year);
+          if (n !== null) deleted[target.table] = (deleted[target.table] ?? 0) + n;
+        }
+      }
+    });
+    return { message: ALL_DATA_DELETED, deleted };
+  },
+});

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import type { AppContext } from '../../platform/context.ts';
+import { ENTITY_TABLES, type EntityTable } from '../../platform/db/entity-tables.ts';
+import type { TaskOutcome } from '../../platform/queue/task.ts';
+import {
+  endLine,
+  headerLine,
+  readSnapshotFile,
+  rowLine,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  tableLine,
+  writeSnapshotFile,
+} from './snapshot-file.ts';
+import { type SnapshotTableCount, snapshotFile } from './snapshots.ts';
+import { lockEntity } from './sql.ts';
+import {
+  COPY_BATCH_ROWS,
+  countRows,
+  deleteRows,
+  dumpRows,
+  type RowInserter,
+  rowInserter,
+  type TableShape,
+  tableShape,
+} from './table-copy.ts';
+
+// What the SnapshotTake and SnapshotRestore jobs do. Both work inside one
+// transaction: a take reads every table at the same instant (repeatable read),
+// a restore replaces the entity's rows all at once or not at all.
+
+export type Report = (percent: number, rowsDone?: number) => void;
+
+const findRow = (ctx: AppContext, snapshotId: string, entityId: string) =>
+  ctx.db
+    .selectFrom('snapshots')
+    .selectAll()
+    .where('id', '=', snapshotId)
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst();
+
+export const takeSnapshot = async (
+  ctx: AppContext,
+  { snapshotId, entityId }: { snapshotId: string; entityId: string },
+  report: Report,
+): Promise<TaskOutcome> => {
+  const row = await findRow(ctx, snapshotId, entityId);
+  if (!row) return { remarks: 'The snapshot was deleted before it was taken.' };
+  const file = snapshotFile(ctx, row);
+  const counts: SnapshotTableCount[] = [];
+  let done = 0;
+  const size = await ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const tables: { table: EntityTable; shape: TableShape; rows: number }[] = [];
+      for (const table of ENTITY_TABLES) {
+        const shape = await tableShape(trx, table.name);
+        if (shape) tables.push({ table, shape, rows: await countRows(trx, table, entityId) });
+      }
+      const total = tables.reduce((sum, t) => sum + t.rows, 0);
+      async function* lines(): AsyncGenerator<string> {
+        yield headerLine({
+          format: SNAPSHOT_FORMAT,
+          version: SNAPSHOT_VERSION,
+          snapshotId,
+          entityId,
+          takenAt: new Date().toISOString(),
+        });
+        for (const { table, shape } of tables) {
+          yield tableLine(table.name, shape.columns);
+          let rows = 0;
+          for await (const batch of dumpRows(trx, table, entityId)) {
+            rows += batch.length;
+            done += batch.length;
+            report(total === 0 ? 100 : (done / total) * 99, done);
+            yield batch.map(rowLine).join('');
+          }
+          counts.push({ name: table.name, rows });
+        }
+        yield endLine(done);
+      }
+      return writeSnapshotFile(file, lines());
+    });
+  const updated = await ctx.db
+    .updateTable('snapshots')
+    .set({
+      status: 'Completed',
+      size_bytes: size,
+      row_count: done,
+      tables: JSON.stringify(counts),
+      completed_at: new Date(),
+      failure_reason: null,
+    })
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await fs.promises.rm(file, { force: true });
+    return { remarks: 'The snapshot was deleted while it was being taken.' };
+  }
+  return {
+    remarks: `Snapshot "${row.description}" taken: ${done} rows from ${counts.length} tables.`,
+    result: { snapshotId, tables: counts, sizeBytes: size },
+    transactionsCount: done,
+  };
+};
+
+export const markSnapshotFailed = async (ctx: AppContext, snapshotId: string, reason: string) => {
+  await ctx.db
+    .updateTable('snapshots')
+    .set({ status: 'Failed', failure_reason: reason })
+    .where('id', '=', snapshotId)
+    .where('status', '=', 'InProgress')
+    .execute();
+};
+
+interface Restorable {
+  table: EntityTable;
+  shape: TableShape;
+}
+
+// A restore touches exactly the tables the snapshot holds that are still entity
+// tables: a table added to ENTITY_TABLES after the snapshot keeps its rows.
+export const restoreSnapshot = async (
+  ctx: AppContext,
+  { snapshotId, entityId }: { snapshotId: string; entityId: string },
+  report: Report,
+): Promise<TaskOutcome> => {
+  const row = await findRow(ctx, snapshotId, entityId);
+  if (!row) throw new Error('The snapshot no longer exists.');
+  if (row.status !== 'Completed') throw new Error('The snapshot is not complete and cannot be restored.');
+  const file = snapshotFile(ctx, row);
+  if (!fs.existsSync(file)) throw new Error('The snapshot file is missing from the data folder.');
+  const listed = (row.tables ?? []) as SnapshotTableCount[];
+  const expected = row.row_count ?? 0;
+
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await lockEntity(trx, entityId);
+    const restorable = new Map<string, Restorable>();
+    for (const { name } of listed) {
+      const table = ENTITY_TABLES.find((t) => t.name === name);
+      const shape = table ? await tableShape(trx, name) : null;
+      if (table && shape) restorable.set(name, { table, shape });
+    }
+    const removed: Record<string, number> = {};
+    for (const { table } of [...restorable.values()].reverse()) {
+      removed[table.name] = await deleteRows(trx, table, entityId);
+    }
+
+    const names = new Set(restorable.keys());
+    const restored: Record<string, number> = {};
+    let insert: RowInserter | null = null;
+    let current = '';
+    let batch: string[] = [];
+    let read = 0;
+    let ended = false;
+    const flush = async () => {
+      if (insert && batch.length > 0) {
+        restored[current] = (restored[current] ?? 0) + (await insert(batch));
+        report(expected === 0 ? 99 : (read / expected) * 99, read);
+      }
+      batch = [];
+    };
+    for await (const line of readSnapshotFile(file)) {
+      if (line.kind === 'snapshot') {
+        if (line.header.entityId !== entityId)
+          throw new Error('The snapshot file belongs to another entity.');
+      } else if (line.kind === 'table') {
+        await flush();
+        const target = restorable.get(line.name);
+        current = line.name;
+        insert = target ? rowInserter(trx, target.table, target.shape, line.columns, names, entityId) : null;
+        if (target) restored[current] = 0;
+      } else if (line.kind === 'row') {
+        read += 1;
+        batch.push(line.json);
+        if (batch.length >= COPY_BATCH_ROWS) await flush();
+      } else {
+        await flush();
+        if (line.rows !== read || read !== expected) throw new Error('The snapshot file is incomplete.');
+        ended = true;
+      }
+    }
+    if (!ended) throw new Error('The snapshot file is incomplete.');
+    return { removed, restored };
+  });
+
+  const rows = Object.values(outcome.restored).reduce((a, b) => a + b, 0);
+  return {
+    remarks: `Snapshot "${row.description}" restored: ${rows} rows into ${Object.keys(outcome.restored).length} tables.`,
+    result: { snapshotId, ...outcome },
+    transactionsCount: rows,
+  };
+};

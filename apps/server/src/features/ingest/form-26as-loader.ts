@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { type FileIssue, openTracesZip, parse26asText } from '@taxrecon/formats';
+import { formatRupees } from '@taxrecon/shared';
+import { copyLine } from '../../platform/db/bulk-load.ts';
+import { emptyBatch, type ParsedBatch } from './parsed-batch.ts';
+
+export interface SourceFile {
+  fileId: string;
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+const STATEMENT_COLUMNS = [
+  'id',
+  'entity_id',
+  'file_id',
+  'job_id',
+  'file_name',
+  'layout',
+  'pan',
+  'financial_year',
+  'assessee_name',
+  'file_date',
+  'transaction_count',
+  'other_parts',
+] as const;
+const ENTRY_COLUMNS = [
+  'entity_id',
+  'statement_id',
+  'job_id',
+  'part',
+  'financial_year',
+  'tan',
+  'deductor_name',
+  'section',
+  'transaction_date',
+  'status',
+  'booking_date',
+  'remarks',
+  'amount',
+  'tax',
+  'deposited',
+  'file_name',
+  'line',
+] as const;
+
+const fileIssue = (file: string, code: string, message: string, expected: string): FileIssue => ({
+  file,
+  line: 1,
+  code,
+  message,
+  expected,
+});
+
+// A TRACES zip holds the statement text files; its password is the date of
+// birth or incorporation, DDMMYYYY.
+const expand = async (files: SourceFile[], password: string | undefined, errors: FileIssue[]) => {
+  const texts: { fileId: string; fileName: string; bytes: Uint8Array }[] = [];
+  for (const file of files) {
+    if (!file.fileName.toLowerCase().endsWith('.zip')) {
+      texts.push(file);
+      continue;
+    }
+    const opened = await openTracesZip(file.bytes, password ?? '');
+    if (!opened.ok) {
+      errors.push(
+        fileIssue(file.fileName, opened.code, opened.message, 'a TRACES zip and its DDMMYYYY password'),
+      );
+      continue;
+    }
+    for (const inner of opened.files)
+      texts.push({ fileId: file.fileId, fileName: inner.name, bytes: inner.data });
+  }
+  return texts;
+};
+
+// Part I (TDS) and Part VI (TCS) of each statement become tax entries; parts
+// the parser does not model are kept on the statement and named in the remarks.
+export const parseForm26as = async (
+  files: SourceFile[],
+  context: { entityId: string; jobId: string; password?: string },
+): Promise<ParsedBatch> => {
+  const batch = emptyBatch('tax_entries', 'amount', 'tax');
+  const statements: string[] = [];
+  const entries: string[] = [];
+  for (const file of await expand(files, context.password, batch.errors)) {
+    const result = parse26asText(file.bytes, file.fileName);
+    batch.errors.push(...result.errors);
+    batch.warnings.push(...result.warnings);
+    const fy = result.header?.financialYear ?? null;
+    if (!result.header || !fy) {
+      batch.errors.push(
+        fileIssue(
+          file.fileName,
+          'NOT_26AS',
+          `${file.fileName} is not a Form 26AS text file: no header with PAN and financial year.`,
+          'the Annual Tax Statement header',
+        ),
+      );
+      continue;
+    }
+    batch.financialYears.push(fy);
+    const statementId = randomUUID();
+    const populated = result.otherParts.filter((p) => !p.empty);
+    statements.push(
+      copyLine([
+        statementId,
+        context.entityId,
+        file.fileId,
+        context.jobId,
+        file.fileName,
+        result.layout,
+        result.header.pan,
+        fy,
+        result.header.name,
+        result.header.fileCreationDate,
+        result.transactionCount,
+        JSON.stringify(result.otherParts),
+      ]),
+    );
+    if (populated.length) {
+      batch.notes.push(
+        `${file.fileName}: other parts with entries kept on the statement, not reconciled: ${populated.map((p) => `${p.part} (${p.rowCount} rows)`).join(', ')}`,
+      );
+    }
+    for (const [part, kind] of [
+      [result.tds, 'TDS'],
+      [result.tcs, 'TCS'],
+    ] as const) {
+      for (const party of part?.parties ?? []) {
+        for (const t of party.transactions) {
+          entries.push(
+            copyLine([
+              context.entityId,
+              statementId,
+              context.jobId,
+              kind,
+              fy,
+              party.tan,
+              party.name,
+              t.section,
+              t.transactionDate,
+              t.status,
+              t.bookingDate,
+              t.remarks,
+              formatRupees(t.amount),
+              formatRupees(t.tax),
+              formatRupees(t.deposited),
+              t.file,
+              t.line,
+            ]),
+          );
+          batch.amountRead += t.amount;
+          batch.taxRead += t.tax;
+          batch.rowsValid += 1;
+        }
+      }
+    }
+  }
+  batch.rowsRejected = new Set(batch.errors.filter((e) => e.line > 1).map((e) => `${e.file}:${e.line}`)).size;
+  batch.tables.push({ table: 'tax_statements', columns: STATEMENT_COLUMNS, lines: statements });
+  batch.tables.push({ table: 'tax_entries', columns: ENTRY_COLUMNS, lines: entries });
+  return batch;
+};

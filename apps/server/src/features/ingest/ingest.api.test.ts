@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeEncryptedZip } from '@taxrecon/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../../packages/formats/fixtures');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+
+let t: TestServer;
+let token: string;
+
+interface JobView {
+  status: string;
+  remarks: string;
+  payload: string | null;
+}
+
+const finished = (jobId: string) =>
+  eventually(async () => {
+    const view = (await t.api('GET', `/job/${jobId}`, { token })).json as JobView;
+    return view.status === 'Completed' || view.status === 'Failed' ? view : null;
+  }, 60_000);
+
+const resultOf = (view: JobView) =>
+  JSON.parse(view.payload ?? '{}') as {
+    controlTotals: {
+      rowsRead: number;
+      rowsLoaded: number;
+      rowsRejected: number;
+      amountRead: string;
+      amountLoaded: string;
+      taxRead: string;
+      taxLoaded: string;
+      balanced: boolean;
+    };
+    invalidRows: number;
+    notes: string[];
+  };
+
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('26AS upload', () => {
+  it('loads Part I and Part VI with balanced control totals and reports populated other parts', async () => {
+    const answer = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: '26as-pre-2020-layout.txt', content: fixture('26as-pre-2020-layout.txt') }],
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const jobId = (answer.json as { jobId: string }).jobId;
+    const view = await finished(jobId);
+    expect(view.status).toBe('Completed');
+    const result = resultOf(view);
+    expect(result.controlTotals.balanced).toBe(true);
+    expect(result.controlTotals.rowsLoaded).toBeGreaterThan(0);
+    expect(result.controlTotals.amountLoaded).toBe(result.controlTotals.amountRead);
+    expect(result.notes.join(' ')).toMatch(/other parts with entries/);
+    const entries = await t.server.ctx.db
+      .selectFrom('tax_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(Number(entries.n)).toBe(result.controlTotals.rowsLoaded);
+  });
+
+  it('detects the same file uploaded again, and loads it again only when asked', async () => {
+    const file = { name: 'sample.txt', content: fixture('26as-current-layout.txt') };
+    const first = await t.upload('/ingest/taxbook', { token, files: [file] });
+    await finished((first.json as { jobId: string }).jobId);
+    const again = await t.upload('/ingest/taxbook', { token, files: [file] });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ code: 'DUPLICATE_FILE' });
+    const forced = await t.upload('/ingest/taxbook', { token, files: [file], fields: { force: 'true' } });
+    expect(forced.status).toBe(200);
+  });
+
+  it('opens a password-protected TRACES zip, and says so when the password is wrong', async () => {
+    const zip = await writeEncryptedZip(
+      [{ name: 'AAACZ9999Z-2025.txt', data: new Uint8Array(fixture('26as-form-168-layout.txt')) }],
+      '01042010',
+    );
+    const wrong = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'traces.zip', content: zip }],
+      fields: { password: '31121999' },
+    });
+    const wrongView = await finished((wrong.json as { jobId: string }).jobId);
+    expect(wrongView.remarks).toMatch(/Nothing loaded/);
+    expect(resultOf(wrongView).controlTotals.rowsLoaded).toBe(0);
+    const right = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'traces.zip', content: zip }],
+      fields: { password: '01042010', force: 'true' },
+    });
+    const view = await finished((right.json as { jobId: string }).jobId);
+    expect(resultOf(view).controlTotals.rowsLoaded).toBeGreaterThan(0);
+  });
+
+  it('refuses a file name with special characters, with the spec message, and stores nothing', async () => {
+    const before = await t.server.ctx.db
+      .selectFrom('stored_files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const answer = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: '..%2f26as.txt', content: 'x' }],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({
+      message:
+        'Invalid file name. File names should not contain special characters like %, /, or directory traversal sequences.',
+    });
+    const after = await t.server.ctx.db
+      .selectFrom('stored_files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('refuses a file type the screen does not take', async () => {
+    const answer = await t.upload('/ingest/taxbook', { token, files: [{ name: '26as.pdf', content: 'x' }] });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'INVALID_FILE_TYPE' });
+  });
+
+  it('answers 413 for a customer mapping file over 20,000,000 bytes', async () => {
+    const big = new Uint8Array(20_000_001).fill(65);
+    const answer = await t.upload('/customer-mapping/', {
+      token,
+      files: [{ name: 'mapping.txt', content: big }],
+    });
+    expect(answer.status).toBe(413);
+  });
+});
+
+describe('sales register upload', () => {
+  it('loads the good rows, rejects the bad ones into the validation report, and balances', async () => {
+    const answer = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'sales-register.txt', content: fixture('sales-register.txt') }],
+      fields: { financialYear: '2024-25' },
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const jobId = (answer.json as { jobId: string }).jobId;
+    const view = await finished(jobId);
+    const result = resultOf(view);
+    expect(result.controlTotals.balanced).toBe(true);
+    expect(result.controlTotals.rowsLoaded + result.controlTotals.rowsRejected).toBe(
+      result.controlTotals.rowsRead,
+    );
+    const rows = await t.server.ctx.db
+      .selectFrom('sales_entries')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .orderBy('line')
+      .execute();
+    expect(rows.length).toBe(result.controlTotals.rowsLoaded);
+    expect(rows[0]).toMatchObject({
+      customer_name: 'ALPHA CUSTOMER LIMITED',
+      voucher_number: 'INV/24-25/001',
+      tan: 'PNEA00001A',
+    });
+    expect(rows.find((r) => r.voucher_number === 'CN/24-25/004')?.tds_amount).toBe('-200.00');
+  });
+
+  it('requires the financial year', async () => {
+    const answer = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'other.txt', content: fixture('sales-register.txt') }],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
+  });
+
+  it('loads nothing from a register whose headers cannot be mapped, and says which columns are missing', async () => {
+    const answer = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'nonsense.txt', content: 'Foo\tBar\n1\t2\n' }],
+      fields: { financialYear: '2024-25' },
+    });
+    const view = await finished((answer.json as { jobId: string }).jobId);
+    expect(view.remarks).toMatch(/no column could be mapped/);
+    expect(resultOf(view).controlTotals.rowsLoaded).toBe(0);
+  });
+
+  it('lists jobs with invalid rows on the data-quality page and serves their report as a zip', async () => {
+    const list = (await t.api('GET', '/data-quality/ingest-jobs-with-data-validation-errors', { token }))
+      .json as {
+      jobId: string;
+      noOfInvalidEntries: number;
+    }[];
+    expect(list.length).toBeGreaterThan(0);
+    const first = list[0];
+    expect(first?.noOfInvalidEntries).toBeGreaterThan(0);
+    const response = await fetch(
+      `${t.baseUrl}/taxrecon/api/v1/data-quality/data-validation-errors/${first?.jobId}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(bytes[0]).toBe(0x50); // PK
+    expect(bytes[1]).toBe(0x4b);
+  });
+
+  it('offers the remembered mapping next time', async () => {
+    const headers = ['Dt', 'Client', 'Bill', 'Taxable', 'TDS'];
+    await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'mapped.txt', content: `${headers.join('\t')}\n01-05-2024\tACME\tB-1\t1000\t100\n` }],
+      fields: {
+        financialYear: '2024-25',
+        headers: headers.join('\t'),
+        mappingDefinition: JSON.stringify({
+          date: 'Dt',
+          customerName: 'Client',
+          voucherNumber: 'Bill',
+          saleAmount: 'Taxable',
+          tdsAmount: 'TDS',
+        }),
+      },
+    });
+    const suggested = (await t.api('POST', '/ingest/mapping/sales-register', { token, body: { headers } }))
+      .json as {
+      remembered: boolean;
+      fields: { key: string; header: string | null }[];
+    };
+    expect(suggested.remembered).toBe(true);
+    expect(suggested.fields.find((f) => f.key === 'voucherNumber')?.header).toBe('Bill');
+  });
+});

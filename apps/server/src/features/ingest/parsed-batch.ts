@@ -1,0 +1,48 @@
+import type { FileIssue } from '@taxrecon/formats';
+
+// What a loader makes of uploaded files before anything touches the database:
+// the COPY lines of each table, the sums it expects to see loaded, and every
+// problem found. The load itself happens in one transaction (load-batch.ts).
+export interface TableRows {
+  table: string;
+  columns: readonly string[];
+  lines: string[];
+}
+
+export interface ParsedBatch {
+  tables: TableRows[];
+  // the main table whose rows are counted and summed for the control totals
+  control: { table: string; amountColumn: string | null; taxColumn: string | null };
+  rowsValid: number;
+  rowsRejected: number;
+  rowsSkipped: number;
+  // paise, over the valid rows
+  amountRead: number;
+  taxRead: number;
+  errors: FileIssue[];
+  warnings: FileIssue[];
+  // a line for the job's remarks beyond the counts (e.g. other 26AS parts found)
+  notes: string[];
+  financialYears: string[];
+}
+
+export const rejectedLines = (errors: readonly FileIssue[]): number =>
+  new Set(errors.map((e) => `${e.file}:${e.line}`)).size;
+
+export const emptyBatch = (
+  table: string,
+  amountColumn: string | null,
+  taxColumn: string | null,
+): ParsedBatch => ({
+  tables: [],
+  control: { table, amountColumn, taxColumn },
+  rowsValid: 0,
+  rowsRejected: 0,
+  rowsSkipped: 0,
+  amountRead: 0,
+  taxRead: 0,
+  errors: [],
+  warnings: [],
+  notes: [],
+  financialYears: [],
+});

@@ -1,0 +1,157 @@
+import { type ControlTotals, IngestKind } from '@taxrecon/contracts';
+import type { FileIssue } from '@taxrecon/formats';
+import { isFinancialYear } from '@taxrecon/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { defineTask } from '../../platform/queue/task.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
+import { parseForm26as, type SourceFile } from './form-26as-loader.ts';
+import { loadBatch } from './load-batch.ts';
+import { loadMasterFile } from './master-loader.ts';
+import type { ParsedBatch } from './parsed-batch.ts';
+import { parseCustomerMapping, parsePurchaseRegister, parseSalesRegister } from './register-loader.ts';
+
+export const JOB_TYPES: Record<IngestKind, string> = {
+  'form-26as': 'Ingest26AS',
+  'sales-register': 'IngestSales',
+  'purchase-register': 'IngestPurchase',
+  'customer-mapping': 'IngestCustomerMapping',
+  'customer-master': 'IngestCustomerMaster',
+  'vendor-master': 'IngestVendorMaster',
+};
+
+export const IngestInput = z.object({
+  kind: IngestKind,
+  entityId: z.string().uuid(),
+  fileIds: z.array(z.string().uuid()).min(1),
+  financialYear: z.string().refine(isFinancialYear, 'a financial year like 2024-25').optional(),
+  mapping: z.record(z.string(), z.string()).optional(),
+  headers: z.string().optional(),
+  password: z.string().optional(),
+});
+export type IngestInput = z.infer<typeof IngestInput>;
+
+const countBy = (issues: FileIssue[], key: (i: FileIssue) => string) => {
+  const counts: Record<string, number> = {};
+  for (const i of issues) counts[key(i)] = (counts[key(i)] ?? 0) + 1;
+  return counts;
+};
+
+const summary = (totals: ControlTotals, batch: ParsedBatch) =>
+  [
+    totals.rowsLoaded === 0 && batch.errors[0] ? `Nothing loaded: ${batch.errors[0].message}` : '',
+    `${totals.rowsLoaded} of ${totals.rowsRead} rows loaded, ${totals.rowsRejected} rejected`,
+    totals.rowsSkipped ? `${totals.rowsSkipped} total lines skipped` : '',
+    batch.control.amountColumn
+      ? `amount ${totals.amountLoaded}, tax ${totals.taxLoaded} (read ${totals.amountRead} / ${totals.taxRead})`
+      : '',
+    batch.warnings.length ? `${batch.warnings.length} warning(s)` : '',
+    ...batch.notes,
+  ]
+    .filter(Boolean)
+    .join('; ');
+
+// One ingest job: read the stored originals, parse them in memory, load the
+// valid rows and the validation report in one transaction. A parse never
+// throws on bad data; an exception here (database down) is retried.
+export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: string, kind: IngestKind) =>
+  defineTask({
+    queue: `ingest-${kind}`,
+    jobType,
+    input: IngestInput,
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    run: async (input, job) => {
+      const { db, database } = ctx();
+      const stored = await db
+        .selectFrom('stored_files')
+        .select(['id', 'file_name', 'storage_key'])
+        .where('id', 'in', input.fileIds)
+        .where('entity_id', '=', input.entityId)
+        .execute();
+      const files: SourceFile[] = [];
+      for (const f of stored)
+        files.push({ fileId: f.id, fileName: f.file_name, bytes: await store.read(f.storage_key) });
+      await job.progress(10);
+      if (input.kind === 'customer-master' || input.kind === 'vendor-master') {
+        const master = await loadMasterFile(ctx(), input.kind, files, {
+          entityId: input.entityId,
+          jobId: job.jobId,
+        });
+        await db
+          .updateTable('stored_files')
+          .set({ job_id: job.jobId })
+          .where('id', 'in', input.fileIds)
+          .execute();
+        const t = master.totals;
+        return {
+          remarks: [
+            t.rowsLoaded === 0 && master.errors[0] ? `Nothing loaded: ${master.errors[0].message}` : '',
+            `${t.rowsLoaded} of ${t.rowsRead} rows loaded, ${t.rowsRejected} rejected`,
+            master.warnings.length ? `${master.warnings.length} warning(s)` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+          transactionsCount: t.rowsLoaded,
+          result: {
+            kind: input.kind,
+            files: files.map((f) => f.fileName),
+            controlTotals: t,
+            invalidRows: master.errors.length,
+            warnings: master.warnings.length,
+            errorTypesToCounts: countBy(master.errors, (i) => i.code),
+            fieldErrorCounts: countBy(master.errors, (i) => i.column ?? '(row)'),
+          },
+        };
+      }
+      const options = {
+        entityId: input.entityId,
+        jobId: job.jobId,
+        ...(input.financialYear && isFinancialYear(input.financialYear)
+          ? { financialYear: input.financialYear }
+          : {}),
+        ...(input.mapping ? { mapping: input.mapping } : {}),
+        ...(input.headers ? { headers: input.headers } : {}),
+      };
+      const batch =
+        input.kind === 'form-26as'
+          ? await parseForm26as(files, {
+              entityId: input.entityId,
+              jobId: job.jobId,
+              ...(input.password ? { password: input.password } : {}),
+            })
+          : input.kind === 'sales-register'
+            ? await parseSalesRegister(files, options)
+            : input.kind === 'purchase-register'
+              ? await parsePurchaseRegister(files, options)
+              : await parseCustomerMapping(files, options);
+      await job.progress(50, batch.rowsValid);
+      const totals = await loadBatch(database, batch, {
+        jobId: job.jobId,
+        entityId: input.entityId,
+        fileIds: input.fileIds,
+        replaceEntityRows: input.kind === 'customer-mapping',
+      });
+      await job.progress(100, totals.rowsLoaded);
+      return {
+        remarks: summary(totals, batch),
+        transactionsCount: totals.rowsLoaded,
+        result: {
+          kind: input.kind,
+          files: files.map((f) => f.fileName),
+          controlTotals: totals,
+          financialYears: batch.financialYears,
+          invalidRows: batch.errors.length,
+          warnings: batch.warnings.length,
+          errorTypesToCounts: countBy(batch.errors, (i) => i.code),
+          fieldErrorCounts: countBy(batch.errors, (i) => i.column ?? '(row)'),
+          notes: batch.notes,
+        },
+      };
+    },
+  });
+
+export const ingestTasks = (ctx: () => AppContext, store: FileStore) =>
+  Object.fromEntries(
+    IngestKind.options.map((kind) => [kind, ingestTask(ctx, store, JOB_TYPES[kind], kind)]),
+  ) as Record<IngestKind, ReturnType<typeof ingestTask>>;

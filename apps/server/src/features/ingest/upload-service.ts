@@ -1,0 +1,143 @@
+import type { IngestKind, UploadAnswer } from '@taxrecon/contracts';
+import { UploadFields } from '@taxrecon/contracts';
+import { isFinancialYear } from '@taxrecon/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest, HttpError } from '../../platform/http/errors.ts';
+import { receiveUpload, type UploadRules } from '../../platform/http/uploads.ts';
+import type { TaskDefinition } from '../../platform/queue/task.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
+
+// Spec part 1 section 9 and part 3: the generic upload takes 200,000,000 bytes;
+// the customer mapping file is a small .txt.
+export const UPLOAD_RULES: Record<IngestKind, UploadRules> = {
+  'form-26as': { extensions: ['txt', 'zip'], maxBytes: 200_000_000, maxFiles: 20 },
+  'sales-register': { extensions: ['txt', 'csv', 'xlsx', 'xls'], maxBytes: 200_000_000, maxFiles: 10 },
+  'purchase-register': { extensions: ['txt', 'csv', 'xlsx'], maxBytes: 200_000_000, maxFiles: 10 },
+  'customer-mapping': { extensions: ['txt'], maxBytes: 20_000_000, maxFiles: 1 },
+  'customer-master': { extensions: ['txt'], maxBytes: 20_000_000, maxFiles: 1 },
+  'vendor-master': { extensions: ['txt'], maxBytes: 20_000_000, maxFiles: 1 },
+};
+
+const parseMapping = (text: string | undefined): Record<string, string> | undefined => {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.fromEntries(
+        Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw badRequest('mappingDefinition must be a JSON object of target field to header name.', 'BAD_MAPPING');
+};
+
+// Receives the files, refuses a file whose exact bytes this entity already
+// loaded (unless asked to load it again), stores the originals by SHA-256 and
+// starts the ingest job. The answer carries the job id; the work happens there.
+export const startUpload = async (
+  ctx: AppContext,
+  store: FileStore,
+  caller: Caller,
+  request: FastifyRequest,
+  kind: IngestKind,
+  task: TaskDefinition,
+): Promise<UploadAnswer> => {
+  const entityId = caller.entityId;
+  if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  const upload = await receiveUpload(request, store, UPLOAD_RULES[kind]);
+  const fields = UploadFields.parse(upload.fields);
+  if (kind === 'sales-register' && (!fields.financialYear || !isFinancialYear(fields.financialYear))) {
+    throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
+  }
+  const mapping = parseMapping(fields.mappingDefinition);
+  if (fields.force !== 'true') {
+    for (const file of upload.files) {
+      const earlier = await ctx.db
+        .selectFrom('stored_files as f')
+        .innerJoin('jobs as j', 'j.id', 'f.job_id')
+        .select(['f.file_name', 'j.id', 'j.created_at'])
+        .where('f.entity_id', '=', entityId)
+        .where('f.kind', '=', kind)
+        .where('f.sha256', '=', file.sha256)
+        .where('j.status', '=', 'Completed')
+        .executeTakeFirst();
+      if (earlier) {
+        throw new HttpError(
+          409,
+          'DUPLICATE_FILE',
+          `${file.fileName} was already loaded on ${earlier.created_at.toISOString().slice(0, 10)} (job ${earlier.id}, as ${earlier.file_name}). Tick "load again" to load it once more.`,
+        );
+      }
+    }
+  }
+  const fileIds: string[] = [];
+  for (const file of upload.files) {
+    const key = await store.adopt(file.tempPath, file.sha256);
+    const row = await ctx.db
+      .insertInto('stored_files')
+      .values({
+        tenant_id: caller.tenantId,
+        entity_id: entityId,
+        kind,
+        file_name: file.fileName,
+        sha256: file.sha256,
+        size_bytes: file.sizeBytes,
+        storage_key: key,
+        uploaded_by: caller.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fileIds.push(row.id);
+  }
+  if (mapping && (kind === 'sales-register' || kind === 'purchase-register')) {
+    await rememberMapping(ctx, entityId, kind, fields.headers ?? '', mapping);
+  }
+  const job = await ctx.jobs.start(
+    task,
+    {
+      kind,
+      entityId,
+      fileIds,
+      ...(fields.financialYear ? { financialYear: fields.financialYear } : {}),
+      ...(mapping ? { mapping } : {}),
+      ...(fields.headers ? { headers: fields.headers } : {}),
+      ...(fields.password ? { password: fields.password } : {}),
+    },
+    { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
+  );
+  return {
+    message: `${upload.files.map((f) => f.fileName).join(', ')} received; loading in the background.`,
+    jobId: job.id,
+    validationErrorsCount: null,
+    error: null,
+  };
+};
+
+const rememberMapping = async (
+  ctx: AppContext,
+  entityId: string,
+  kind: IngestKind,
+  headers: string,
+  mapping: Record<string, string>,
+) => {
+  await ctx.db
+    .insertInto('column_mappings')
+    .values({
+      entity_id: entityId,
+      kind,
+      headers: JSON.stringify(headers.split('\t')),
+      mapping: JSON.stringify(mapping),
+    })
+    .onConflict((oc) =>
+      oc.columns(['entity_id', 'kind']).doUpdateSet({
+        headers: JSON.stringify(headers.split('\t')),
+        mapping: JSON.stringify(mapping),
+        updated_at: new Date(),
+      }),
+    )
+    .execute();
+};

@@ -1,0 +1,188 @@
+import type { searchRoutes } from '@taxrecon/contracts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { AppContext } from '../../platform/context.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { Handlers } from '../../platform/http/bind-routes.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+
+type R = typeof searchRoutes;
+
+const entityOf = (caller: Caller): string => {
+  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  return caller.entityId;
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// A business date compared as a date, whatever the session's time zone.
+const day = (d: string) => sql<Date>`${d}::date`;
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const money = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
+
+// Totals are summed in SQL over every matching row (numeric, exact), then the page is read.
+const page = async <T extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, T, O>,
+  options: { page: number; pageSize: number; sortBy?: string | undefined; sortDirection: 'asc' | 'desc' },
+  sortable: Record<string, string>,
+  amount: string,
+  tax: string,
+) => {
+  const totals = await query
+    .clearSelect()
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<string>`coalesce(sum(${sql.ref(amount)}), 0)::text`.as('amount'),
+      sql<string>`coalesce(sum(${sql.ref(tax)}), 0)::text`.as('tax'),
+    ])
+    .executeTakeFirstOrThrow();
+  const sortColumn = (options.sortBy && sortable[options.sortBy]) || Object.values(sortable)[0] || 'id';
+  const rows = await query
+    .orderBy(sql.ref(sortColumn), options.sortDirection)
+    .orderBy(sql.ref('id'))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  const t = totals as unknown as { count: number; amount: string; tax: string };
+  return {
+    rows,
+    totals: { count: t.count, amount: Number(t.amount).toFixed(2), tax: Number(t.tax).toFixed(2) },
+  };
+};
+
+export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
+  search26as: async ({ caller, body }) => {
+    let q = ctx.db.selectFrom('tax_entries').selectAll().where('entity_id', '=', entityOf(caller));
+    if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
+    if (body.customerName) q = q.where('deductor_name', 'ilike', like(body.customerName));
+    if (body.taxType) q = q.where('part', '=', body.taxType);
+    if (body.financialYear) q = q.where('financial_year', '=', body.financialYear);
+    if (body.startDate) q = q.where('transaction_date', '>=', day(body.startDate));
+    if (body.endDate) q = q.where('transaction_date', '<=', day(body.endDate));
+    if (body.panNumber) {
+      // 26AS rows carry the deductor's TAN; a PAN finds them through the customer master.
+      const pan = body.panNumber.toUpperCase();
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('customers as c')
+            .select('c.id')
+            .whereRef('c.entity_id', '=', 'tax_entries.entity_id')
+            .whereRef('c.tan_number', '=', 'tax_entries.tan')
+            .where('c.pan_number', '=', pan),
+        ),
+      );
+    }
+    const sortable = {
+      transactiondate: 'transaction_date',
+      customername: 'deductor_name',
+      tannumber: 'tan',
+      amountpaid: 'amount',
+      taxdeducted: 'tax',
+    };
+    const result = await page(q, body, sortable, 'amount', 'tax');
+    return {
+      totalRecords: result.totals.count,
+      totals: result.totals,
+      records: result.rows.map((r) => ({
+        id: String(r.id),
+        customername: r.deductor_name,
+        tannumber: r.tan,
+        section: r.section,
+        transactiondate: iso(r.transaction_date),
+        status: r.status,
+        bookingdate: r.booking_date ? iso(r.booking_date) : null,
+        amountpaid: money(r.amount) ?? '0.00',
+        taxdeducted: money(r.tax) ?? '0.00',
+        taxfiled: money(r.deposited) ?? '0.00',
+        taxtype: r.part,
+        financialyear: r.financial_year,
+        file: r.file_name,
+        line: r.line,
+      })),
+    };
+  },
+  searchSales: async ({ caller, body }) => {
+    let q = ctx.db.selectFrom('sales_entries').selectAll().where('entity_id', '=', entityOf(caller));
+    if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
+    if (body.customerName) q = q.where('customer_name', 'ilike', like(body.customerName));
+    if (body.panNumber) q = q.where('pan', 'ilike', like(body.panNumber));
+    if (body.invoiceNumber) q = q.where('voucher_number', 'ilike', like(body.invoiceNumber));
+    if (body.startDate) q = q.where('transaction_date', '>=', day(body.startDate));
+    if (body.endDate) q = q.where('transaction_date', '<=', day(body.endDate));
+    const sortable = {
+      transactiondate: 'transaction_date',
+      customername: 'customer_name',
+      vouchernumber: 'voucher_number',
+      professionalservices: 'sale_amount',
+      tdsonsales: 'tds_amount',
+    };
+    const result = await page(q, body, sortable, 'sale_amount', 'tds_amount');
+    return {
+      totalRecords: result.totals.count,
+      totals: result.totals,
+      records: result.rows.map((r) => ({
+        id: String(r.id),
+        customername: r.customer_name,
+        customercode: r.customer_code,
+        vouchernumber: r.voucher_number,
+        pannumber: r.pan,
+        tannumber: r.tan,
+        originaltransactiondate: iso(r.original_transaction_date),
+        transactiondate: iso(r.transaction_date),
+        invoicevalue: money(r.invoice_value),
+        professionalservices: money(r.sale_amount),
+        tdsrate: r.tds_rate === null ? null : String(Number(r.tds_rate)),
+        tdsonsales: money(r.tds_amount),
+        toReconcile: r.to_reconcile,
+      })),
+    };
+  },
+  searchPurchase: async ({ caller, body }) => {
+    let q = ctx.db.selectFrom('purchase_entries').selectAll().where('entity_id', '=', entityOf(caller));
+    if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
+    if (body.supplierName) q = q.where('supplier_name', 'ilike', like(body.supplierName));
+    if (body.panNumber) q = q.where('pan', 'ilike', like(body.panNumber));
+    if (body.startDate) q = q.where('transaction_date', '>=', day(body.startDate));
+    if (body.endDate) q = q.where('transaction_date', '<=', day(body.endDate));
+    const sortable = {
+      transactiondate: 'transaction_date',
+      suppliername: 'supplier_name',
+      billnumber: 'bill_number',
+      purchasevalue: 'purchase_value',
+      tcsonpurchase: 'tcs_amount',
+    };
+    const result = await page(q, body, sortable, 'purchase_value', 'tcs_amount');
+    return {
+      totalRecords: result.totals.count,
+      totals: result.totals,
+      records: result.rows.map((r) => ({
+        id: String(r.id),
+        suppliername: r.supplier_name,
+        tannumber: r.tan,
+        billnumber: r.bill_number,
+        pannumber: r.pan,
+        transactiondate: iso(r.transaction_date),
+        invoicevalue: money(r.invoice_value),
+        purchasevalue: money(r.purchase_value),
+        tcsrate: r.tcs_rate === null ? null : String(Number(r.tcs_rate)),
+        tcsonpurchase: money(r.tcs_amount),
+      })),
+    };
+  },
+  editSalesEntry: async ({ caller, query }) => {
+    const updated = await ctx.db
+      .updateTable('sales_entries')
+      .set({
+        tds_amount: query.tdsAmount,
+        tds_rate: query.tdsRate,
+        ...(query.saleAmount ? { sale_amount: query.saleAmount } : {}),
+        to_reconcile: true,
+      })
+      .where('id', '=', query.id)
+      .where('entity_id', '=', entityOf(caller))
+      .returning('customer_name')
+      .executeTakeFirst();
+    if (!updated) throw notFound('Sales entry not found');
+    return { status: true, message: `Saved. ${updated.customer_name} needs to be reconciled again.` };
+  },
+});

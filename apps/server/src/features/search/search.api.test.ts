@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../../packages/formats/fixtures');
+let t: TestServer;
+let token: string;
+
+const load = async (route: string, file: string, fields: Record<string, string> = {}) => {
+  const answer = await t.upload(route, {
+    token,
+    files: [{ name: file, content: fs.readFileSync(path.join(FIXTURES, file)) }],
+    fields,
+  });
+  const jobId = (answer.json as { jobId: string }).jobId;
+  await eventually(
+    async () =>
+      ((await t.api('GET', `/job/${jobId}`, { token })).json as { status: string }).status === 'Completed',
+  );
+};
+
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login(ADMIN.email, ADMIN.password);
+  await load('/ingest/taxbook', '26as-current-layout.txt');
+  await load('/ingest/sales-register', 'sales-register.txt', { financialYear: '2024-25' });
+  await load('/ingest/purchase-register', 'purchase-register.txt');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('searches', () => {
+  it('finds 26AS entries by TAN with exact totals over every match', async () => {
+    const answer = (await t.api('POST', '/search/26as', { token, body: { tanNumber: 'pnea00001a' } }))
+      .json as {
+      records: { tannumber: string; taxdeducted: string }[];
+      totalRecords: number;
+      totals: { tax: string; amount: string };
+    };
+    expect(answer.totalRecords).toBe(2);
+    expect(answer.records.every((r) => r.tannumber === 'PNEA00001A')).toBe(true);
+    expect(answer.totals).toMatchObject({ amount: '250000.00', tax: '25000.00' });
+  });
+
+  it('pages the results and keeps the totals of the whole search', async () => {
+    const all = (await t.api('POST', '/search/26as', { token, body: {} })).json as {
+      totalRecords: number;
+      totals: { tax: string };
+    };
+    const firstPage = (
+      await t.api('POST', '/search/26as', {
+        token,
+        body: { pageSize: 2, page: 1, sortBy: 'transactiondate' },
+      })
+    ).json as { records: { id: string }[]; totalRecords: number; totals: { tax: string } };
+    const secondPage = (
+      await t.api('POST', '/search/26as', {
+        token,
+        body: { pageSize: 2, page: 2, sortBy: 'transactiondate' },
+      })
+    ).json as { records: { id: string }[] };
+    expect(firstPage.records).toHaveLength(2);
+    expect(firstPage.totalRecords).toBe(all.totalRecords);
+    expect(firstPage.totals.tax).toBe(all.totals.tax);
+    expect(secondPage.records.map((r) => r.id)).not.toContain(firstPage.records[0]?.id);
+  });
+
+  it('finds sales entries by voucher number and date range', async () => {
+    const answer = (
+      await t.api('POST', '/search/sales', {
+        token,
+        body: { invoiceNumber: 'INV/24-25/0', startDate: '2024-04-01', endDate: '2024-12-31' },
+      })
+    ).json as { records: { vouchernumber: string; transactiondate: string }[] };
+    expect(answer.records.length).toBeGreaterThan(0);
+    for (const r of answer.records) {
+      expect(r.vouchernumber).toContain('INV/24-25/0');
+      expect(r.transactiondate <= '2024-12-31').toBe(true);
+    }
+  });
+
+  it('finds purchase entries by supplier', async () => {
+    const all = (await t.api('POST', '/search/purchase', { token, body: {} })).json as {
+      records: { suppliername: string }[];
+    };
+    const name = all.records[0]?.suppliername ?? '';
+    const some = (
+      await t.api('POST', '/search/purchase', { token, body: { supplierName: name.slice(0, 4) } })
+    ).json as {
+      records: { suppliername: string }[];
+    };
+    expect(some.records.length).toBeGreaterThan(0);
+  });
+
+  it("edits a sales entry's TDS and marks it to be reconciled again", async () => {
+    const found = (await t.api('POST', '/search/sales', { token, body: { invoiceNumber: 'INV/24-25/001' } }))
+      .json as {
+      records: { id: string; toReconcile: boolean }[];
+    };
+    const id = found.records[0]?.id ?? '';
+    expect(found.records[0]?.toReconcile).toBe(false);
+    const edit = await t.api('PUT', `/ingest/sales?id=${id}&tdsAmount=14500.50&tdsRate=9.67`, { token });
+    expect(edit.json).toMatchObject({ status: true });
+    const after = (await t.api('POST', '/search/sales', { token, body: { invoiceNumber: 'INV/24-25/001' } }))
+      .json as {
+      records: { tdsonsales: string; tdsrate: string; toReconcile: boolean }[];
+    };
+    expect(after.records[0]).toMatchObject({ tdsonsales: '14500.50', tdsrate: '9.67', toReconcile: true });
+    expect((await t.api('PUT', '/ingest/sales?id=999999999&tdsAmount=1&tdsRate=1', { token })).status).toBe(
+      404,
+    );
+  });
+
+  it("shows nothing of another entity's data", async () => {
+    const pune = (await t.api('PUT', '/legal-entity', { token, body: { name: 'Empty Branch' } })).json as {
+      id: string;
+      subGroupId: string;
+    };
+    await t.api('PUT', `/entity/${pune.id}/${pune.subGroupId}`, { token });
+    const answer = (await t.api('POST', '/search/26as', { token, body: {} })).json as {
+      totalRecords: number;
+    };
+    expect(answer.totalRecords).toBe(0);
+  });
+});

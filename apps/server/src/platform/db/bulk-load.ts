@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+// COPY is the fast path for loading lakhs of rows. PostgreSQL takes COPY FROM
+// STDIN over the connection; PGlite takes COPY FROM '/dev/blob' on its own API.
+// Either way the rows land inside the transaction the caller's client holds: on
+// PGlite the pool's one connection is that client, so the direct call runs in
+// the same session and transaction.
+
+const ident = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  return name;
+};
+
+const copySql = (table: string, columns: readonly string[], source: string) =>
+  `COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM ${source}`;
+
+// Groups lines into chunks of about 1 MiB so neither path holds the whole file.
+function* batches(lines: Iterable<string>, bytes = 1 << 20): Generator<string> {
+  let buffer: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    buffer.push(line);
+    size += line.length;
+    if (size >= bytes) {
+      yield buffer.join('');
+      buffer = [];
+      size = 0;
+    }
+  }
+  if (buffer.length) yield buffer.join('');
+}
+
+export const copyFromStdin = async (
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  lines: Iterable<string>,
+): Promise<number> => {
+  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
+  await pipeline(Readable.from(batches(lines)), stream);
+  return stream.rowCount ?? 0;
+};
+
+export const copyFromBlob = async (
+  pglite: PGlite,
+  table: string,
+  columns: readonly string[],
+  lines: Iterable<string>,
+): Promise<number> => {
+  let rows = 0;
+  for (const chunk of batches(lines, 4 << 20)) {
+    const result = await pglite.query(copySql(table, columns, "'/dev/blob'"), [], {
+      blob: new Blob([chunk]),
+    });
+    rows += result.affectedRows ?? 0;
+  }
+  return rows;
+};
+
+// One value in COPY's text format: NULL is \N; backslash, tab, newline and
+// carriage return are escaped.
+export const copyValue = (value: string | number | boolean | null | undefined): string => {
+  if (value === null || value === undefined) return '\\N';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : text;
+};
+
+export const copyLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
+  `${values.map(copyValue).join('\t')}\n`;

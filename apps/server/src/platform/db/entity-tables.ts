@@ -1,0 +1,31 @@
+// The tables that hold an entity's business data, parents before children.
+// Snapshots and "delete data" work from this list, so a table a later release
+// adds is covered by adding it here.
+export interface EntityTable {
+  name: string;
+  // SQL condition selecting the entity's rows; $1 is the entity id
+  scope: string;
+  // has a GENERATED ALWAYS identity column (restores need OVERRIDING SYSTEM VALUE)
+  identity: boolean;
+}
+
+const byEntity = 'entity_id = $1';
+
+const byCustomer = 'customer_id IN (SELECT id FROM customers WHERE entity_id = $1)';
+const byVendor = 'vendor_id IN (SELECT id FROM vendors WHERE entity_id = $1)';
+
+export const ENTITY_TABLES: readonly EntityTable[] = [
+  { name: 'customers', scope: byEntity, identity: false },
+  { name: 'customer_emails', scope: byCustomer, identity: false },
+  { name: 'customer_children', scope: byCustomer, identity: false },
+  { name: 'vendors', scope: byEntity, identity: false },
+  { name: 'vendor_children', scope: byVendor, identity: false },
+  { name: 'vendor_section_mappings', scope: byVendor, identity: false },
+  { name: 'stored_files', scope: byEntity, identity: false },
+  { name: 'tax_statements', scope: byEntity, identity: false },
+  { name: 'tax_entries', scope: byEntity, identity: true },
+  { name: 'sales_entries', scope: byEntity, identity: true },
+  { name: 'purchase_entries', scope: byEntity, identity: true },
+  { name: 'customer_mappings', scope: byEntity, identity: true },
+  { name: 'column_mappings', scope: byEntity, identity: false },
+];

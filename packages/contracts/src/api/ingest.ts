@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { defineRoute, FULL_USER, needs } from '../route.ts';
+
+export const INGEST_KINDS = [
+  'form-26as',
+  'sales-register',
+  'purchase-register',
+  'customer-mapping',
+  'customer-master',
+  'vendor-master',
+] as const;
+export const IngestKind = z.enum(INGEST_KINDS);
+export type IngestKind = z.infer<typeof IngestKind>;
+
+// What a person sees after a load: rows read, loaded and rejected, and the
+// sums read versus loaded, so nothing can go missing unnoticed.
+export const ControlTotals = z.object({
+  rowsRead: z.number().int(),
+  rowsLoaded: z.number().int(),
+  rowsRejected: z.number().int(),
+  rowsSkipped: z.number().int(),
+  amountRead: z.string(),
+  amountLoaded: z.string(),
+  taxRead: z.string(),
+  taxLoaded: z.string(),
+  balanced: z.boolean(),
+});
+export type ControlTotals = z.infer<typeof ControlTotals>;
+
+export const UploadAnswer = z.object({
+  message: z.string(),
+  jobId: z.string().nullable(),
+  validationErrorsCount: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type UploadAnswer = z.infer<typeof UploadAnswer>;
+
+// Form fields sent beside the file(s). mappingDefinition maps target field keys
+// to header names, e.g. {"voucherNumber":"Vch No."}; headers is the pasted header row.
+export const UploadFields = z.object({
+  financialYear: z.string().optional(),
+  mappingDefinition: z.string().optional(),
+  headers: z.string().optional(),
+  password: z.string().optional(),
+  // load a file again although the same bytes were loaded before
+  force: z.enum(['true', 'false']).optional(),
+});
+
+export const MappingField = z.object({
+  key: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  header: z.string().nullable(),
+  score: z.number(),
+});
+
+export const MappingAnswer = z.object({
+  kind: IngestKind,
+  fields: z.array(MappingField),
+  // true when the mapping came from the last upload of this entity
+  remembered: z.boolean(),
+});
+
+const RegisterKind = z.object({ kind: z.enum(['sales-register', 'purchase-register']) });
+
+export const ingestRoutes = {
+  upload26as: defineRoute({
+    method: 'PUT',
+    path: '/ingest/taxbook',
+    access: needs('DATA_MANAGEMENT_26AS'),
+    summary: 'Upload 26AS text files or a TRACES zip (field password)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: UploadAnswer,
+  }),
+  uploadSales: defineRoute({
+    method: 'PUT',
+    path: '/ingest/sales-register',
+    access: needs('DATA_MANAGEMENT_SALES'),
+    summary: 'Upload a sales register (.txt, .csv, .xlsx, .xls)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: UploadAnswer,
+  }),
+  uploadPurchase: defineRoute({
+    method: 'PUT',
+    path: '/ingest/purchase-register',
+    access: needs('DATA_MANAGEMENT'),
+    summary: 'Upload a purchase register (.txt, .csv, .xlsx)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: UploadAnswer,
+  }),
+  uploadCustomerMapping: defineRoute({
+    method: 'PUT',
+    path: '/customer-mapping/',
+    access: needs('MASTERDATA_CUSTOMERS'),
+    summary: 'Upload the customer mapping file (.txt)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: UploadAnswer,
+  }),
+  uploadCustomerMaster: defineRoute({
+    method: 'PUT',
+    path: '/ingest/ingest-customer',
+    access: needs('MASTERDATA_CUSTOMERS'),
+    summary: 'Create or update customers from a customer master file (.txt)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: UploadAnswer,
+  }),
+  uploadVendorMaster: defineRoute({
+    method: 'PUT',
+    path: '/ingest/ingest-vendor',
+    access: needs('MASTERDATA_VENDORS'),
+    summary: 'Create or update vendors from a vendor master file (.txt)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: UploadAnswer,
+  }),
+  customerMappingTemplate: defineRoute({
+    method: 'GET',
+    path: '/customer-mapping/template',
+    access: FULL_USER,
+    summary: 'Sample customer mapping file',
+    produces: 'binary',
+    response: z.unknown(),
+  }),
+  suggestMapping: defineRoute({
+    method: 'POST',
+    path: '/ingest/mapping/:kind',
+    access: FULL_USER,
+    summary: 'Map a pasted header row onto the target fields (remembered mapping first, then closest names)',
+    params: RegisterKind,
+    body: z.object({ headers: z.array(z.string()).max(200) }),
+    response: MappingAnswer,
+  }),
+  validationErrors: defineRoute({
+    method: 'GET',
+    path: '/data-quality/data-validation-errors/:jobId',
+    access: FULL_USER,
+    summary: 'Validation report of an ingest job (zip)',
+    params: z.object({ jobId: z.string().uuid() }),
+    produces: 'binary',
+    response: z.unknown(),
+  }),
+  validationErrorsLarge: defineRoute({
+    method: 'POST',
+    path: '/data-quality/data-validation-errors/:jobId',
+    access: FULL_USER,
+    summary: 'Validation report of an ingest job with 2000 or more errors (zip)',
+    params: z.object({ jobId: z.string().uuid() }),
+    produces: 'binary',
+    response: z.unknown(),
+  }),
+} as const;
