@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkHash } from '../../server/src/testing/accounts.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../server/src/testing/smtp-capture.ts';
-import { ADMIN, type TestServer, startTestServer } from '../../server/src/testing/test-server.ts';
+import { ADMIN, startTestServer, type TestServer } from '../../server/src/testing/test-server.ts';
 import { launchBrowser, requireBuiltApp, screenshotOnFailure } from './browser.ts';
 
 // The flows of the platform issue, in the built app, in Chromium, against a
@@ -61,7 +61,9 @@ describe('platform in the browser', () => {
   it('shows the spec message for wrong credentials', async () => {
     await newPage('wrong-password');
     await signIn(ADMIN.email, 'not-the-password');
-    await expect(byTestId('login-error').textContent()).resolves.toContain('Login Failed: Invalid Credentials');
+    await expect(byTestId('login-error').textContent()).resolves.toContain(
+      'Login Failed: Invalid Credentials',
+    );
   });
 
   it('navigates by smart navigation, offering only permitted screens with their category', async () => {
@@ -87,7 +89,11 @@ describe('platform in the browser', () => {
     await byTestId('entity-switcher').click();
     await byTestId(`entity-option-${chennai.subGroupId}`).click();
     await expect
-      .poll(async () => ((await t.api('GET', '/session/me', { token })).json as { currentEntity: { id: string } }).currentEntity.id)
+      .poll(
+        async () =>
+          ((await t.api('GET', '/session/me', { token })).json as { currentEntity: { id: string } })
+            .currentEntity.id,
+      )
       .toBe(chennai.id);
     await expect.poll(() => byTestId('entity-switcher').textContent()).toContain('Chennai Branch');
     await page.reload();
@@ -107,12 +113,18 @@ describe('platform in the browser', () => {
     await expect.poll(() => byTestId('register-terms').isEnabled(), { timeout: 30_000 }).toBe(true);
     await byTestId('register-terms').check();
     await byTestId('register-submit').click();
-    await expect.poll(() => byTestId('register-result').textContent()).toContain('A verification link was sent');
+    await expect
+      .poll(() => byTestId('register-result').textContent())
+      .toContain('A verification link was sent');
 
     const mail = await smtp.waitFor(email);
     const { userId, hash } = linkHash(mail.body);
-    await page.goto(`${t.baseUrl}/#/verify-registration/${encodeURIComponent(userId)}?hash=${encodeURIComponent(hash)}`);
-    await expect.poll(() => byTestId('verify-result').textContent()).toContain('Congratulations you have successfully registered');
+    await page.goto(
+      `${t.baseUrl}/#/verify-registration/${encodeURIComponent(userId)}?hash=${encodeURIComponent(hash)}`,
+    );
+    await expect
+      .poll(() => byTestId('verify-result').textContent())
+      .toContain('Congratulations you have successfully registered');
     await page.waitForURL(/#\/login/, { timeout: 15_000 });
 
     await signIn(email, 'Priya-pass-1');

@@ -19,6 +19,52 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/utilities': lazy(() =>
     import('./features/utilities/UtilitiesPage.tsx').then((m) => ({ default: m.UtilitiesPage })),
   ),
+  '/delete-data': lazy(() =>
+    import('./features/housekeeping/DeleteDataPage.tsx').then((m) => ({ default: m.DeleteDataPage })),
+  ),
+  '/upload-26as': lazy(() =>
+    import('./features/uploads/Upload26asPage.tsx').then((m) => ({ default: m.Upload26asPage })),
+  ),
+  '/upload-sales': lazy(() =>
+    import('./features/uploads/RegisterUploadPage.tsx').then((m) => ({ default: m.UploadSalesPage })),
+  ),
+  '/upload-purchase': lazy(() =>
+    import('./features/uploads/RegisterUploadPage.tsx').then((m) => ({ default: m.UploadPurchasePage })),
+  ),
+  '/upload-customer-mapping': lazy(() =>
+    import('./features/uploads/UploadCustomerMappingPage.tsx').then((m) => ({
+      default: m.UploadCustomerMappingPage,
+    })),
+  ),
+  '/search-26as': lazy(() =>
+    import('./features/search/Search26asPage.tsx').then((m) => ({ default: m.Search26asPage })),
+  ),
+  '/search-sales': lazy(() =>
+    import('./features/search/SearchSalesPage.tsx').then((m) => ({ default: m.SearchSalesPage })),
+  ),
+  '/search-purchase': lazy(() =>
+    import('./features/search/SearchPurchasePage.tsx').then((m) => ({ default: m.SearchPurchasePage })),
+  ),
+  '/new-customer': lazy(() =>
+    import('./features/master-data/NewCustomerPage.tsx').then((m) => ({ default: m.NewCustomerPage })),
+  ),
+  '/search-customers': lazy(() =>
+    import('./features/master-data/SearchCustomersPage.tsx').then((m) => ({
+      default: m.SearchCustomersPage,
+    })),
+  ),
+  '/customer/:customerId': lazy(() =>
+    import('./features/master-data/CustomerDetailPage.tsx').then((m) => ({ default: m.CustomerDetailPage })),
+  ),
+  '/new-vendor': lazy(() =>
+    import('./features/master-data/NewVendorPage.tsx').then((m) => ({ default: m.NewVendorPage })),
+  ),
+  '/search-vendors': lazy(() =>
+    import('./features/master-data/SearchVendorsPage.tsx').then((m) => ({ default: m.SearchVendorsPage })),
+  ),
+  '/vendor/:vendorId': lazy(() =>
+    import('./features/master-data/VendorDetailPage.tsx').then((m) => ({ default: m.VendorDetailPage })),
+  ),
   '/empty': lazy(() =>
     import('./features/placeholder/EmptyPage.tsx').then((m) => ({ default: m.EmptyPage })),
   ),

@@ -34,6 +34,26 @@ const goTo = (hash: string): void => {
   if (window.location.hash !== hash) window.location.hash = hash;
 };
 
+// What every answer may ask of the app: a 401 signs the user out, the
+// x-change-password header forces a password change.
+export const followSessionSignals = (status: number, changePassword: boolean): void => {
+  if (status === 401 && !onPublicAuthPage()) goTo('#/login');
+  if (changePassword && !onPublicAuthPage()) goTo('#/profile?changepassword=true');
+};
+
+// A refused answer as an ApiError: the server's {code, message} when it sent one.
+export const apiErrorOf = (status: number, text: string, statusText = ''): ApiError => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = ApiErrorBody.safeParse(json);
+  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.details);
+  return new ApiError(status, `http_${status}`, text || statusText || SYSTEM_ERROR);
+};
+
 const queryString = (query: unknown): string => {
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
@@ -72,28 +92,8 @@ async function send(method: string, url: string, body: unknown): Promise<Respons
       cause instanceof Error && cause.name === 'TimeoutError' ? 'Timed out' : SYSTEM_ERROR,
     );
   }
-  if (response.status === 401 && !onPublicAuthPage()) goTo('#/login');
-  if (response.headers.get('x-change-password') === 'true' && !onPublicAuthPage()) {
-    goTo('#/profile?changepassword=true');
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const parsed = ApiErrorBody.safeParse(json);
-    if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details);
-    }
-    throw new ApiError(
-      response.status,
-      `http_${response.status}`,
-      text || response.statusText || SYSTEM_ERROR,
-    );
-  }
+  followSessionSignals(response.status, response.headers.get('x-change-password') === 'true');
+  if (!response.ok) throw apiErrorOf(response.status, await response.text(), response.statusText);
   return response;
 }
 

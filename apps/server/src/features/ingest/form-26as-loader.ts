@@ -80,7 +80,9 @@ export const parseForm26as = async (
   files: SourceFile[],
   context: { entityId: string; jobId: string; password?: string },
 ): Promise<ParsedBatch> => {
-  const batch = emptyBatch('tax_entries', 'amount', 'tax');
+  const batch = emptyBatch('tax_entries', 'amount', 'tax', context.jobId);
+  batch.control.keyColumn = 'statement_id';
+  batch.control.keys = [];
   const statements: string[] = [];
   const entries: string[] = [];
   for (const file of await expand(files, context.password, batch.errors)) {
@@ -101,6 +103,7 @@ export const parseForm26as = async (
     }
     batch.financialYears.push(fy);
     const statementId = randomUUID();
+    batch.control.keys.push(statementId);
     const populated = result.otherParts.filter((p) => !p.empty);
     statements.push(
       copyLine([

@@ -57,11 +57,11 @@ export const loadBatch = async (
       ...issueLines(context.jobId, context.entityId, 'warning', batch.warnings),
     ];
     if (issues.length) await database.copyInto(client, 'validation_issues', ISSUE_COLUMNS, issues);
-    const { table, amountColumn, taxColumn } = batch.control;
+    const { table, amountColumn, taxColumn, keyColumn, keys } = batch.control;
     const sum = (column: string | null) => (column ? `coalesce(sum(${column}), 0)::text` : `'0'`);
     const landed = await client.query<{ n: number; amount: string; tax: string }>(
-      `SELECT count(*)::int AS n, ${sum(amountColumn)} AS amount, ${sum(taxColumn)} AS tax FROM ${table} WHERE job_id = $1`,
-      [context.jobId],
+      `SELECT count(*)::int AS n, ${sum(amountColumn)} AS amount, ${sum(taxColumn)} AS tax FROM ${table} WHERE ${keyColumn} = ANY($1::uuid[])`,
+      [keys],
     );
     const row = landed.rows[0] ?? { n: 0, amount: '0', tax: '0' };
     const totals: ControlTotals = {

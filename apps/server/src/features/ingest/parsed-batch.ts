@@ -11,8 +11,15 @@ export interface TableRows {
 
 export interface ParsedBatch {
   tables: TableRows[];
-  // the main table whose rows are counted and summed for the control totals
-  control: { table: string; amountColumn: string | null; taxColumn: string | null };
+  // the main table whose rows are counted and summed for the control totals,
+  // read back by an indexed key column (the job, or the statements it made)
+  control: {
+    table: string;
+    amountColumn: string | null;
+    taxColumn: string | null;
+    keyColumn: 'job_id' | 'statement_id';
+    keys: string[];
+  };
   rowsValid: number;
   rowsRejected: number;
   rowsSkipped: number;
@@ -33,9 +40,10 @@ export const emptyBatch = (
   table: string,
   amountColumn: string | null,
   taxColumn: string | null,
+  jobId: string,
 ): ParsedBatch => ({
   tables: [],
-  control: { table, amountColumn, taxColumn },
+  control: { table, amountColumn, taxColumn, keyColumn: 'job_id', keys: [jobId] },
   rowsValid: 0,
   rowsRejected: 0,
   rowsSkipped: 0,

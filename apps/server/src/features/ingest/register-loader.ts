@@ -165,7 +165,7 @@ export const parseSalesRegister = async (
   files: SourceFile[],
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
-  const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount');
+  const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', options.jobId);
   const rows = await mapRegister<SalesRow>(files, options, SALES_FIELDS, (t, m) => mapSalesRows(t, m), batch);
   const lines = rows.map((r) => {
     batch.amountRead += r.saleAmount ?? 0;
@@ -207,7 +207,7 @@ export const parsePurchaseRegister = async (
   files: SourceFile[],
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
-  const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount');
+  const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount', options.jobId);
   const rows = await mapRegister<PurchaseRow>(
     files,
     options,
@@ -249,7 +249,7 @@ export const parseCustomerMapping = async (
   files: SourceFile[],
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
-  const batch = emptyBatch('customer_mappings', null, null);
+  const batch = emptyBatch('customer_mappings', null, null, options.jobId);
   const lines: string[] = [];
   for (const file of files) {
     const result = await readCustomerMapping(file.bytes, file.fileName);

@@ -10,6 +10,7 @@ import { isJobQuery, useApiQuery } from '../../api/hooks.ts';
 import { DataGrid } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { ControlTotalsPanel } from './ControlTotalsPanel.tsx';
 import { bulkCustomerIds, jobColumns } from './job-columns.tsx';
 
 export const JOBS_FETCH_FAILED = 'Could not fetch jobs in queue';
@@ -20,6 +21,7 @@ export function JobsPage() {
   const jobs = useApiQuery(platformRoutes.jobsQueue, {}, { refetchInterval: 30_000 });
   const [customersOf, setCustomersOf] = useState<Job | null>(null);
   const [starting, setStarting] = useState(false);
+  const [expanded, setExpanded] = useState<unknown[]>([]);
   const refreshJobs = useCallback(
     () => queryClient.invalidateQueries({ predicate: (q) => isJobQuery(q.queryKey) }),
     [queryClient],
@@ -30,6 +32,8 @@ export function JobsPage() {
       jobColumns({
         onView: (path) => navigate(path),
         onShowCustomers: setCustomersOf,
+        onToggleTotals: (job) =>
+          setExpanded((ids) => (ids.includes(job.id) ? ids.filter((id) => id !== job.id) : [...ids, job.id])),
         onNotify: async (job, notify) => {
           try {
             await call(platformRoutes.notifPreference, {
@@ -88,6 +92,12 @@ export function JobsPage() {
           initialSort={{ accessor: 'datetime', direction: 'desc' }}
           noRecordsText="No jobs yet"
           testId="jobs-table"
+          rowExpansion={{
+            trigger: 'never',
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <ControlTotalsPanel job={record} />,
+          }}
           toolbar={
             <Button
               variant="default"

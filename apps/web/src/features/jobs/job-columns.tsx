@@ -1,7 +1,9 @@
-import { Button, Checkbox, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Text, Tooltip } from '@mantine/core';
+import { IconSum } from '@tabler/icons-react';
 import type { Job } from '@taxrecon/contracts';
 import type { GridColumn } from '../../components/DataGrid.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { ingestResultOf } from './ControlTotalsPanel.tsx';
 import { JobStatus, jobResultPath, jobTypeLabel } from './job-status.tsx';
 
 // The customer ids a SmartReconBulk job touched, from its JSON payload.
@@ -25,9 +27,16 @@ interface Actions {
   onView: (path: string) => void;
   onNotify: (job: Job, notify: boolean) => void;
   onShowCustomers: (job: Job) => void;
+  // upload jobs: show or hide their control totals below the row
+  onToggleTotals: (job: Job) => void;
 }
 
-export const jobColumns = ({ onView, onNotify, onShowCustomers }: Actions): GridColumn<Job>[] => [
+export const jobColumns = ({
+  onView,
+  onNotify,
+  onShowCustomers,
+  onToggleTotals,
+}: Actions): GridColumn<Job>[] => [
   { accessor: 'jobType', title: 'Job Type', value: (j) => j.jobType, render: (j) => jobTypeLabel(j.jobType) },
   { accessor: 'userId', title: 'User Id', value: (j) => j.userId },
   {
@@ -80,12 +89,29 @@ export const jobColumns = ({ onView, onNotify, onShowCustomers }: Actions): Grid
         );
       }
       const text = j.remarks ?? j.failureReason ?? '';
-      return (
+      const remarks = (
         <Tooltip label={text} disabled={text.length < 40} multiline w={320}>
           <Text size="xs" lineClamp={2} c={j.failureReason && !j.remarks ? 'red' : undefined}>
             {text}
           </Text>
         </Tooltip>
+      );
+      if (!ingestResultOf(j)) return remarks;
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Tooltip label="Control totals">
+            <ActionIcon
+              size="sm"
+              variant="light"
+              onClick={() => onToggleTotals(j)}
+              aria-label="Control totals"
+              data-testid={`job-totals-${j.id}`}
+            >
+              <IconSum size={14} />
+            </ActionIcon>
+          </Tooltip>
+          {remarks}
+        </Group>
       );
     },
   },

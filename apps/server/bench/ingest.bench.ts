@@ -1,0 +1,130 @@
+// npm run bench:ingest [-- --rows 1000000] [--pg postgres://postgres@127.0.0.1:5432]
+//
+// Generates a 26AS text file and a sales register of N rows each, then measures:
+//   1. parsing the 26AS text in the CLI (`taxrecon parse-26as --csv`, end to end);
+//   2. ingest through the app: upload over HTTP, the ingest job parses and COPYs
+//      in one transaction; rows/s is rows loaded over the job's run time;
+//   on the embedded database, and on PostgreSQL when --pg names a server.
+// Peak RSS is the server process's (this process), read from the OS.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../src/platform/config.ts';
+import { createServer } from '../src/server.ts';
+
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, pg: { type: 'string' }, out: { type: 'string' } },
+});
+const rows = Number(values.rows);
+const out = values.out ?? path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
+const root = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const statement = path.join(out, `26as-${rows}.txt`);
+const register = path.join(out, `sales-register-${rows}.txt`);
+
+if (!fs.existsSync(statement) || !fs.existsSync(register)) {
+  console.log(`generating ${rows.toLocaleString('en-IN')} rows of each into ${out} ...`);
+  execFileSync(
+    tsx,
+    [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out],
+    {
+      stdio: 'inherit',
+    },
+  );
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const rate = (n: number, seconds: number) => `${Math.round(n / seconds).toLocaleString('en-IN')} rows/s`;
+
+// 1. The CLI, end to end (process start, parse, CSV out to /dev/null).
+{
+  const started = process.hrtime.bigint();
+  const run = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/server/bin/taxrecon.mjs'), 'parse-26as', statement, '--csv'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 1 << 26,
+    },
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (run.status !== 0) throw new Error(`parse-26as failed: ${run.stderr}`);
+  console.log(
+    `CLI parse-26as --csv: ${rows.toLocaleString('en-IN')} rows in ${seconds.toFixed(1)} s = ${rate(rows, seconds)}`,
+  );
+}
+
+const ingest = async (label: string, databaseUrl: string | null) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
+  const config = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl,
+    adminEmail: 'bench@taxrecon.local',
+    adminPassword: 'bench-password-1',
+    demo: false,
+    port: 0,
+    host: '127.0.0.1',
+  };
+  const server = await createServer(config, { logger: false });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/taxrecon/api/v1`;
+  const login = (await (
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: config.adminEmail, password: config.adminPassword }),
+    })
+  ).json()) as { token: string };
+  const load = async (route: string, file: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('files', new Blob([fs.readFileSync(file)]), path.basename(file));
+    const answer = (await (
+      await fetch(`${base}${route}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${login.token}` },
+        body: form,
+      })
+    ).json()) as { jobId: string };
+    for (;;) {
+      const job = await server.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', answer.jobId)
+        .executeTakeFirstOrThrow();
+      if (job.status === 'Completed' || job.status === 'Failed') {
+        if (job.status === 'Failed') throw new Error(`${label}: ${job.failure_reason}`);
+        const seconds = ((job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000;
+        const loaded = Number(job.transactions_count);
+        console.log(
+          `${label} ingest ${path.basename(file)}: ${loaded.toLocaleString('en-IN')} rows in ${seconds.toFixed(1)} s = ${rate(loaded, seconds)}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
+        );
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  await load('/ingest/taxbook', statement, {});
+  await load('/ingest/sales-register', register, { financialYear: '2024-25' });
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+await ingest('embedded (PGlite)', null);
+if (values.pg) {
+  const name = `taxrecon_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await ingest('PostgreSQL', `${values.pg}/${name}`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,95 @@
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SearchTotals } from '@taxrecon/contracts';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { errorMessage } from '../../api/client.ts';
+import { exportRows } from '../../lib/export-rows.ts';
+import type { CellValue } from '../../lib/xlsx.ts';
+
+export const SEARCH_PAGE_SIZE = 50;
+// Spec part 2 section 2.10: at most 1000 records are shown, so at most 1000 exported.
+export const EXPORT_LIMIT = 1000;
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  sortBy: string;
+  sortDirection: 'asc' | 'desc';
+}
+
+export interface SearchAnswer<T> {
+  records: T[];
+  totalRecords: number;
+  totals: z.output<typeof SearchTotals>;
+}
+
+export interface Sort {
+  columnAccessor: string;
+  direction: 'asc' | 'desc';
+}
+
+// A server-side search: the submitted filters, the page and the sort are the query
+// key; the previous page stays on screen while the next one loads.
+export function useServerSearch<F extends object, T>(
+  name: string,
+  fetch: (body: F & Paging) => Promise<SearchAnswer<T>>,
+  initialFilters: F,
+  initialSort: Sort,
+) {
+  const [filters, setFilters] = useState<F>(initialFilters);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>(initialSort);
+  const [exporting, setExporting] = useState(false);
+  const body = (p: number, pageSize: number): F & Paging => ({
+    ...filters,
+    page: p,
+    pageSize,
+    sortBy: sort.columnAccessor,
+    sortDirection: sort.direction,
+  });
+  const query = useQuery({
+    queryKey: ['api', '/search', name, filters, page, sort],
+    queryFn: () => fetch(body(page, SEARCH_PAGE_SIZE)),
+    placeholderData: keepPreviousData,
+  });
+
+  // the whole result (up to the display limit), not only the page on screen
+  const exportAll = async (fileName: string, columns: { title: string; value: (row: T) => CellValue }[]) => {
+    setExporting(true);
+    try {
+      const all = await fetch(body(1, EXPORT_LIMIT));
+      exportRows(fileName, columns, all.records);
+      if (all.totalRecords > EXPORT_LIMIT) {
+        notifications.show({
+          color: 'blue',
+          message: `The first ${EXPORT_LIMIT} of ${all.totalRecords} rows were exported; narrow the search for the rest.`,
+        });
+      }
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return {
+    query,
+    filters,
+    search: (next: F) => {
+      setFilters(next);
+      setPage(1);
+    },
+    page,
+    setPage,
+    sort,
+    setSort: (next: Sort) => {
+      setSort(next);
+      setPage(1);
+    },
+    exportAll,
+    exporting,
+  };
+}
+
+export type ServerSearch<F extends object, T> = ReturnType<typeof useServerSearch<F, T>>;

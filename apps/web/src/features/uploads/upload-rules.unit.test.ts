@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { financialYearOptions } from './financial-years.ts';
+import { headerRowOfText, splitHeaderRow } from './register-header.ts';
+import { checkFiles, INVALID_FILE_NAME, isValidFileName } from './upload-rules.ts';
+
+const rules = { extensions: ['txt', 'zip'], maxBytes: 1000, maxFiles: 2 };
+
+describe('upload file checks', () => {
+  it.each([
+    ['sales-register.txt', true],
+    ['Sales Register (Apr 2024).txt', true],
+    ['26AS_2024_25.zip', true],
+    ['sales.register.txt', false],
+    ['../etc.txt', false],
+    ['100%.txt', false],
+    ['a/b.txt', false],
+    ['', false],
+  ])('file name %j valid: %s', (name, valid) => {
+    expect(isValidFileName(name)).toBe(valid);
+  });
+
+  it('gives the spec message for a bad name before checking anything else', () => {
+    expect(checkFiles([{ name: '..%2f.txt', size: 5000 }], rules)).toBe(INVALID_FILE_NAME);
+  });
+
+  it('refuses other types, large files and too many files', () => {
+    expect(checkFiles([{ name: 'a.pdf', size: 1 }], rules)).toMatch(/only .txt, .zip files/);
+    expect(checkFiles([{ name: 'a.txt', size: 1001 }], rules)).toMatch(/larger than/);
+    expect(
+      checkFiles(
+        [1, 2, 3].map((n) => ({ name: `f${n}.txt`, size: 1 })),
+        rules,
+      ),
+    ).toMatch(/at most 2/);
+    expect(checkFiles([{ name: 'a.txt', size: 10 }], rules)).toBeNull();
+  });
+});
+
+describe('financial year options', () => {
+  it('counts 8 years back from the current UTC year, labelled for the screen', () => {
+    const options = financialYearOptions(new Date('2026-02-10T00:00:00Z'));
+    expect(options).toHaveLength(8);
+    expect(options[0]).toEqual({ value: '2026-27', label: 'FY 2026 - 2027' });
+    expect(options[7]).toEqual({ value: '2019-20', label: 'FY 2019 - 2020' });
+  });
+});
+
+describe('register header row', () => {
+  it('takes the first non-blank pasted line, split on tabs', () => {
+    expect(splitHeaderRow('\nDate\tParticulars\t Vch No. \t\r\nnext')).toEqual([
+      'Date',
+      'Particulars',
+      'Vch No.',
+    ]);
+  });
+
+  it('skips the title lines of a Tally export', () => {
+    const text =
+      'Zedex Ltd\r\nSales Register\r\n1-Apr-2024 to 31-Mar-2025\r\n\r\nDate\tParticulars\tVch No.\tGross Total\r\n1-Apr-24\tAlpha\t1\t100\r\n';
+    expect(headerRowOfText(text, '\t')).toEqual(['Date', 'Particulars', 'Vch No.', 'Gross Total']);
+  });
+});

@@ -1,0 +1,32 @@
+export type {
+  Decision,
+  DecisionError,
+  DecisionErrorCode,
+  DecisionOutcome,
+  RowRef,
+  SplitPart,
+} from './decision-types.ts';
+export { applyDecisions } from './decisions.ts';
+export { normalisePan, normaliseTan, panFromGstin } from './identifiers.ts';
+export type {
+  BookRow,
+  ConfirmedMapping,
+  MappingEntry,
+  PartyMaster,
+  ReconcileInput,
+  ReconKind,
+  TaxBookRow,
+} from './input-types.ts';
+export { normaliseName } from './names.ts';
+export { DEFAULT_OPTIONS, type MatchMode, type ReconcileOptions, type ResolvedOptions } from './options.ts';
+export { type PartyWork, type PlanContext, planReconciliation, type ReconcilePlan } from './plan.ts';
+export { assembleResult, type ProgressCallback, reconcile, reconcileParties } from './reconcile.ts';
+export {
+  type ReconReport,
+  type ReportMatch,
+  type ReportParty,
+  type ReportUnmatched,
+  toReport,
+} from './report.ts';
+export type * from './result-types.ts';
+export { bookRowFingerprint, type PartyRowKeys, partyRowKeys, taxBookRowFingerprint } from './row-keys.ts';
