@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision, RowRef } from './decision-types.ts';
-import { applyDecisions } from './decisions.ts';
+import { applyDecisions } from './index.ts';
 import type { BookRow, TaxBookRow } from './input-types.ts';
 import type { PartyResult, ReconcileResult } from './result-types.ts';
 import { partyRowKeys } from './row-keys.ts';

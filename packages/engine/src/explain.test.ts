@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUnmatched } from './reason-text.ts';
+import { describeUnmatched } from './index.ts';
 import { BETA, credit, party, run, sale } from './test-helpers.ts';
 
 describe('explanations of unmatched rows', () => {

@@ -20,6 +20,7 @@ export type {
 export { normaliseName } from './names.ts';
 export { DEFAULT_OPTIONS, type MatchMode, type ReconcileOptions, type ResolvedOptions } from './options.ts';
 export { type PartyWork, type PlanContext, planReconciliation, type ReconcilePlan } from './plan.ts';
+export { describeUnmatched } from './reason-text.ts';
 export { assembleResult, type ProgressCallback, reconcile, reconcileParties } from './reconcile.ts';
 export {
   type ReconReport,

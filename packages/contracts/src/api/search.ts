@@ -120,6 +120,13 @@ export const searchRoutes = {
     body: SearchPurchaseRequest,
     response: answer(PurchaseEntryRecord),
   }),
+  salesToReconcile: defineRoute({
+    method: 'GET',
+    path: '/search/sales/to-reconcile',
+    access: needs('DATA_MANAGEMENT_SALES'),
+    summary: 'Customers whose sales entries were edited since the last reconciliation',
+    response: z.object({ customers: z.array(z.string()) }),
+  }),
   editSalesEntry: defineRoute({
     method: 'PUT',
     path: '/ingest/sales',

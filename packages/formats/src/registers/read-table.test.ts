@@ -113,6 +113,14 @@ describe('readTable', () => {
     expect(withHeader.rows.map((r) => r.line)).toEqual([2, 3]);
   });
 
+  it('finds the pasted header below the title lines a Tally export puts on top', async () => {
+    const text =
+      'ACME LTD\nSales Register\n1-Apr-2024 to 31-Mar-2025\n\nDate\tParty Name\n15-04-2024\tALPHA\n';
+    const table = await readTable(Buffer.from(text), 'sales.txt', { header: 'Date\tParty Name' });
+    expect(table.headerLine).toBe(5);
+    expect(table.rows.map((r) => r.line)).toEqual([6]);
+  });
+
   it('finds the header below title lines and drops blank rows', async () => {
     const text = 'ACME LTD\nSales Register\n\nDate\tParty\tAmount\n\n1-4-2024\tA\t1\n';
     const table = await readTable(Buffer.from(text), 'x.txt');

@@ -56,6 +56,8 @@ const findHeaderIndex = (records: readonly RawRecord[]): number => {
   return Math.max(0, index);
 };
 
+const TITLE_LINES_SEARCHED = 20;
+
 export const tableFromRecords = (
   records: readonly RawRecord[],
   file: string,
@@ -67,9 +69,11 @@ export const tableFromRecords = (
     typeof options.header === 'string' ? options.header.replace(/\r?\n$/, '').split('\t') : options.header;
   if (pasted !== undefined) {
     const headers = pasted.map((h) => h.trim());
-    const first = rows[0];
-    if (first !== undefined && sameHeader(first.values, headers)) {
-      return { file, format, headers, headerLine: first.line, rows: rows.slice(1), errors: [] };
+    // Tally and ERP exports put the company name, report title and period above
+    // the header: the file's own copy of the pasted header may come a few lines down.
+    const at = rows.slice(0, TITLE_LINES_SEARCHED).findIndex((r) => sameHeader(r.values, headers));
+    if (at >= 0) {
+      return { file, format, headers, headerLine: rows[at]!.line, rows: rows.slice(at + 1), errors: [] };
     }
     return { file, format, headers, headerLine: 0, rows, errors: [] };
   }

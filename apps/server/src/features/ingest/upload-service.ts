@@ -69,7 +69,7 @@ export const startUpload = async (
         throw new HttpError(
           409,
           'DUPLICATE_FILE',
-          `${file.fileName} was already loaded on ${earlier.created_at.toISOString().slice(0, 10)} (job ${earlier.id}, as ${earlier.file_name}). Tick "load again" to load it once more.`,
+          `${file.fileName} was already loaded on ${earlier.created_at.toISOString().slice(0, 10)} (job ${earlier.id}, as ${earlier.file_name}). Use "Load again" to load it once more.`,
         );
       }
     }

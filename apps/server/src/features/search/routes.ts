@@ -169,6 +169,17 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
       })),
     };
   },
+  salesToReconcile: async ({ caller }) => {
+    const rows = await ctx.db
+      .selectFrom('sales_entries')
+      .select('customer_name')
+      .distinct()
+      .where('entity_id', '=', entityOf(caller))
+      .where('to_reconcile', '=', true)
+      .orderBy('customer_name')
+      .execute();
+    return { customers: rows.map((r) => r.customer_name) };
+  },
   editSalesEntry: async ({ caller, query }) => {
     const updated = await ctx.db
       .updateTable('sales_entries')

@@ -108,6 +108,10 @@ describe('searches', () => {
       records: { tdsonsales: string; tdsrate: string; toReconcile: boolean }[];
     };
     expect(after.records[0]).toMatchObject({ tdsonsales: '14500.50', tdsrate: '9.67', toReconcile: true });
+    const pending = (await t.api('GET', '/search/sales/to-reconcile', { token })).json as {
+      customers: string[];
+    };
+    expect(pending.customers).toEqual(['ALPHA CUSTOMER LIMITED']);
     expect((await t.api('PUT', '/ingest/sales?id=999999999&tdsAmount=1&tdsRate=1', { token })).status).toBe(
       404,
     );

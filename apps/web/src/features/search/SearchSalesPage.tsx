@@ -5,6 +5,7 @@ import { type SalesEntryRecord, type SearchSalesRequest, searchRoutes } from '@t
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../../api/client.ts';
+import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { EditSalesEntryDialog } from './EditSalesEntryDialog.tsx';
 import { type FilterField, FilterForm } from './FilterForm.tsx';
@@ -111,11 +112,9 @@ export function SearchSalesPage() {
     { columnAccessor: 'transactiondate', direction: 'asc' },
   );
   const cols = useMemo(() => columns(setEditing), []);
-  const records = search.query.data?.records;
-  const changedCustomers = useMemo(
-    () => [...new Set((records ?? []).filter((r) => r.toReconcile).map((r) => r.customername))].sort(),
-    [records],
-  );
+  // Every customer with edited entries, not only those on the page shown.
+  const toReconcile = useApiQuery(searchRoutes.salesToReconcile, {});
+  const changedCustomers = toReconcile.data?.customers ?? [];
 
   return (
     <Stack gap={0}>
@@ -142,7 +141,10 @@ export function SearchSalesPage() {
       <EditSalesEntryDialog
         entry={editing}
         onClose={() => setEditing(null)}
-        onSaved={() => queryClient.invalidateQueries({ queryKey: ['api', '/search', 'sales'] })}
+        onSaved={() => {
+          queryClient.invalidateQueries({ queryKey: ['api', '/search', 'sales'] });
+          queryClient.invalidateQueries({ queryKey: apiKey(searchRoutes.salesToReconcile) });
+        }}
       />
     </Stack>
   );
