@@ -14,6 +14,10 @@ const commands: Record<string, () => Promise<number | undefined>> = {
     const { migrateCommand } = await import('./migrate.ts');
     return migrateCommand(io);
   },
+  reconcile: async () => {
+    const { reconcileCommand } = await import('./reconcile.ts');
+    return reconcileCommand(args, io);
+  },
   'parse-26as': async () => {
     const { parse26asCommand } = await import('./parse-26as.ts');
     return parse26asCommand(args, io);

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoCompany } from '../features/demo/generate.ts';
+import { reconcileCommand } from './reconcile.ts';
+
+// The CLI's contract, on the demo company's files: the result JSON shape, the
+// planted mismatches found, and a stop with the file named for bad input.
+const demo = generateDemoCompany();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-cli-'));
+const file = (kind: string, n = 0) =>
+  path.join(dir, demo.files.filter((f) => f.kind === kind)[n]?.fileName ?? 'missing');
+
+interface Result {
+  financialYear: string;
+  parties: { tan: string; category: string; bookTax: number; taxBookTax: number }[];
+  matches: { rule: string; book: string[]; taxBook: string[]; claimable: boolean }[];
+  unmatchedBook: { ref: string; reason: string }[];
+  unmatchedTaxBook: { ref: string; reason: string }[];
+  unresolved: { ref: string; reason: string }[];
+}
+
+const run = async (args: string[]) => {
+  let stderr = '';
+  const code = await reconcileCommand(args, { stdout: () => {}, stderr: (s) => (stderr += s) });
+  return { code, stderr };
+};
+
+const tdsArgs = (out: string) => [
+  'tds',
+  '--fy',
+  '2024-25',
+  '--book',
+  file('sales-register'),
+  '--26as',
+  file('form-26as', 0),
+  '--26as',
+  file('form-26as', 1),
+  '--customers',
+  file('customer-master'),
+  '--mapping',
+  file('customer-mapping'),
+  '--out',
+  out,
+];
+
+beforeAll(() => {
+  for (const f of demo.files) fs.writeFileSync(path.join(dir, f.fileName), f.content);
+});
+
+describe('taxrecon reconcile', () => {
+  it('writes the result JSON of the contract and finds what the demo planted', async () => {
+    const out = path.join(dir, 'result.json');
+    const xlsx = path.join(dir, 'report.xlsx');
+    const { code, stderr } = await run([...tdsArgs(out), '--xlsx', xlsx]);
+    expect(code, stderr).toBe(0);
+    const text = fs.readFileSync(out, 'utf8');
+    const result = JSON.parse(text) as Result;
+    expect(result.financialYear).toBe('2024-25');
+    expect(Object.keys(result)).toEqual(
+      expect.arrayContaining([
+        'financialYear',
+        'parties',
+        'matches',
+        'unmatchedBook',
+        'unmatchedTaxBook',
+        'unresolved',
+      ]),
+    );
+    // amounts are written with two decimals
+    expect(text).toMatch(/"bookTax": -?\d+\.\d{2}[,\n]/);
+    const byTan = new Map(result.parties.map((p) => [p.tan, p]));
+    const e = demo.expectations;
+    expect(byTan.get(e.neverDeducted.tan)?.category).toBe('missingFromTaxBook');
+    expect(byTan.get(e.missingFromSales.tan)?.category).toBe('missingFromSales');
+    expect(byTan.get(e.largeTaxDifference.tan)?.category).toBe('partialMatches');
+    expect(byTan.get(e.smallTaxDifference.tan)?.category).toBe('partialMatches');
+    for (const tan of e.compliantTans) expect(byTan.get(tan)?.category).toBe('fullMatches');
+    // 26AS rows are named by file base name and line; book rows by voucher
+    expect(result.matches[0]?.taxBook[0]).toMatch(/^AABCZ3704L-2025-\d\.txt:\d+$/);
+    const several = result.matches.find((m) => m.taxBook.length > 1);
+    expect(several?.rule).toBeTruthy();
+    for (const u of result.unmatchedBook) expect(u.reason.length).toBeGreaterThan(10);
+    // the auditor's workbook has its sheets
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsx);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Summary',
+      'Customers',
+      'Matches',
+      'Unmatched',
+      'Unresolved',
+    ]);
+  });
+
+  it('settles the small difference with a tolerance and keeps the large one', async () => {
+    const out = path.join(dir, 'tolerant.json');
+    const rupees = String(demo.expectations.suggestedTolerance / 100);
+    const { code } = await run([...tdsArgs(out), '--tolerance', rupees, '--tolerance-total', rupees]);
+    expect(code).toBe(0);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
+    const byTan = new Map(result.parties.map((p) => [p.tan, p]));
+    expect(byTan.get(demo.expectations.smallTaxDifference.tan)?.category).toBe('fullMatches');
+    expect(byTan.get(demo.expectations.largeTaxDifference.tan)?.category).toBe('partialMatches');
+  });
+
+  it('gives the same result whatever the order of the 26AS files', async () => {
+    const a = path.join(dir, 'a.json');
+    const b = path.join(dir, 'b.json');
+    await run(tdsArgs(a));
+    const swapped = tdsArgs(b);
+    const [first, second] = [swapped.indexOf(file('form-26as', 0)), swapped.indexOf(file('form-26as', 1))];
+    [swapped[first], swapped[second]] = [swapped[second] ?? '', swapped[first] ?? ''];
+    await run(swapped);
+    expect(fs.readFileSync(b, 'utf8')).toBe(fs.readFileSync(a, 'utf8'));
+  });
+
+  it('reconciles TCS from the purchase book and Part VI', async () => {
+    const out = path.join(dir, 'tcs.json');
+    const { code, stderr } = await run([
+      'tcs',
+      '--fy',
+      '2024-25',
+      '--book',
+      file('purchase-register'),
+      '--26as',
+      file('form-26as', 0),
+      '--26as',
+      file('form-26as', 1),
+      '--out',
+      out,
+    ]);
+    expect(code, stderr).toBe(0);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
+    expect(result.parties.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [
+      'an unreadable file',
+      ['--book', path.join(os.tmpdir(), 'no-such-file.txt')],
+      /no-such-file\.txt: cannot be read/,
+    ],
+    [
+      'a year the files do not cover',
+      ['--fy', '2023-24'],
+      /AABCZ3704L-2025-1\.txt: is the statement for 2024-25, not 2023-24/,
+    ],
+  ])('stops on %s with the file named and a non-zero exit', async (_name, override, message) => {
+    const args = tdsArgs(path.join(dir, 'x.json'));
+    const [flag, value] = override as [string, string];
+    args[args.indexOf(flag) + 1] = value;
+    const { code, stderr } = await run(args);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(message);
+  });
+
+  it('stops on a register whose headers cannot be mapped', async () => {
+    const odd = path.join(dir, 'odd.txt');
+    fs.writeFileSync(odd, 'Foo\tBar\n1\t2\n');
+    const args = tdsArgs(path.join(dir, 'x.json'));
+    args[args.indexOf('--book') + 1] = odd;
+    const { code, stderr } = await run(args);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/odd\.txt: its headers cannot be mapped/);
+  });
+
+  it('reconciles the good rows of a partly bad register and lists the bad ones', async () => {
+    const content = fs.readFileSync(file('sales-register'), 'utf8').split('\n');
+    const dataLine = content.findIndex((l, i) => i > 5 && l.includes('\t'));
+    content[dataLine] = (content[dataLine] ?? '').replace(/^[^\t]*/, 'not-a-date');
+    const broken = path.join(dir, 'broken-sales.txt');
+    fs.writeFileSync(broken, content.join('\n'));
+    const out = path.join(dir, 'partial.json');
+    const args = tdsArgs(out);
+    args[args.indexOf('--book') + 1] = broken;
+    const { code, stderr } = await run(args);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(new RegExp(`broken-sales\\.txt:${dataLine + 1}`));
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result & { rejected: { ref: string }[] };
+    expect(result.rejected.map((r) => r.ref)).toContain(`broken-sales.txt:${dataLine + 1}`);
+    expect(result.parties.length).toBe(40);
+  });
+
+  it('refuses unknown options with the usage', async () => {
+    const { code, stderr } = await run(['tds', '--fy', '2024-25']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/usage: taxrecon reconcile/);
+  });
+});
