@@ -205,26 +205,37 @@ const generate = async (dir: string): Promise<{ statement: string; register: str
     let totalTax = 0;
     const lines: string[] = [];
     const local = d.city.stateCode === HOME_STATE_CODE;
-    rows.forEach((r, i) => {
+    let serial = 0;
+    rows.forEach((r) => {
       const tax = taxAt(r.amount, d.rateBasisPoints);
-      totalAmount += r.amount;
-      totalTax += tax;
-      lines.push(
-        transactionLine(
-          i + 1,
-          {
-            section: d.section,
-            date: days[r.creditDay]!,
-            status: r.status,
-            bookingDate: r.status === 'U' ? null : days[bookingDay(r.creditDay, random)]!,
-            remarks: null,
-            amount: r.amount,
-            tax,
-            deposited: tax,
-          },
-          d.groupedAmounts,
-        ),
-      );
+      // Planted mismatches for reconciliation to find: about 1 in 100 credits
+      // is short by Rs 7, 1 in 200 has no invoice, 1 in 200 invoice no credit.
+      const plant = random.next();
+      const credited = plant < 0.01 ? tax - 700 : tax;
+      const withCredit = !(plant >= 0.01 && plant < 0.015);
+      const withInvoice = !(plant >= 0.015 && plant < 0.02);
+      if (withCredit) {
+        totalAmount += r.amount;
+        totalTax += credited;
+        serial++;
+        lines.push(
+          transactionLine(
+            serial,
+            {
+              section: d.section,
+              date: days[r.creditDay]!,
+              status: r.status,
+              bookingDate: r.status === 'U' ? null : days[bookingDay(r.creditDay, random)]!,
+              remarks: null,
+              amount: r.amount,
+              tax: credited,
+              deposited: credited,
+            },
+            d.groupedAmounts,
+          ),
+        );
+      }
+      if (!withInvoice) return;
       const cgst = local ? taxAt(r.amount, 900) : 0;
       const igst = local ? 0 : taxAt(r.amount, 1800);
       const money = (x: number): string => (x === 0 ? '' : indianRupees(x));

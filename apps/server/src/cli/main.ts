@@ -30,4 +30,5 @@ if (!run) {
   process.exit(2);
 }
 const code = await run();
-if (code !== undefined) process.exit(code);
+// exitCode, not exit(): output written to a pipe must drain before the process ends.
+if (code !== undefined) process.exitCode = code;

@@ -86,6 +86,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   }
   const { kind, values } = parsed;
   const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
+  const startedAt = performance.now();
   try {
     const fy = values.fy as FinancialYear;
     const rejected: { ref: string; reason: string }[] = [];
@@ -175,7 +176,9 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     if (tt !== undefined) options.toleranceForOverallTotal = tt;
     if (ta !== undefined) options.toleranceForTransactionAmountTotal = ta;
 
+    const parsedAt = performance.now();
     const result = reconcile({ kind, financialYear: fy, book, taxBook, parties, mappings }, options);
+    const reconciledAt = performance.now();
     const report = toReport(result);
     const out = {
       financialYear: report.financialYear,
@@ -200,6 +203,14 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       fs.writeFileSync(
         values.xlsx,
         await buildReconReportXlsx(result, { financialYear: fy, kind, entityName: '' }),
+      );
+    }
+    // TAXRECON_TIMINGS=1 prints where the time went (the benchmark reads it).
+    if (process.env.TAXRECON_TIMINGS === '1') {
+      const rows = book.length + taxBook.length;
+      const engineSeconds = (reconciledAt - parsedAt) / 1000;
+      io.stderr(
+        `timings: read and parse ${((parsedAt - startedAt) / 1000).toFixed(2)} s; engine ${engineSeconds.toFixed(2)} s for ${rows} rows (${Math.round(rows / engineSeconds)} rows/s); write ${((performance.now() - reconciledAt) / 1000).toFixed(2)} s\n`,
       );
     }
     const c = result.summary.categories;

@@ -1,0 +1,103 @@
+// npm run bench:reconcile [-- --rows 1000000]
+//
+// A year of N sales rows and N 26AS rows over 20,000 customers with planted
+// mismatches (generate-ingest-files.ts), then:
+//   1. the CLI end to end (`taxrecon reconcile tds ...`), wall time and peak RSS,
+//      with its own split of parse / engine / write time;
+//   2. a DuckDB SQL baseline on the same files: an exact join on TAN and tax;
+// and the ratio of the two. DuckDB is a dev dependency of this benchmark only.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } });
+const rows = Number(values.rows);
+const dir = path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
+const root = path.resolve(import.meta.dirname, '../../..');
+const statement = path.join(dir, `26as-${rows}.txt`);
+const register = path.join(dir, `sales-register-${rows}.txt`);
+if (!fs.existsSync(statement) || !fs.existsSync(register)) {
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', dir],
+    { stdio: 'inherit' },
+  );
+}
+
+// 1. The CLI under /usr/bin/time: wall seconds and the peak RSS of the process tree.
+const out = path.join(dir, 'result.json');
+const cli = spawnSync(
+  '/usr/bin/time',
+  [
+    '-f',
+    'time: %e s, peak RSS %M KB',
+    process.execPath,
+    path.join(root, 'apps/server/bin/taxrecon.mjs'),
+    'reconcile',
+    'tds',
+    '--fy',
+    '2024-25',
+    '--book',
+    register,
+    '--26as',
+    statement,
+    '--tolerance',
+    '10',
+    '--out',
+    out,
+  ],
+  { encoding: 'utf8', env: { ...process.env, TAXRECON_TIMINGS: '1' }, maxBuffer: 1 << 26 },
+);
+if (cli.status !== 0) throw new Error(`the CLI failed:\n${cli.stderr}`);
+const measured = /time: ([\d.]+) s, peak RSS (\d+) KB/.exec(cli.stderr);
+const cliSeconds = Number(measured?.[1]);
+const cliRssMb = Math.round(Number(measured?.[2]) / 1024);
+const timings = /timings: .*/.exec(cli.stderr)?.[0] ?? '';
+const summary = /TDS 2024-25: .*/.exec(cli.stderr)?.[0] ?? '';
+
+// 2. DuckDB: read the same register and the 26AS transactions, exact join on TAN and tax.
+// DuckDB cannot read the 26AS text layout, so its transactions are handed over as
+// the CSV `taxrecon parse-26as --csv` writes (made once, outside the timing).
+const csv = path.join(dir, `26as-${rows}.csv`);
+if (!fs.existsSync(csv)) {
+  const converted = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/server/bin/taxrecon.mjs'), 'parse-26as', statement, '--csv'],
+    {
+      maxBuffer: 1 << 30,
+    },
+  );
+  // the CLI starts its CSV with a byte-order mark for Excel; DuckDB would keep it in the first column's name
+  const bytes = converted.stdout;
+  fs.writeFileSync(
+    csv,
+    bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes,
+  );
+}
+const duck = await DuckDBInstance.create(':memory:');
+const connection = await duck.connect();
+const started = performance.now();
+const joined = await connection.runAndReadAll(`
+  WITH sales AS (
+    SELECT "TAN No." AS tan, CAST(replace(CAST("TDS on Sales" AS VARCHAR), ',', '') AS DECIMAL(18, 2)) AS tax
+    FROM read_csv('${register}', delim = '\t', header = true, all_varchar = true)
+  ),
+  credits AS (
+    SELECT tan, CAST(tax AS DECIMAL(18, 2)) AS tax FROM read_csv('${csv}', header = true, all_varchar = true)
+    WHERE part = 'TDS'
+  )
+  SELECT count(*) AS pairs FROM sales JOIN credits USING (tan, tax)`);
+const duckSeconds = (performance.now() - started) / 1000;
+const pairs = joined.getRowObjects()[0]?.pairs;
+
+console.log(
+  `rows: ${rows.toLocaleString('en-IN')} sales + ${rows.toLocaleString('en-IN')} 26AS over 20,000 customers`,
+);
+console.log(`CLI end to end: ${cliSeconds.toFixed(1)} s, peak RSS ${cliRssMb} MB`);
+console.log(`  ${timings}`);
+console.log(`  ${summary}`);
+console.log(`DuckDB exact join on TAN and tax: ${duckSeconds.toFixed(1)} s (${String(pairs)} joined pairs)`);
+console.log(`ratio CLI / DuckDB: ${(cliSeconds / duckSeconds).toFixed(1)}x`);
