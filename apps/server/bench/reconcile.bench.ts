@@ -70,12 +70,7 @@ if (!fs.existsSync(csv)) {
       maxBuffer: 1 << 30,
     },
   );
-  // the CLI starts its CSV with a byte-order mark for Excel; DuckDB would keep it in the first column's name
-  const bytes = converted.stdout;
-  fs.writeFileSync(
-    csv,
-    bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes,
-  );
+  fs.writeFileSync(csv, converted.stdout);
 }
 const duck = await DuckDBInstance.create(':memory:');
 const connection = await duck.connect();
