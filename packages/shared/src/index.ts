@@ -1,2 +1,3 @@
+export * from './arrays.ts';
 export * from './financial-year.ts';
 export * from './money.ts';

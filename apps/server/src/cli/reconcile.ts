@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type MatchMode, type ReconcileOptions, reconcile, toReport } from '@taxrecon/engine';
+import {
+  type BookRow,
+  type MatchMode,
+  type PartyMaster,
+  type ReconcileOptions,
+  reconcile,
+  type TaxBookRow,
+  toReport,
+} from '@taxrecon/engine';
 import {
   type FileIssue,
   formatIssue,
@@ -18,6 +26,7 @@ import {
   SALES_FIELDS,
 } from '@taxrecon/formats';
 import {
+  append,
   type FinancialYear,
   financialYearOf,
   formatRupees,
@@ -92,7 +101,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     const rejected: { ref: string; reason: string }[] = [];
 
     // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
-    const taxBook = [];
+    const taxBook: TaxBookRow[] = [];
     for (const file of values['26as'] ?? []) {
       const bytes = read(file);
       const texts: { name: string; data: Uint8Array }[] = [];
@@ -113,12 +122,12 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
         }
         for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
-        taxBook.push(...taxBookRows(statement, kind));
+        append(taxBook, taxBookRows(statement, kind));
       }
     }
 
     // The books: any register format; headers mapped by closest name.
-    const book = [];
+    const book: BookRow[] = [];
     for (const file of values.book ?? []) {
       const table = await readTable(read(file), path.basename(file));
       const fields = kind === 'TDS' ? SALES_FIELDS : PURCHASE_FIELDS;
@@ -148,17 +157,17 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       const rows = mapped.rows;
       const inYear = rows.filter((r) => financialYearOf(r.date) === fy);
       if (rows.length > 0 && inYear.length === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
-      book.push(...inYear);
+      append(book, inYear);
     }
 
-    const parties = [];
+    const parties: PartyMaster[] = [];
     if (values.customers) {
       const bytes = read(values.customers);
       const master =
         kind === 'TDS'
           ? customerParties((await readCustomerMaster(bytes, path.basename(values.customers))).rows)
           : vendorParties((await readVendorMaster(bytes, path.basename(values.customers))).rows);
-      parties.push(...master);
+      append(parties, master);
     }
     const mappings = values.mapping
       ? mappingEntries((await readCustomerMapping(read(values.mapping), path.basename(values.mapping))).rows)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type FileIssue, openTracesZip, parse26asText } from '@taxrecon/formats';
-import { formatRupees } from '@taxrecon/shared';
+import { append, formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import { emptyBatch, type ParsedBatch } from './parsed-batch.ts';
 
@@ -87,8 +87,8 @@ export const parseForm26as = async (
   const entries: string[] = [];
   for (const file of await expand(files, context.password, batch.errors)) {
     const result = parse26asText(file.bytes, file.fileName);
-    batch.errors.push(...result.errors);
-    batch.warnings.push(...result.warnings);
+    append(batch.errors, result.errors);
+    append(batch.warnings, result.warnings);
     const fy = result.header?.financialYear ?? null;
     if (!result.header || !fy) {
       batch.errors.push(

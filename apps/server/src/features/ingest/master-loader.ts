@@ -1,5 +1,6 @@
 import type { ControlTotals } from '@taxrecon/contracts';
 import { type FileIssue, readCustomerMaster, readVendorMaster } from '@taxrecon/formats';
+import { append } from '@taxrecon/shared';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -102,14 +103,20 @@ export const loadMasterFile = async (
   for (const file of files) {
     if (kind === 'customer-master') {
       const read = await readCustomerMaster(file.bytes, file.fileName);
-      errors.push(...read.errors);
-      warnings.push(...read.warnings);
-      customers.push(...read.rows.map((r) => ({ ...customerRow(context.entityId, r), line: r.line })));
+      append(errors, read.errors);
+      append(warnings, read.warnings);
+      append(
+        customers,
+        read.rows.map((r) => ({ ...customerRow(context.entityId, r), line: r.line })),
+      );
     } else {
       const read = await readVendorMaster(file.bytes, file.fileName);
-      errors.push(...read.errors);
-      warnings.push(...read.warnings);
-      vendors.push(...read.rows.map((r) => ({ ...vendorRow(context.entityId, r), line: r.line })));
+      append(errors, read.errors);
+      append(warnings, read.warnings);
+      append(
+        vendors,
+        read.rows.map((r) => ({ ...vendorRow(context.entityId, r), line: r.line })),
+      );
     }
   }
   // A code repeated in the file: the last row wins, the earlier ones are reported.

@@ -11,7 +11,7 @@ import {
   SALES_FIELDS,
   type SalesRow,
 } from '@taxrecon/formats';
-import { type FinancialYear, financialYearOf, formatRupees } from '@taxrecon/shared';
+import { append, type FinancialYear, financialYearOf, formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { emptyBatch, type ParsedBatch, rejectedLines } from './parsed-batch.ts';
@@ -125,7 +125,7 @@ const mapRegister = async <R extends { file: string; line: number; date: string 
       file.fileName,
       options.headers ? { header: options.headers } : {},
     );
-    batch.errors.push(...table.errors);
+    append(batch.errors, table.errors);
     const guessed: Partial<Record<string, number>> = guessMapping(table.headers, fields).mapping;
     const chosen: Partial<Record<string, number>> = options.mapping
       ? mappingByHeaderName(table.headers, options.mapping)
@@ -144,8 +144,8 @@ const mapRegister = async <R extends { file: string; line: number; date: string 
       continue;
     }
     const result = map(table, { ...guessed, ...chosen });
-    batch.errors.push(...result.errors);
-    batch.warnings.push(...result.warnings);
+    append(batch.errors, result.errors);
+    append(batch.warnings, result.warnings);
     batch.rowsSkipped += result.skippedLines.length;
     for (const row of result.rows) {
       if (options.financialYear && financialYearOf(row.date) !== options.financialYear) {
@@ -253,8 +253,8 @@ export const parseCustomerMapping = async (
   const lines: string[] = [];
   for (const file of files) {
     const result = await readCustomerMapping(file.bytes, file.fileName);
-    batch.errors.push(...result.errors);
-    batch.warnings.push(...result.warnings);
+    append(batch.errors, result.errors);
+    append(batch.warnings, result.warnings);
     batch.rowsSkipped += result.skippedLines.length;
     for (const r of result.rows) {
       lines.push(
