@@ -185,6 +185,20 @@ describe('streamTable', () => {
     });
   });
 
+  it('finds the header below the title lines of a Tally export, like readTable', async () => {
+    const text = readFileSync(`${FIXTURES_DIR}sales-register.txt`, 'utf8');
+    const stream = await streamTable(chunks(text, 11), 'sales-register.txt', { delimiter: '\t' });
+    const rows = [];
+    for await (const r of stream.rows) rows.push(r);
+    const whole = await readTable(Buffer.from(text), 'sales-register.txt');
+    expect(stream.headerLine).toBeGreaterThan(1);
+    expect({ headers: stream.headers, headerLine: stream.headerLine, rows }).toEqual({
+      headers: whole.headers,
+      headerLine: whole.headerLine,
+      rows: whole.rows,
+    });
+  });
+
   it('takes a pasted header and reads UTF-16 bytes', async () => {
     async function* utf16(): AsyncGenerator<Uint8Array> {
       yield Buffer.concat([

@@ -160,9 +160,9 @@ export interface TableStream {
   rows: AsyncGenerator<RawRecord>;
 }
 
-// A big text register read as it arrives: the header is the first non-blank
-// row (or the pasted one), the rest come one by one for createRowMapper.
-// Title lines above the header are not detected here; use readTable for those.
+// A big text register read as it arrives. The header is found as readTable
+// finds it, among the first rows (below title lines, or the pasted header's own
+// copy in the file); the rest come one by one for createRowMapper.
 export const streamTable = async (
   chunks: AsyncIterable<string | Uint8Array>,
   file: string,
@@ -175,23 +175,16 @@ export const streamTable = async (
     }
     return null;
   };
-  const first = await nextNonBlank();
-  const pasted =
-    typeof options.header === 'string' ? options.header.replace(/\r?\n$/, '').split('\t') : options.header;
-  let headers: string[];
-  let headerLine: number;
-  let pending: RawRecord | null = null;
-  if (pasted === undefined || (first !== null && sameHeader(first.values, pasted))) {
-    headers = (pasted ?? first?.values ?? []).map((h) => h.trim());
-    headerLine = first?.line ?? 0;
-  } else {
-    headers = pasted.map((h) => h.trim());
-    headerLine = 0;
-    pending = first;
+  const early: RawRecord[] = [];
+  while (early.length < TITLE_LINES_SEARCHED) {
+    const r = await nextNonBlank();
+    if (r === null) break;
+    early.push(r);
   }
+  const head = tableFromRecords(early, file, 'txt', options.header === undefined ? {} : { header: options.header });
   async function* rows(): AsyncGenerator<RawRecord> {
-    if (pending !== null) yield pending;
+    yield* head.rows;
     for (let r = await nextNonBlank(); r !== null; r = await nextNonBlank()) yield r;
   }
-  return { file, headers, headerLine, rows: rows() };
+  return { file, headers: head.headers, headerLine: head.headerLine, rows: rows() };
 };

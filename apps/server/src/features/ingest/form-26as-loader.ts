@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FileIssue, openTracesZip, parse26asText } from '@taxrecon/formats';
 import { append, formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
-import { emptyBatch, type ParsedBatch } from './parsed-batch.ts';
+import { emptyBatch, openTable, type ParsedBatch } from './parsed-batch.ts';
 
 export interface SourceFile {
   fileId: string;
@@ -78,13 +78,14 @@ const expand = async (files: SourceFile[], password: string | undefined, errors:
 // the parser does not model are kept on the statement and named in the remarks.
 export const parseForm26as = async (
   files: SourceFile[],
-  context: { entityId: string; jobId: string; password?: string },
+  context: { entityId: string; jobId: string; password?: string; tempPath: () => string },
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('tax_entries', 'amount', 'tax', context.jobId);
   batch.control.keyColumn = 'statement_id';
   batch.control.keys = [];
-  const statements: string[] = [];
-  const entries: string[] = [];
+  const statements = openTable('tax_statements', STATEMENT_COLUMNS, context.tempPath);
+  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath);
+  batch.tables.push(statements, entries);
   for (const file of await expand(files, context.password, batch.errors)) {
     const result = parse26asText(file.bytes, file.fileName);
     append(batch.errors, result.errors);
@@ -105,7 +106,7 @@ export const parseForm26as = async (
     const statementId = randomUUID();
     batch.control.keys.push(statementId);
     const populated = result.otherParts.filter((p) => !p.empty);
-    statements.push(
+    await statements.spool.write(
       copyLine([
         statementId,
         context.entityId,
@@ -132,7 +133,7 @@ export const parseForm26as = async (
     ] as const) {
       for (const party of part?.parties ?? []) {
         for (const t of party.transactions) {
-          entries.push(
+          await entries.spool.write(
             copyLine([
               context.entityId,
               statementId,
@@ -161,7 +162,7 @@ export const parseForm26as = async (
     }
   }
   batch.rowsRejected = new Set(batch.errors.filter((e) => e.line > 1).map((e) => `${e.file}:${e.line}`)).size;
-  batch.tables.push({ table: 'tax_statements', columns: STATEMENT_COLUMNS, lines: statements });
-  batch.tables.push({ table: 'tax_entries', columns: ENTRY_COLUMNS, lines: entries });
+  await statements.spool.close();
+  await entries.spool.close();
   return batch;
 };

@@ -50,7 +50,7 @@ export const loadBatch = async (
       await client.query(`DELETE FROM ${batch.control.table} WHERE entity_id = $1`, [context.entityId]);
     }
     for (const t of batch.tables) {
-      if (t.lines.length) await database.copyInto(client, t.table, t.columns, t.lines);
+      if (t.spool.rows) await database.copyFileInto(client, t.table, t.columns, t.spool.path);
     }
     const issues = [
       ...issueLines(context.jobId, context.entityId, 'error', batch.errors),
@@ -95,6 +95,7 @@ export const loadBatch = async (
     throw error;
   } finally {
     client.release();
+    await Promise.all(batch.tables.map((t) => t.spool.remove()));
   }
 };
 

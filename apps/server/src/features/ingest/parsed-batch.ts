@@ -1,4 +1,5 @@
 import type { FileIssue } from '@taxrecon/formats';
+import { CopySpool } from '../../platform/db/copy-spool.ts';
 
 // What a loader makes of uploaded files before anything touches the database:
 // the COPY lines of each table, the sums it expects to see loaded, and every
@@ -6,7 +7,8 @@ import type { FileIssue } from '@taxrecon/formats';
 export interface TableRows {
   table: string;
   columns: readonly string[];
-  lines: string[];
+  // the rows as COPY lines in a temporary file (removed after the load)
+  spool: CopySpool;
 }
 
 export interface ParsedBatch {
@@ -53,4 +55,10 @@ export const emptyBatch = (
   warnings: [],
   notes: [],
   financialYears: [],
+});
+
+export const openTable = (table: string, columns: readonly string[], tempPath: () => string): TableRows => ({
+  table,
+  columns,
+  spool: new CopySpool(tempPath()),
 });

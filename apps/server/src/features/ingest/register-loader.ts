@@ -1,20 +1,23 @@
 import {
+  createRowMapper,
+  decodeText,
   type FileIssue,
+  formatOfFile,
   guessMapping,
-  mapPurchaseRows,
   mappingByHeaderName,
-  mapSalesRows,
   PURCHASE_FIELDS,
   type PurchaseRow,
   readCustomerMapping,
   readTable,
   SALES_FIELDS,
   type SalesRow,
+  sniffDelimiter,
+  streamTable,
 } from '@taxrecon/formats';
 import { append, type FinancialYear, financialYearOf, formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
-import { emptyBatch, type ParsedBatch, rejectedLines } from './parsed-batch.ts';
+import { emptyBatch, openTable, type ParsedBatch, rejectedLines, type TableRows } from './parsed-batch.ts';
 
 const SALES_COLUMNS = [
   'entity_id',
@@ -89,6 +92,8 @@ export interface RegisterOptions {
   // target field key -> header name, as the upload screen maps them
   mapping?: Record<string, string>;
   headers?: string;
+  // where the COPY spool files go
+  tempPath: () => string;
 }
 
 const outsideYear = (file: string, line: number, date: string, fy: FinancialYear): FileIssue => ({
@@ -101,34 +106,62 @@ const outsideYear = (file: string, line: number, date: string, fy: FinancialYear
   message: `${file} line ${line}: ${date} is outside the financial year ${fy} chosen for this upload.`,
 });
 
-// Reads every file as a table, maps its headers (the person's mapping first,
-// then the closest names) and keeps the rows of the chosen financial year.
-const mapRegister = async <R extends { file: string; line: number; date: string }>(
+// A register's records: text registers (.txt, .csv in UTF-8 or UTF-16) are
+// streamed so a million rows never sit in memory; spreadsheets and Windows-1252
+// text are read whole (the streaming reader decodes UTF only).
+const openRecords = async (file: SourceFile, header: string | undefined) => {
+  const format = formatOfFile(file.fileName, file.bytes);
+  const head = decodeText(file.bytes.subarray(0, 1 << 16));
+  const streamable = (format === 'txt' || format === 'csv') && head.encoding !== 'windows-1252';
+  if (!streamable) {
+    const table = await readTable(file.bytes, file.fileName, header ? { header } : {});
+    return { headers: table.headers, headerLine: table.headerLine, rows: table.rows, errors: table.errors };
+  }
+  const delimiter = sniffDelimiter(head.text, format === 'csv' ? ',' : '\t');
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (let i = 0; i < file.bytes.length; i += 1 << 20) yield file.bytes.subarray(i, i + (1 << 20));
+  }
+  const table = await streamTable(chunks(), file.fileName, header ? { delimiter, header } : { delimiter });
+  return {
+    headers: table.headers,
+    headerLine: table.headerLine,
+    rows: table.rows,
+    errors: [] as FileIssue[],
+  };
+};
+
+interface Encoded {
+  line: string;
+  amount: number;
+  tax: number;
+}
+
+// Maps each file's headers (the person's mapping first, then the closest
+// names), keeps the rows of the chosen financial year and spools them as COPY
+// lines; counts, sums and problems go to the batch.
+const loadRegister = async <
+  Fs extends typeof SALES_FIELDS | typeof PURCHASE_FIELDS,
+  R extends { file: string; line: number; date: string },
+>(
   files: SourceFile[],
   options: RegisterOptions,
-  fields: typeof SALES_FIELDS | typeof PURCHASE_FIELDS,
-  map: (
-    table: Awaited<ReturnType<typeof readTable>>,
-    mapping: Partial<Record<string, number>>,
-  ) => {
-    rows: R[];
-    errors: FileIssue[];
-    warnings: FileIssue[];
-    skippedLines: number[];
-  },
+  fields: Fs,
+  encode: (row: R) => Encoded,
+  target: TableRows,
   batch: ParsedBatch,
-): Promise<R[]> => {
-  const kept: R[] = [];
+): Promise<void> => {
+  const years = new Set<string>();
+  const rejected = new Set<string>();
+  const reject = (issue: FileIssue) => {
+    batch.errors.push(issue);
+    rejected.add(`${issue.file}:${issue.line}`);
+  };
   for (const file of files) {
-    const table = await readTable(
-      file.bytes,
-      file.fileName,
-      options.headers ? { header: options.headers } : {},
-    );
-    append(batch.errors, table.errors);
-    const guessed: Partial<Record<string, number>> = guessMapping(table.headers, fields).mapping;
+    const source = await openRecords(file, options.headers);
+    append(batch.errors, source.errors);
+    const guessed: Partial<Record<string, number>> = guessMapping(source.headers, fields).mapping;
     const chosen: Partial<Record<string, number>> = options.mapping
-      ? mappingByHeaderName(table.headers, options.mapping)
+      ? mappingByHeaderName(source.headers, options.mapping)
       : {};
     const missing = fields.filter(
       (f) => f.required && chosen[f.key] === undefined && guessed[f.key] === undefined,
@@ -136,29 +169,42 @@ const mapRegister = async <R extends { file: string; line: number; date: string 
     if (missing.length) {
       batch.errors.push({
         file: file.fileName,
-        line: table.headerLine || 1,
+        line: source.headerLine || 1,
         expected: missing.map((f) => f.label).join(', '),
         code: 'UNMAPPED_COLUMNS',
         message: `${file.fileName}: no column could be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')}. Map the header row on the upload screen.`,
       });
       continue;
     }
-    const result = map(table, { ...guessed, ...chosen });
-    append(batch.errors, result.errors);
-    append(batch.warnings, result.warnings);
-    batch.rowsSkipped += result.skippedLines.length;
-    for (const row of result.rows) {
-      if (options.financialYear && financialYearOf(row.date) !== options.financialYear) {
-        batch.errors.push(outsideYear(row.file, row.line, row.date, options.financialYear));
+    const shape = { file: file.fileName, headers: source.headers, headerLine: source.headerLine };
+    const mapping = { ...guessed, ...chosen } as Parameters<typeof createRowMapper<Fs>>[1];
+    const mapRow = createRowMapper(shape, mapping, fields, batch.warnings);
+    for await (const record of source.rows) {
+      const mapped = mapRow(record);
+      if (mapped.kind === 'skip') {
+        batch.rowsSkipped += 1;
         continue;
       }
-      kept.push(row);
+      if (mapped.kind === 'error') {
+        for (const e of mapped.errors) reject(e);
+        continue;
+      }
+      const row = mapped.row as unknown as R;
+      if (options.financialYear && financialYearOf(row.date) !== options.financialYear) {
+        reject(outsideYear(row.file, row.line, row.date, options.financialYear));
+        continue;
+      }
+      const encoded = encode(row);
+      await target.spool.write(encoded.line);
+      batch.amountRead += encoded.amount;
+      batch.taxRead += encoded.tax;
+      batch.rowsValid += 1;
+      years.add(financialYearOf(row.date));
     }
   }
-  batch.rowsRejected = rejectedLines(batch.errors.filter((e) => e.code !== 'UNMAPPED_COLUMNS'));
-  batch.rowsValid = kept.length;
-  batch.financialYears = [...new Set(kept.map((r) => financialYearOf(r.date)))].sort();
-  return kept;
+  await target.spool.close();
+  batch.rowsRejected = rejected.size;
+  batch.financialYears = [...years].sort();
 };
 
 export const parseSalesRegister = async (
@@ -166,40 +212,47 @@ export const parseSalesRegister = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', options.jobId);
-  const rows = await mapRegister<SalesRow>(files, options, SALES_FIELDS, (t, m) => mapSalesRows(t, m), batch);
-  const lines = rows.map((r) => {
-    batch.amountRead += r.saleAmount ?? 0;
-    batch.taxRead += r.tdsAmount ?? 0;
-    return copyLine([
-      options.entityId,
-      options.jobId,
-      financialYearOf(r.date),
-      r.date,
-      r.date,
-      r.customerName,
-      r.customerCode,
-      r.voucherType,
-      r.voucherNumber,
-      r.voucherRef,
-      r.gstin,
-      r.pan,
-      r.tan,
-      rupees(r.invoiceValue),
-      rupees(r.saleAmount),
-      rupees(r.others),
-      rupees(r.cgst),
-      rupees(r.sgst),
-      rupees(r.igst),
-      r.tdsRate,
-      rupees(r.tdsAmount),
-      r.section,
-      r.customerLocation,
-      r.customerRegion,
-      r.file,
-      r.line,
-    ]);
-  });
-  batch.tables.push({ table: 'sales_entries', columns: SALES_COLUMNS, lines });
+  const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath);
+  batch.tables.push(target);
+  await loadRegister<typeof SALES_FIELDS, SalesRow>(
+    files,
+    options,
+    SALES_FIELDS,
+    (r) => ({
+      amount: r.saleAmount ?? 0,
+      tax: r.tdsAmount ?? 0,
+      line: copyLine([
+        options.entityId,
+        options.jobId,
+        financialYearOf(r.date),
+        r.date,
+        r.date,
+        r.customerName,
+        r.customerCode,
+        r.voucherType,
+        r.voucherNumber,
+        r.voucherRef,
+        r.gstin,
+        r.pan,
+        r.tan,
+        rupees(r.invoiceValue),
+        rupees(r.saleAmount),
+        rupees(r.others),
+        rupees(r.cgst),
+        rupees(r.sgst),
+        rupees(r.igst),
+        r.tdsRate,
+        rupees(r.tdsAmount),
+        r.section,
+        r.customerLocation,
+        r.customerRegion,
+        r.file,
+        r.line,
+      ]),
+    }),
+    target,
+    batch,
+  );
   return batch;
 };
 
@@ -208,40 +261,41 @@ export const parsePurchaseRegister = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount', options.jobId);
-  const rows = await mapRegister<PurchaseRow>(
+  const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath);
+  batch.tables.push(target);
+  await loadRegister<typeof PURCHASE_FIELDS, PurchaseRow>(
     files,
     options,
     PURCHASE_FIELDS,
-    (t, m) => mapPurchaseRows(t, m),
+    (r) => ({
+      amount: r.purchaseValue ?? 0,
+      tax: r.tcsAmount ?? 0,
+      line: copyLine([
+        options.entityId,
+        options.jobId,
+        financialYearOf(r.date),
+        r.date,
+        r.supplierName,
+        r.billNumber,
+        r.gstin,
+        r.pan,
+        r.tan,
+        rupees(r.purchaseValue),
+        rupees(r.invoiceValue),
+        rupees(r.roundOff),
+        rupees(r.cgst),
+        rupees(r.sgst),
+        rupees(r.igst),
+        r.tcsRate,
+        rupees(r.tcsAmount),
+        r.section,
+        r.file,
+        r.line,
+      ]),
+    }),
+    target,
     batch,
   );
-  const lines = rows.map((r) => {
-    batch.amountRead += r.purchaseValue ?? 0;
-    batch.taxRead += r.tcsAmount ?? 0;
-    return copyLine([
-      options.entityId,
-      options.jobId,
-      financialYearOf(r.date),
-      r.date,
-      r.supplierName,
-      r.billNumber,
-      r.gstin,
-      r.pan,
-      r.tan,
-      rupees(r.purchaseValue),
-      rupees(r.invoiceValue),
-      rupees(r.roundOff),
-      rupees(r.cgst),
-      rupees(r.sgst),
-      rupees(r.igst),
-      r.tcsRate,
-      rupees(r.tcsAmount),
-      r.section,
-      r.file,
-      r.line,
-    ]);
-  });
-  batch.tables.push({ table: 'purchase_entries', columns: PURCHASE_COLUMNS, lines });
   return batch;
 };
 
@@ -250,14 +304,15 @@ export const parseCustomerMapping = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('customer_mappings', null, null, options.jobId);
-  const lines: string[] = [];
+  const target = openTable('customer_mappings', MAPPING_COLUMNS, options.tempPath);
+  batch.tables.push(target);
   for (const file of files) {
     const result = await readCustomerMapping(file.bytes, file.fileName);
     append(batch.errors, result.errors);
     append(batch.warnings, result.warnings);
     batch.rowsSkipped += result.skippedLines.length;
     for (const r of result.rows) {
-      lines.push(
+      await target.spool.write(
         copyLine([
           options.entityId,
           options.jobId,
@@ -270,10 +325,10 @@ export const parseCustomerMapping = async (
           r.line,
         ]),
       );
+      batch.rowsValid += 1;
     }
   }
-  batch.rowsValid = lines.length;
+  await target.spool.close();
   batch.rowsRejected = rejectedLines(batch.errors);
-  batch.tables.push({ table: 'customer_mappings', columns: MAPPING_COLUMNS, lines });
   return batch;
 };

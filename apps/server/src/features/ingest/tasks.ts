@@ -107,6 +107,7 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
       const options = {
         entityId: input.entityId,
         jobId: job.jobId,
+        tempPath: store.tempPath,
         ...(input.financialYear && isFinancialYear(input.financialYear)
           ? { financialYear: input.financialYear }
           : {}),
@@ -118,6 +119,7 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
           ? await parseForm26as(files, {
               entityId: input.entityId,
               jobId: job.jobId,
+              tempPath: store.tempPath,
               ...(input.password ? { password: input.password } : {}),
             })
           : input.kind === 'sales-register'

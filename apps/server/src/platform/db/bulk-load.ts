@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 // COPY is the fast path for loading lakhs of rows. PostgreSQL takes COPY FROM
 // STDIN over the connection; PGlite takes COPY FROM '/dev/blob' on its own API.
@@ -61,6 +62,17 @@ export const copyFromBlob = async (
   return rows;
 };
 
+export const copyToStdout = async (client: pg.PoolClient, select: string): Promise<Uint8Array> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of client.query(copyTo(`COPY (${select}) TO STDOUT`))) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+export const copyToBlob = async (pglite: PGlite, select: string): Promise<Uint8Array> => {
+  const result = await pglite.query(`COPY (${select}) TO '/dev/blob'`);
+  return result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array(0);
+};
+
 // One value in COPY's text format: NULL is \N; backslash, tab, newline and
 // carriage return are escaped.
 export const copyValue = (value: string | number | boolean | null | undefined): string => {
@@ -73,3 +85,39 @@ export const copyValue = (value: string | number | boolean | null | undefined): 
 
 export const copyLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
   `${values.map(copyValue).join('\t')}\n`;
+
+export const copyFileFromStdin = async (
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  file: string,
+): Promise<number> => {
+  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), stream);
+  return stream.rowCount ?? 0;
+};
+
+// PGlite takes a blob per COPY: the file goes in slices of about 4 MiB, each
+// cut after a newline so no row is split between two slices.
+export const copyFileFromBlob = async (
+  pglite: PGlite,
+  table: string,
+  columns: readonly string[],
+  file: string,
+): Promise<number> => {
+  let rows = 0;
+  let carry = Buffer.alloc(0);
+  const send = async (slice: Buffer) => {
+    if (slice.length === 0) return;
+    const result = await pglite.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([slice]) });
+    rows += result.affectedRows ?? 0;
+  };
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 << 20 }) as AsyncIterable<Buffer>) {
+    const data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = data.lastIndexOf(10) + 1;
+    await send(data.subarray(0, cut));
+    carry = Buffer.from(data.subarray(cut));
+  }
+  await send(carry);
+  return rows;
+};
