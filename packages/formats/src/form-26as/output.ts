@@ -47,29 +47,28 @@ const csvCell = (value: string): string =>
 
 // One line per Part I and Part VI transaction; amounts in rupees with two decimals.
 export const form26asToCsv = (results: readonly Form26asResult[]): string => {
-  const lines = [FORM26AS_CSV_COLUMNS.join(',')];
+  // Built part by part without intermediate objects: a statement can hold
+  // lakhs of rows, and per-row spreads and arrays cost more than the parse.
+  const chunks: string[] = [`${FORM26AS_CSV_COLUMNS.join(',')}\n`];
   for (const result of results) {
-    const file = baseName(result.file);
-    for (const t of form26asTransactions(result)) {
-      const cells = [
-        t.part,
-        t.tan,
-        t.name,
-        t.section,
-        t.transactionDate,
-        t.status,
-        t.bookingDate ?? '',
-        t.remarks ?? '',
-        formatRupees(t.amount),
-        formatRupees(t.tax),
-        formatRupees(t.deposited),
-        file,
-        String(t.line),
-      ];
-      lines.push(cells.map(csvCell).join(','));
+    const file = csvCell(baseName(result.file));
+    for (const [part, type] of [
+      [result.tds, 'TDS'],
+      [result.tcs, 'TCS'],
+    ] as const) {
+      for (const party of part?.parties ?? []) {
+        const prefix = `${type},${csvCell(party.tan)},${csvCell(party.name)},`;
+        let text = '';
+        for (const t of party.transactions) {
+          text += `${prefix}${csvCell(t.section)},${t.transactionDate},${csvCell(t.status)},${t.bookingDate ?? ''},${
+            t.remarks === null ? '' : csvCell(t.remarks)
+          },${formatRupees(t.amount)},${formatRupees(t.tax)},${formatRupees(t.deposited)},${file},${t.line}\n`;
+        }
+        chunks.push(text);
+      }
     }
   }
-  return `${lines.join('\n')}\n`;
+  return chunks.join('');
 };
 
 // Rupee amounts are written as JSON numbers with exactly two decimals

@@ -181,7 +181,12 @@ export const streamTable = async (
     if (r === null) break;
     early.push(r);
   }
-  const head = tableFromRecords(early, file, 'txt', options.header === undefined ? {} : { header: options.header });
+  const head = tableFromRecords(
+    early,
+    file,
+    'txt',
+    options.header === undefined ? {} : { header: options.header },
+  );
   async function* rows(): AsyncGenerator<RawRecord> {
     yield* head.rows;
     for (let r = await nextNonBlank(); r !== null; r = await nextNonBlank()) yield r;
