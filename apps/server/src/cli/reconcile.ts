@@ -11,37 +11,32 @@ import {
   toReport,
 } from '@taxrecon/engine';
 import {
+  createRowMapper,
   type FileIssue,
   formatIssue,
   guessMapping,
-  mapPurchaseRows,
-  mapSalesRows,
   openTracesZip,
   PURCHASE_FIELDS,
+  type PurchaseRow,
   parse26asText,
   readCustomerMapping,
   readCustomerMaster,
-  readTable,
   readVendorMaster,
   SALES_FIELDS,
+  type SalesRow,
 } from '@taxrecon/formats';
-import {
-  append,
-  type FinancialYear,
-  financialYearOf,
-  formatRupees,
-  isFinancialYear,
-  parseRupees,
-} from '@taxrecon/shared';
+import { append, type FinancialYear, financialYearOf, isFinancialYear, parseRupees } from '@taxrecon/shared';
+import { openRecords } from '../features/ingest/open-records.ts';
 import {
   customerParties,
   mappingEntries,
-  purchaseBookRows,
-  salesBookRows,
+  purchaseBookRow,
+  salesBookRow,
   taxBookRows,
   vendorParties,
 } from '../features/reconciliation/engine-input.ts';
 import { buildReconReportXlsx } from '../features/reconciliation/report-xlsx.ts';
+import { writeResultJson } from './result-json.ts';
 
 interface Io {
   stdout: (s: string) => void;
@@ -54,6 +49,23 @@ const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--boo
     [--tolerance RUPEES] [--tolerance-total RUPEES] [--tolerance-amount-total RUPEES]
     --out result.json [--xlsx report.xlsx]
 `;
+const ENGINE_FIELDS = new Set([
+  'date',
+  'customerName',
+  'supplierName',
+  'customerCode',
+  'voucherNumber',
+  'billNumber',
+  'tan',
+  'pan',
+  'gstin',
+  'saleAmount',
+  'purchaseValue',
+  'invoiceValue',
+  'tdsAmount',
+  'tcsAmount',
+  'section',
+]);
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
 
 // A problem that stops the run: named file, what is wrong, exit code 1.
@@ -76,14 +88,6 @@ const tolerance = (name: string, text: string | undefined) => {
     throw new Stop(`--${name} must be an amount in rupees, such as 10 or 0.50 (got ${text})`);
   return value;
 };
-
-// Amounts leave as JSON numbers written with two decimals (25000.00), as the contract shows.
-const toJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `§${formatRupees(Number(v))}§` : v), 2).replace(
-    /"§(-?\d+\.\d{2})§"/g,
-    '$1',
-  );
-const money = (p: number) => BigInt(p);
 
 export const reconcileCommand = async (args: string[], io: Io): Promise<number> => {
   let parsed: ReturnType<typeof parseOptions>;
@@ -129,32 +133,45 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     // The books: any register format; headers mapped by closest name.
     const book: BookRow[] = [];
     for (const file of values.book ?? []) {
-      const table = await readTable(read(file), path.basename(file));
-      const fields = kind === 'TDS' ? SALES_FIELDS : PURCHASE_FIELDS;
-      const { mapping } = guessMapping(table.headers, fields);
+      // Streamed: a register of lakhs of rows is read a record at a time.
+      const source = await openRecords(
+        { fileId: file, fileName: path.basename(file), bytes: read(file) },
+        undefined,
+      );
+      // Only the columns the engine reads are converted: the rest cost time and say nothing here.
+      const fields = (kind === 'TDS' ? SALES_FIELDS : PURCHASE_FIELDS).filter((f) =>
+        ENGINE_FIELDS.has(f.key),
+      );
+      const { mapping } = guessMapping(source.headers, fields);
       const missing = fields.filter(
         (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
       );
       if (missing.length) {
         throw new Stop(
-          `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${table.headers.join(' | ')})`,
+          `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
         );
       }
-      const mapped =
-        kind === 'TDS'
-          ? (() => {
-              const m = mapSalesRows(table, mapping);
-              return { errors: m.errors, rows: salesBookRows(m.rows) };
-            })()
-          : (() => {
-              const m = mapPurchaseRows(table, mapping);
-              return { errors: m.errors, rows: purchaseBookRows(m.rows) };
-            })();
-      for (const e of [...table.errors, ...mapped.errors]) {
+      const reject = (e: FileIssue) => {
         warn(e);
         rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
+      };
+      source.errors.forEach(reject);
+      const shape = { file: path.basename(file), headers: source.headers, headerLine: source.headerLine };
+      const warnings: FileIssue[] = [];
+      const mapRow = createRowMapper(shape, mapping, fields, warnings);
+      const rows: BookRow[] = [];
+      for await (const record of source.rows) {
+        const mapped = mapRow(record);
+        if (mapped.kind === 'error') mapped.errors.forEach(reject);
+        else if (mapped.kind === 'row') {
+          rows.push(
+            kind === 'TDS'
+              ? salesBookRow(mapped.row as unknown as SalesRow)
+              : purchaseBookRow(mapped.row as unknown as PurchaseRow),
+          );
+        }
       }
-      const rows = mapped.rows;
+      for (const w of warnings) warn({ ...w, message: `warning: ${w.message}` });
       const inYear = rows.filter((r) => financialYearOf(r.date) === fy);
       if (rows.length > 0 && inYear.length === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
       append(book, inYear);
@@ -186,28 +203,11 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     if (ta !== undefined) options.toleranceForTransactionAmountTotal = ta;
 
     const parsedAt = performance.now();
+    const heapAfterParse = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
     const result = reconcile({ kind, financialYear: fy, book, taxBook, parties, mappings }, options);
     const reconciledAt = performance.now();
     const report = toReport(result);
-    const out = {
-      financialYear: report.financialYear,
-      parties: report.parties.map((p) => ({
-        tan: p.tan,
-        name: p.name,
-        category: p.category,
-        bookTax: money(p.bookTax),
-        taxBookTax: money(p.taxBookTax),
-        bookAmount: money(p.bookAmount),
-        taxBookAmount: money(p.taxBookAmount),
-      })),
-      matches: report.matches,
-      unmatchedBook: report.unmatchedBook.map(({ ref, reason }) => ({ ref, reason })),
-      unmatchedTaxBook: report.unmatchedTaxBook.map(({ ref, reason }) => ({ ref, reason })),
-      unresolved: report.unresolved,
-      // rows of the input files that could not be read, with why (not part of any other list)
-      rejected,
-    };
-    fs.writeFileSync(values.out as string, `${toJson(out)}\n`);
+    writeResultJson(values.out as string, report, rejected);
     if (values.xlsx) {
       fs.writeFileSync(
         values.xlsx,
@@ -218,6 +218,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     if (process.env.TAXRECON_TIMINGS === '1') {
       const rows = book.length + taxBook.length;
       const engineSeconds = (reconciledAt - parsedAt) / 1000;
+      const heap = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
+      io.stderr(`memory: heap after parse ${heapAfterParse} MB, at the end ${heap} MB\n`);
       io.stderr(
         `timings: read and parse ${((parsedAt - startedAt) / 1000).toFixed(2)} s; engine ${engineSeconds.toFixed(2)} s for ${rows} rows (${Math.round(rows / engineSeconds)} rows/s); write ${((performance.now() - reconciledAt) / 1000).toFixed(2)} s\n`,
       );

@@ -1,22 +1,18 @@
 import {
   createRowMapper,
-  decodeText,
   type FileIssue,
-  formatOfFile,
   guessMapping,
   mappingByHeaderName,
   PURCHASE_FIELDS,
   type PurchaseRow,
   readCustomerMapping,
-  readTable,
   SALES_FIELDS,
   type SalesRow,
-  sniffDelimiter,
-  streamTable,
 } from '@taxrecon/formats';
 import { append, type FinancialYear, financialYearOf, formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
+import { openRecords } from './open-records.ts';
 import { emptyBatch, openTable, type ParsedBatch, rejectedLines, type TableRows } from './parsed-batch.ts';
 
 const SALES_COLUMNS = [
@@ -105,30 +101,6 @@ const outsideYear = (file: string, line: number, date: string, fy: FinancialYear
   code: 'DATE_OUTSIDE_YEAR',
   message: `${file} line ${line}: ${date} is outside the financial year ${fy} chosen for this upload.`,
 });
-
-// A register's records: text registers (.txt, .csv in UTF-8 or UTF-16) are
-// streamed so a million rows never sit in memory; spreadsheets and Windows-1252
-// text are read whole (the streaming reader decodes UTF only).
-const openRecords = async (file: SourceFile, header: string | undefined) => {
-  const format = formatOfFile(file.fileName, file.bytes);
-  const head = decodeText(file.bytes.subarray(0, 1 << 16));
-  const streamable = (format === 'txt' || format === 'csv') && head.encoding !== 'windows-1252';
-  if (!streamable) {
-    const table = await readTable(file.bytes, file.fileName, header ? { header } : {});
-    return { headers: table.headers, headerLine: table.headerLine, rows: table.rows, errors: table.errors };
-  }
-  const delimiter = sniffDelimiter(head.text, format === 'csv' ? ',' : '\t');
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    for (let i = 0; i < file.bytes.length; i += 1 << 20) yield file.bytes.subarray(i, i + (1 << 20));
-  }
-  const table = await streamTable(chunks(), file.fileName, header ? { delimiter, header } : { delimiter });
-  return {
-    headers: table.headers,
-    headerLine: table.headerLine,
-    rows: table.rows,
-    errors: [] as FileIssue[],
-  };
-};
 
 interface Encoded {
   line: string;

@@ -40,32 +40,33 @@ export const taxBookRows = (statement: Form26asResult, kind: 'TDS' | 'TCS'): Tax
 
 const zero = paise(0);
 
-export const salesBookRows = (rows: readonly SalesRow[]): BookRow[] =>
-  rows.map((r) => ({
-    voucherNo: r.voucherNumber ?? `${baseName(r.file)}:${r.line}`,
-    date: r.date,
-    partyName: r.customerName,
-    customerCode: r.customerCode,
-    tan: r.tan,
-    pan: r.pan,
-    gstin: r.gstin,
-    amount: r.saleAmount ?? r.invoiceValue ?? zero,
-    tax: r.tdsAmount ?? zero,
-    section: r.section,
-  }));
+export const salesBookRow = (r: SalesRow): BookRow => ({
+  voucherNo: r.voucherNumber ?? `${baseName(r.file)}:${r.line}`,
+  date: r.date,
+  partyName: r.customerName,
+  customerCode: r.customerCode,
+  tan: r.tan,
+  pan: r.pan,
+  gstin: r.gstin,
+  amount: r.saleAmount ?? r.invoiceValue ?? zero,
+  tax: r.tdsAmount ?? zero,
+  section: r.section,
+});
 
-export const purchaseBookRows = (rows: readonly PurchaseRow[]): BookRow[] =>
-  rows.map((r) => ({
-    voucherNo: r.billNumber ?? `${baseName(r.file)}:${r.line}`,
-    date: r.date,
-    partyName: r.supplierName,
-    tan: r.tan,
-    pan: r.pan,
-    gstin: r.gstin,
-    amount: r.purchaseValue ?? r.invoiceValue ?? zero,
-    tax: r.tcsAmount ?? zero,
-    section: r.section,
-  }));
+export const purchaseBookRow = (r: PurchaseRow): BookRow => ({
+  voucherNo: r.billNumber ?? `${baseName(r.file)}:${r.line}`,
+  date: r.date,
+  partyName: r.supplierName,
+  tan: r.tan,
+  pan: r.pan,
+  gstin: r.gstin,
+  amount: r.purchaseValue ?? r.invoiceValue ?? zero,
+  tax: r.tcsAmount ?? zero,
+  section: r.section,
+});
+
+export const salesBookRows = (rows: readonly SalesRow[]): BookRow[] => rows.map(salesBookRow);
+export const purchaseBookRows = (rows: readonly PurchaseRow[]): BookRow[] => rows.map(purchaseBookRow);
 
 export const customerParties = (rows: readonly CustomerMasterRow[]): PartyMaster[] =>
   rows.map((r) => ({

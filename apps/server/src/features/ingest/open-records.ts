@@ -1,0 +1,33 @@
+import {
+  decodeText,
+  type FileIssue,
+  formatOfFile,
+  readTable,
+  sniffDelimiter,
+  streamTable,
+} from '@taxrecon/formats';
+import type { SourceFile } from './form-26as-loader.ts';
+
+// A register's records: text registers (.txt, .csv in UTF-8 or UTF-16) are
+// streamed so a million rows never sit in memory; spreadsheets and Windows-1252
+// text are read whole (the streaming reader decodes UTF only).
+export const openRecords = async (file: SourceFile, header: string | undefined) => {
+  const format = formatOfFile(file.fileName, file.bytes);
+  const head = decodeText(file.bytes.subarray(0, 1 << 16));
+  const streamable = (format === 'txt' || format === 'csv') && head.encoding !== 'windows-1252';
+  if (!streamable) {
+    const table = await readTable(file.bytes, file.fileName, header ? { header } : {});
+    return { headers: table.headers, headerLine: table.headerLine, rows: table.rows, errors: table.errors };
+  }
+  const delimiter = sniffDelimiter(head.text, format === 'csv' ? ',' : '\t');
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (let i = 0; i < file.bytes.length; i += 1 << 20) yield file.bytes.subarray(i, i + (1 << 20));
+  }
+  const table = await streamTable(chunks(), file.fileName, header ? { delimiter, header } : { delimiter });
+  return {
+    headers: table.headers,
+    headerLine: table.headerLine,
+    rows: table.rows,
+    errors: [] as FileIssue[],
+  };
+};
