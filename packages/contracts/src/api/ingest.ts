@@ -118,6 +118,19 @@ export const ingestRoutes = {
     body: UploadFields,
     response: UploadAnswer,
   }),
+  vendorBulkUpdate: defineRoute({
+    method: 'PUT',
+    path: '/master-data-management/vendors/bulk-update',
+    access: needs('MASTERDATA_VENDORS'),
+    summary: 'Change vendors by CSV: vendorCode plus the fields to change (empty cells change nothing)',
+    consumes: 'multipart',
+    body: UploadFields,
+    response: z.object({
+      message: z.string(),
+      updated: z.number().int(),
+      problems: z.array(z.object({ file: z.string(), line: z.number().int(), message: z.string() })),
+    }),
+  }),
   customerMappingTemplate: defineRoute({
     method: 'GET',
     path: '/customer-mapping/template',

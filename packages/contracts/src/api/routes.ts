@@ -14,6 +14,7 @@ import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
+import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
 import {
   AllTotalsResponse,
@@ -329,4 +330,5 @@ export const apiRoutes = {
   ...searchRoutes,
   ...masterDataRoutes,
   ...housekeepingRoutes,
+  ...reconciliationRoutes,
 } as const;

@@ -69,4 +69,44 @@ describe('master files', () => {
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.every((i) => i.line === 2)).toBe(true);
   });
+
+  it('changes vendors by a bulk-update CSV, all rows or none', async () => {
+    const vendors = (await t.api('POST', '/master-data-management/vendors/search', { token, body: {} }))
+      .json as {
+      results: { vendorCode: string; vendorName: string }[];
+    };
+    const code = vendors.results[0]?.vendorCode ?? '';
+    const ok = await t.upload('/master-data-management/vendors/bulk-update', {
+      token,
+      files: [
+        {
+          name: 'update.csv',
+          content: `vendorCode,vendorName,contactEmail\n${code},Renamed Supplies Ltd,ap@renamed.test\n`,
+        },
+      ],
+    });
+    expect(ok.json).toMatchObject({ updated: 1, problems: [] });
+    const after = (
+      await t.api('POST', '/master-data-management/vendors/search', { token, body: { vendorCode: code } })
+    ).json as {
+      results: { vendorName: string }[];
+    };
+    expect(after.results[0]?.vendorName).toBe('Renamed Supplies Ltd');
+    const bad = await t.upload('/master-data-management/vendors/bulk-update', {
+      token,
+      files: [
+        {
+          name: 'bad.csv',
+          content: `vendorCode,vendorName\n${code},Another Name Ltd\nNO-SUCH-CODE,Ghost Ltd\n`,
+        },
+      ],
+    });
+    expect(bad.json).toMatchObject({ updated: 0, problems: [{ file: 'bad.csv', line: 3 }] });
+    const unchanged = (
+      await t.api('POST', '/master-data-management/vendors/search', { token, body: { vendorCode: code } })
+    ).json as {
+      results: { vendorName: string }[];
+    };
+    expect(unchanged.results[0]?.vendorName).toBe('Renamed Supplies Ltd');
+  });
 });

@@ -7,6 +7,7 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { ingestTasks } from './tasks.ts';
 import { startUpload } from './upload-service.ts';
 import { buildValidationReport } from './validation-report.ts';
+import { vendorBulkUpdate } from './vendor-bulk-update.ts';
 
 type R = typeof ingestRoutes;
 
@@ -43,6 +44,7 @@ export const ingestHandlers = (
     uploadCustomerMapping: upload('customer-mapping'),
     uploadCustomerMaster: upload('customer-master'),
     uploadVendorMaster: upload('vendor-master'),
+    vendorBulkUpdate: async ({ caller, request }) => vendorBulkUpdate(ctx, store, caller, request),
     customerMappingTemplate: async ({ reply }) =>
       reply
         .header('content-type', 'text/plain; charset=utf-8')
