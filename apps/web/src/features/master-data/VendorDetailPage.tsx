@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconEdit, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconEdit, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { masterDataRoutes, type VendorDetail } from '@taxrecon/contracts';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { MasterForm } from './MasterForm.tsx';
 import { toFormValues, VENDOR_SECTIONS } from './master-fields.ts';
 import { useChildren } from './use-children.ts';
 import { useVendorForm, vendorInput } from './use-vendor-form.ts';
+import { VendorBulkUpdate } from './VendorBulkUpdate.tsx';
 import { VendorMappings } from './VendorMappings.tsx';
 
 function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
@@ -107,11 +108,7 @@ function VendorDetailView({ vendor }: { vendor: VendorDetail }) {
           {error}
         </Alert>
       )}
-      {editing && (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
-          <Text size="sm">Bulk update of vendors from a .csv file arrives with the master data ingest.</Text>
-        </Alert>
-      )}
+      {editing && <VendorBulkUpdate onDone={() => undefined} />}
       <form id="vendor-form" onSubmit={save} noValidate>
         <MasterForm sections={VENDOR_SECTIONS} form={form} editing={editing} testId="vendor" />
       </form>
