@@ -22,6 +22,15 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/delete-data': lazy(() =>
     import('./features/housekeeping/DeleteDataPage.tsx').then((m) => ({ default: m.DeleteDataPage })),
   ),
+  '/load-raw-26as-folder': lazy(() =>
+    import('./features/uploads/FolderLoadPage.tsx').then((m) => ({ default: m.LoadRaw26asFolderPage })),
+  ),
+  '/load-sales-folder': lazy(() =>
+    import('./features/uploads/FolderLoadPage.tsx').then((m) => ({ default: m.LoadSalesFolderPage })),
+  ),
+  '/load-purchase-folder': lazy(() =>
+    import('./features/uploads/FolderLoadPage.tsx').then((m) => ({ default: m.LoadPurchaseFolderPage })),
+  ),
   '/upload-26as': lazy(() =>
     import('./features/uploads/Upload26asPage.tsx').then((m) => ({ default: m.Upload26asPage })),
   ),
@@ -64,6 +73,26 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   ),
   '/vendor/:vendorId': lazy(() =>
     import('./features/master-data/VendorDetailPage.tsx').then((m) => ({ default: m.VendorDetailPage })),
+  ),
+  '/new-tds-reconciliation': lazy(() =>
+    import('./features/reconciliation/submit/SubmitReconPage.tsx').then((m) => ({
+      default: m.NewTdsReconciliationPage,
+    })),
+  ),
+  '/new-tcs-reconciliation': lazy(() =>
+    import('./features/reconciliation/submit/SubmitReconPage.tsx').then((m) => ({
+      default: m.NewTcsReconciliationPage,
+    })),
+  ),
+  '/view-tds-reconciliation': lazy(() =>
+    import('./features/reconciliation/jobs/ReconJobsPage.tsx').then((m) => ({
+      default: m.ViewTdsReconciliationPage,
+    })),
+  ),
+  '/view-tcs-reconciliation': lazy(() =>
+    import('./features/reconciliation/jobs/ReconJobsPage.tsx').then((m) => ({
+      default: m.ViewTcsReconciliationPage,
+    })),
   ),
   '/empty': lazy(() =>
     import('./features/placeholder/EmptyPage.tsx').then((m) => ({ default: m.EmptyPage })),

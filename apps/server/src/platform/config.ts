@@ -4,6 +4,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  // folder loads read from here (sub-folders 26as-raw, sales, purchase)
+  ingestFolder: string;
   // PostgreSQL server; when absent the embedded PGlite under dataDir/db is used
   databaseUrl: string | null;
   smtpUrl: string | null;
@@ -31,6 +33,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
+    ingestFolder: path.resolve(env.INGEST_FOLDER || path.join(dataDir, 'inbox')),
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'TaxRecon <no-reply@taxrecon.local>',

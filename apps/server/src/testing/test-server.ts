@@ -55,11 +55,13 @@ export const startTestServer = async (
       await c.end();
     };
   }
+  const dataDir = path.join(os.tmpdir(), `taxrecon-test-${randomBytes(4).toString('hex')}`);
   const config: Config = {
     ...loadConfig({}),
     port: 0,
     host: '127.0.0.1',
-    dataDir: path.join(os.tmpdir(), `taxrecon-test-${randomBytes(4).toString('hex')}`),
+    dataDir,
+    ingestFolder: path.join(dataDir, 'inbox'),
     databaseUrl,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,

@@ -63,7 +63,49 @@ export const MappingAnswer = z.object({
 
 const RegisterKind = z.object({ kind: z.enum(['sales-register', 'purchase-register']) });
 
+export const FolderListing = z.object({
+  folder: z.string(),
+  files: z.array(z.object({ fileName: z.string(), sizeBytes: z.number().int(), modifiedAt: z.string() })),
+});
+export const FolderLoadRequest = z.object({
+  fileNames: z.array(z.string().max(255)).max(500).optional(),
+  financialYear: z.string().optional(),
+  mappingDefinition: z.record(z.string(), z.string()).optional(),
+  header: z.string().max(10_000).optional(),
+});
+
+const folderRoutes = (
+  name: string,
+  folder: string,
+  permission: 'DATA_MANAGEMENT_26AS' | 'DATA_MANAGEMENT_SALES' | 'DATA_MANAGEMENT',
+) => ({
+  list: defineRoute({
+    method: 'GET',
+    path: `/ingest/${folder}-data-folder`,
+    access: needs(permission),
+    summary: `Files waiting in the server folder for ${name}`,
+    response: FolderListing,
+  }),
+  load: defineRoute({
+    method: 'PUT',
+    path: `/ingest/${folder}-folder-ingest`,
+    access: needs(permission),
+    summary: `Load ${name} from the server folder`,
+    body: FolderLoadRequest,
+    response: UploadAnswer,
+  }),
+});
+const raw26as = folderRoutes('raw 26AS text files', 'taxbook-raw', 'DATA_MANAGEMENT_26AS');
+const salesFolder = folderRoutes('sales registers', 'sales', 'DATA_MANAGEMENT_SALES');
+const purchaseFolder = folderRoutes('purchase registers', 'purchase', 'DATA_MANAGEMENT');
+
 export const ingestRoutes = {
+  listRaw26asFolder: raw26as.list,
+  loadRaw26asFolder: raw26as.load,
+  listSalesFolder: salesFolder.list,
+  loadSalesFolder: salesFolder.load,
+  listPurchaseFolder: purchaseFolder.list,
+  loadPurchaseFolder: purchaseFolder.load,
   upload26as: defineRoute({
     method: 'PUT',
     path: '/ingest/taxbook',

@@ -236,3 +236,29 @@ describe('sales register upload', () => {
     expect(suggested.fields.find((f) => f.key === 'voucherNumber')?.header).toBe('Bill');
   });
 });
+
+describe('folder loads', () => {
+  it('lists the files waiting in the server folder and loads them with the same job as an upload', async () => {
+    const folder = path.join(t.server.ctx.config.ingestFolder, '26as-raw');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'statement-2025.txt'), fixture('26as-form-168-layout.txt'));
+    fs.writeFileSync(path.join(folder, 'notes.pdf'), 'not a statement');
+    const listed = (await t.api('GET', '/ingest/taxbook-raw-data-folder', { token })).json as {
+      files: { fileName: string }[];
+    };
+    expect(listed.files.map((f) => f.fileName)).toEqual(['statement-2025.txt']);
+    const missing = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', {
+      token,
+      body: { fileNames: ['../secret.txt'] },
+    });
+    expect(missing.status).toBe(400);
+    const started = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: {} });
+    const view = await finished((started.json as { jobId: string }).jobId);
+    expect(resultOf(view).controlTotals.rowsLoaded).toBeGreaterThan(0);
+  });
+
+  it('asks for the financial year before loading sales registers', async () => {
+    const answer = await t.api('PUT', '/ingest/sales-folder-ingest', { token, body: {} });
+    expect(answer.json).toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
+  });
+});

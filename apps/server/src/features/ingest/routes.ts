@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { type FolderKind, listFolder, loadFolder } from './folder-loads.ts';
 import type { ingestTasks } from './tasks.ts';
 import { startUpload } from './upload-service.ts';
 import { buildValidationReport } from './validation-report.ts';
@@ -37,7 +38,27 @@ export const ingestHandlers = (
       .send(Buffer.from(zip));
   };
 
+  const folder = (kind: FolderKind) => ({
+    list: (async () => listFolder(ctx, kind)) as Handlers<R>['listRaw26asFolder'],
+    load: (async ({ caller, body }) =>
+      loadFolder(ctx, store, caller, kind, tasks[kind], {
+        ...(body.fileNames ? { fileNames: body.fileNames } : {}),
+        ...(body.financialYear ? { financialYear: body.financialYear } : {}),
+        ...(body.mappingDefinition ? { mapping: body.mappingDefinition } : {}),
+        ...(body.header ? { headers: body.header } : {}),
+      })) as Handlers<R>['loadRaw26asFolder'],
+  });
+  const raw26as = folder('form-26as');
+  const sales = folder('sales-register');
+  const purchase = folder('purchase-register');
+
   return {
+    listRaw26asFolder: raw26as.list,
+    loadRaw26asFolder: raw26as.load,
+    listSalesFolder: sales.list,
+    loadSalesFolder: sales.load,
+    listPurchaseFolder: purchase.list,
+    loadPurchaseFolder: purchase.load,
     upload26as: upload('form-26as'),
     uploadSales: upload('sales-register'),
     uploadPurchase: upload('purchase-register'),

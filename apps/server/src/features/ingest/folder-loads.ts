@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IngestKind, UploadAnswer } from '@taxrecon/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import { isValidFileName } from '../../platform/http/uploads.ts';
+import type { TaskDefinition } from '../../platform/queue/task.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
+import { UPLOAD_RULES } from './upload-service.ts';
+
+// Folder loads (spec part 2 section 2.12): files an operator or an ERP export
+// drops on the server, under INGEST_FOLDER (default DATA_DIR/inbox), one
+// sub-folder per kind. Only plain files directly in the folder, with names the
+// upload rules accept, are listed and loaded; a load is the same ingest job an
+// upload starts, into the caller's current entity.
+export const FOLDERS = {
+  'form-26as': '26as-raw',
+  'sales-register': 'sales',
+  'purchase-register': 'purchase',
+} as const satisfies Partial<Record<IngestKind, string>>;
+export type FolderKind = keyof typeof FOLDERS;
+
+const folderOf = (ctx: AppContext, kind: FolderKind) => path.join(ctx.config.ingestFolder, FOLDERS[kind]);
+
+const usable = (name: string, kind: FolderKind) => {
+  const ext = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
+  return isValidFileName(name) && UPLOAD_RULES[kind].extensions.includes(ext);
+};
+
+export const listFolder = async (ctx: AppContext, kind: FolderKind) => {
+  const dir = folderOf(ctx, kind);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  const files = [];
+  for (const e of entries) {
+    if (!e.isFile() || !usable(e.name, kind)) continue;
+    const stat = await fs.promises.stat(path.join(dir, e.name));
+    if (stat.size > UPLOAD_RULES[kind].maxBytes) continue;
+    files.push({ fileName: e.name, sizeBytes: stat.size, modifiedAt: stat.mtime.toISOString() });
+  }
+  return { folder: dir, files: files.sort((a, b) => a.fileName.localeCompare(b.fileName)) };
+};
+
+export const loadFolder = async (
+  ctx: AppContext,
+  store: FileStore,
+  caller: Caller,
+  kind: FolderKind,
+  task: TaskDefinition,
+  options: {
+    fileNames?: string[];
+    financialYear?: string;
+    mapping?: Record<string, string>;
+    headers?: string;
+  },
+): Promise<UploadAnswer> => {
+  const entityId = caller.entityId;
+  if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  if (kind === 'sales-register' && !options.financialYear) {
+    throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
+  }
+  const listed = (await listFolder(ctx, kind)).files.map((f) => f.fileName);
+  const chosen = options.fileNames?.length ? options.fileNames : listed;
+  const missing = chosen.filter((n) => !listed.includes(n));
+  if (missing.length) throw badRequest(`Not in the folder: ${missing.join(', ')}`, 'NOT_IN_FOLDER');
+  if (chosen.length === 0)
+    throw badRequest(`The folder ${folderOf(ctx, kind)} holds no file to load.`, 'EMPTY_FOLDER');
+  const fileIds: string[] = [];
+  for (const name of chosen) {
+    const bytes = await fs.promises.readFile(path.join(folderOf(ctx, kind), name));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const temp = store.tempPath();
+    await fs.promises.writeFile(temp, bytes);
+    const key = await store.adopt(temp, sha256);
+    const row = await ctx.db
+      .insertInto('stored_files')
+      .values({
+        tenant_id: caller.tenantId,
+        entity_id: entityId,
+        kind,
+        file_name: name,
+        sha256,
+        size_bytes: bytes.length,
+        storage_key: key,
+        uploaded_by: caller.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fileIds.push(row.id);
+  }
+  const job = await ctx.jobs.start(
+    task,
+    {
+      kind,
+      entityId,
+      fileIds,
+      ...(options.financialYear ? { financialYear: options.financialYear } : {}),
+      ...(options.mapping ? { mapping: options.mapping } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+    },
+    { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
+  );
+  return {
+    message: `${chosen.length} file(s) from the folder are loading in the background.`,
+    jobId: job.id,
+    validationErrorsCount: null,
+    error: null,
+  };
+};
