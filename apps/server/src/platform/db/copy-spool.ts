@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { once } from 'node:events';
+import fs from 'node:fs';
 
 // COPY lines of one table, spooled to a temporary file while a file is parsed,
 // so a million-row upload never holds its rows in memory; the load then streams
