@@ -28,7 +28,7 @@ export const writeResultJson = (
   };
   const list = <T>(name: string, items: readonly T[], line: (item: T) => string, last = false) => {
     put(`  ${str(name)}: [`);
-    items.forEach((item, i) => put(`${i === 0 ? '\n' : ',\n'}    ${line(item)}`));
+    for (const [i, item] of items.entries()) put(`${i === 0 ? '\n' : ',\n'}    ${line(item)}`);
     put(items.length ? `\n  ]${last ? '' : ','}\n` : `]${last ? '' : ','}\n`);
   };
   try {
