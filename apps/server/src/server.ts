@@ -11,6 +11,8 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
+import { reconciliationHandlers } from './features/reconciliation/routes.ts';
+import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
@@ -96,6 +98,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   const fileStore = createFileStore(path.join(config.dataDir, 'files'));
   const ingest = ingestTasks(ctx, fileStore);
   for (const task of Object.values(ingest)) jobs.register(task);
+  const reconciliation = reconciliationTasks(ctx);
+  for (const task of Object.values(reconciliation)) jobs.register(task);
 
   context = {
     config,
@@ -124,6 +128,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
         ...ingestHandlers(c, fileStore, ingest),
         ...searchHandlers(c),
         ...masterDataHandlers(c),
+        ...reconciliationHandlers(c, reconciliation),
       }),
   );
   if (options.work !== false) await jobs.work();

@@ -76,7 +76,7 @@ describe('platform in the browser', () => {
     await expect(option.textContent()).resolves.toContain('Reconciliation');
     await option.click();
     await page.waitForURL(/#\/view-tds-reconciliation/);
-    await byTestId('coming-soon').waitFor();
+    await byTestId('view-tds-reconciliation').waitFor();
   });
 
   it('switches the current entity from the top bar and shows that entity afterwards', async () => {

@@ -94,6 +94,42 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.ViewTcsReconciliationPage,
     })),
   ),
+  '/tds-job': lazy(() =>
+    import('./features/reconciliation/result/JobResultPage.tsx').then((m) => ({ default: m.TdsJobPage })),
+  ),
+  '/tcs-job': lazy(() =>
+    import('./features/reconciliation/result/JobResultPage.tsx').then((m) => ({ default: m.TcsJobPage })),
+  ),
+  '/tds-discrepancies': lazy(() =>
+    import('./features/reconciliation/discrepancies/DiscrepancyPage.tsx').then((m) => ({
+      default: m.TdsDiscrepanciesPage,
+    })),
+  ),
+  '/tcs-discrepancies': lazy(() =>
+    import('./features/reconciliation/discrepancies/DiscrepancyPage.tsx').then((m) => ({
+      default: m.TcsDiscrepanciesPage,
+    })),
+  ),
+  '/tcs-job/discrepancies': lazy(() =>
+    import('./features/reconciliation/discrepancies/DiscrepancyPage.tsx').then((m) => ({
+      default: m.TcsDiscrepanciesPage,
+    })),
+  ),
+  '/tds-printable-view': lazy(() =>
+    import('./features/reconciliation/print/PrintableViewPage.tsx').then((m) => ({
+      default: m.TdsPrintableViewPage,
+    })),
+  ),
+  '/tcs-printable-view': lazy(() =>
+    import('./features/reconciliation/print/PrintableViewPage.tsx').then((m) => ({
+      default: m.TcsPrintableViewPage,
+    })),
+  ),
+  '/customer-compliance': lazy(() =>
+    import('./features/reconciliation/compliance/CustomerCompliancePage.tsx').then((m) => ({
+      default: m.CustomerCompliancePage,
+    })),
+  ),
   '/empty': lazy(() =>
     import('./features/placeholder/EmptyPage.tsx').then((m) => ({ default: m.EmptyPage })),
   ),

@@ -64,10 +64,13 @@ const queryString = (query: unknown): string => {
   return text ? `?${text}` : '';
 };
 
+// The body is checked against the contract but sent as the caller typed it: the
+// server parses it with the same schema, and a schema that transforms (rupees
+// to paise) must not be applied twice.
 const parseBody = (schema: Schema | undefined, body: unknown): unknown => {
   if (!schema || body === undefined) return body;
   const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return body;
   const first = parsed.error.issues[0];
   throw new ApiError(400, 'validation', first?.message ?? 'Invalid request');
 };

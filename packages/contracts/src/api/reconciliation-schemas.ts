@@ -621,6 +621,24 @@ export const DecisionView = z.object({
 });
 export const DecisionList = z.array(DecisionView);
 
+// The TCS screen's Bulk Update and the over-500 rule's upload of manually
+// reconciled entries: the downloaded CSV (or a zip of them) with its Status
+// column edited to Accept, Hold, FollowUp or Pending.
+export const BULK_UPDATE_MAX_BYTES = 5_000_000;
+export const BULK_UPDATE_ZIP_MAX_BYTES = 40_000_000;
+export const BulkUpdateQuery = z.object({
+  jobId: z.string().uuid(),
+  tanNumber: optionalQuery(z.string().trim().max(200)),
+  updateType: optionalQuery(ReconKind),
+});
+export const BulkUpdateAnswer = z.object({
+  message: z.string(),
+  // entries whose status changed, and the decisions that recorded it
+  updated: z.number().int(),
+  decisions: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), entryId: z.string(), message: z.string() })),
+});
+
 export const DiscrepancySummary = z.object({
   totalTxnAmountTaxBook: Money,
   totalTaxAmountTaxBook: Money,

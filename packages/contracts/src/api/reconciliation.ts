@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, needs } from '../route.ts';
 import {
+  BulkUpdateAnswer,
+  BulkUpdateQuery,
   CategoryParams,
   CloudWord,
   CustomerDownloadQuery,
@@ -351,6 +353,17 @@ export const reconciliationRoutes = {
       'Accept, Hold, FollowUp, Pending, Accept Partial, Split, pair (Correlate Entries) or unpair rows',
     body: UpdateDiscrepanciesRequest,
     response: UpdateDiscrepanciesAnswer,
+  }),
+  bulkUpdateDiscrepancies: defineRoute({
+    method: 'PUT',
+    path: '/discrepancy/discrepancies/_bulk',
+    access: RECON,
+    summary:
+      'Bulk Update: the downloaded CSV (or a zip of them) with the Status column set to Accept, Hold, FollowUp or Pending',
+    query: BulkUpdateQuery,
+    consumes: 'multipart',
+    body: z.object({}),
+    response: BulkUpdateAnswer,
   }),
   decisions: defineRoute({
     method: 'GET',

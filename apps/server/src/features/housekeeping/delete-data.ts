@@ -50,9 +50,14 @@ const OBJECT_TABLES: Record<DataObject, readonly Target[]> = {
     { table: 'vendors' },
   ],
   vendorsectionmapping: [{ table: 'vendor_section_mappings' }],
+  // TDS receivable and TCS reconciliation: results, runs, the decisions made on them and reports
   tdsreceivable: [
-    { table: 'tds_receivable_results', yearColumn: 'financial_year' },
-    { table: 'tds_receivable_runs', yearColumn: 'financial_year' },
+    { table: 'recon_rows', yearColumn: 'financial_year' },
+    { table: 'recon_unresolved', yearColumn: 'financial_year' },
+    { table: 'recon_parties', yearColumn: 'financial_year' },
+    { table: 'recon_runs', yearColumn: 'financial_year' },
+    { table: 'recon_decisions', yearColumn: 'financial_year' },
+    { table: 'recon_reports', yearColumn: 'financial_year' },
   ],
   tdspayable: [
     { table: 'tds_payable_results', yearColumn: 'financial_year' },

@@ -109,7 +109,9 @@ export const copyFileFromBlob = async (
   let carry = Buffer.alloc(0);
   const send = async (slice: Buffer) => {
     if (slice.length === 0) return;
-    const result = await pglite.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([slice]) });
+    const result = await pglite.query(copySql(table, columns, "'/dev/blob'"), [], {
+      blob: new Blob([slice]),
+    });
     rows += result.affectedRows ?? 0;
   };
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 << 20 }) as AsyncIterable<Buffer>) {

@@ -30,7 +30,12 @@ export interface Database {
     chunks: Iterable<string>,
   ) => Promise<number>;
   // The same from a file of COPY lines (a CopySpool's), streamed.
-  copyFileInto: (client: pg.PoolClient, table: string, columns: readonly string[], file: string) => Promise<number>;
+  copyFileInto: (
+    client: pg.PoolClient,
+    table: string,
+    columns: readonly string[],
+    file: string,
+  ) => Promise<number>;
   // Reads a SELECT's rows in COPY text format, a line per row: many times
   // faster than row objects for lakhs of rows. Same client rules as copyInto.
   copyOut: (client: pg.PoolClient, select: string) => Promise<Uint8Array>;

@@ -28,4 +28,10 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'purchase_entries', scope: byEntity, identity: true },
   { name: 'customer_mappings', scope: byEntity, identity: true },
   { name: 'column_mappings', scope: byEntity, identity: false },
+  { name: 'recon_runs', scope: byEntity, identity: false },
+  { name: 'recon_parties', scope: byEntity, identity: false },
+  { name: 'recon_rows', scope: byEntity, identity: false },
+  { name: 'recon_unresolved', scope: byEntity, identity: false },
+  { name: 'recon_decisions', scope: byEntity, identity: true },
+  { name: 'recon_reports', scope: byEntity, identity: false },
 ];

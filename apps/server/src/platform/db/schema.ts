@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IngestTables } from './schema-ingest.ts';
+import type { ReconciliationTables } from './schema-reconciliation.ts';
 
 // Kysely's view of the tables in migrations/. Keep in step with the SQL.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -219,7 +220,7 @@ export interface SnapshotsTable {
   failure_reason: string | null;
 }
 
-export interface DB extends IngestTables {
+export interface DB extends IngestTables, ReconciliationTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;

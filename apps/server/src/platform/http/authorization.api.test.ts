@@ -69,6 +69,15 @@ const pathParams = (): Record<string, string> => ({
   hash: 'aaaaaaaaaaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbb',
   customerId: tenantA.customerId,
   vendorId: tenantA.vendorId,
+  year: '2024-25',
+  page: '1',
+  tan: 'MUMA12345B',
+  customer: 'MUMA12345B',
+  customerTan: 'MUMA12345B',
+  category: 'partialMatches',
+  tolerance: '10',
+  jobOrYear: '2024-25',
+  reportId: '00000000-0000-4000-8000-000000000000',
 });
 
 // Per route overrides where a parameter name means something else.
@@ -100,6 +109,14 @@ const queries = (): Record<string, string> => ({
   vendorConnectedEntities: `?vendorId=${tenantA.vendorId}`,
   customerSuggestions: '?q=Acme%20Buyer',
   deletePayments: '?financialYear=2024-25&month=04',
+  syncCustomer: `?jobId=${tenantA.jobId}`,
+  syncCustomers: `?jobId=${tenantA.jobId}`,
+  discrepancies: `?jobId=${tenantA.jobId}`,
+  searchDiscrepancies: `?jobId=${tenantA.jobId}`,
+  decisions: `?jobId=${tenantA.jobId}`,
+  downloadCustomer: `?jobId=${tenantA.jobId}`,
+  reportCustomer: `?jobId=${tenantA.jobId}`,
+  bulkUpdateDiscrepancies: `?jobId=${tenantA.jobId}`,
 });
 
 const call = (name: string, route: ApiRoute, caller: CallerKind): Promise<ApiAnswer> => {

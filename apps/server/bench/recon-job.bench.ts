@@ -1,0 +1,209 @@
+// npx tsx apps/server/bench/recon-job.bench.ts [--rows 1000000] [--pg postgres://postgres@127.0.0.1:5432]
+//     [--data DIR]   (embedded only: keep the loaded database in DIR and reuse it next time)
+//
+// The reconciliation job through the app, end to end: generates (or reuses)
+// the ingest benchmark's 26AS file and sales register of N rows each over
+// 20,000 customers, writes a customer master for those customers from the
+// 26AS party lines, loads all three through the upload API, then submits a
+// TDS reconciliation and measures:
+//   1. the job (read with COPY, match in a worker thread, write with COPY);
+//   2. the result screen's calls on the finished job (first page of each tab,
+//      the summary, a customer's discrepancy view) and one decision;
+// on the embedded database, and on PostgreSQL when --pg names a server.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { parseArgs } from 'node:util';
+import { writeCustomerMaster } from '@taxrecon/formats';
+import pg from 'pg';
+import { loadConfig } from '../src/platform/config.ts';
+import { createServer } from '../src/server.ts';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    pg: { type: 'string' },
+    out: { type: 'string' },
+    data: { type: 'string' },
+  },
+});
+const rows = Number(values.rows);
+const out = values.out ?? path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
+const root = path.resolve(import.meta.dirname, '../../..');
+const statement = path.join(out, `26as-${rows}.txt`);
+const register = path.join(out, `sales-register-${rows}.txt`);
+const master = path.join(out, `customer-master-${rows}.txt`);
+
+if (!fs.existsSync(statement) || !fs.existsSync(register)) {
+  console.log(`generating ${rows.toLocaleString('en-IN')} rows of each into ${out} ...`);
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out],
+    { stdio: 'inherit' },
+  );
+}
+
+// The customers are the 26AS deductors: "<sr>^<name>^<TAN>^..." party lines.
+// Their codes are C<sr>, as the register's customer code column has them.
+if (!fs.existsSync(master)) {
+  const customers: { customerCode: string; customerName: string; nameFrom26AS: string; tanNumber: string }[] =
+    [];
+  const lines = readline.createInterface({
+    input: fs.createReadStream(statement),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) {
+    const m = /^(\d+)\^([^^]+)\^([A-Z]{4}\d{5}[A-Z])\^/.exec(line);
+    if (m)
+      customers.push({
+        customerCode: `C${m[1]}`,
+        customerName: m[2]!,
+        nameFrom26AS: m[2]!,
+        tanNumber: m[3]!,
+      });
+  }
+  fs.writeFileSync(master, writeCustomerMaster(customers));
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const bench = async (label: string, databaseUrl: string | null) => {
+  const kept = databaseUrl === null && values.data !== undefined;
+  const loaded = kept && fs.existsSync(path.join(values.data!, 'db'));
+  const dataDir = kept ? values.data! : fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
+  const config = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl,
+    adminEmail: 'bench@taxrecon.local',
+    adminPassword: 'bench-password-1',
+    demo: false,
+    port: 0,
+    host: '127.0.0.1',
+  };
+  const server = await createServer(config, { logger: false });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/taxrecon/api/v1`;
+  const { token } = (await (
+    await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: config.adminEmail, password: config.adminPassword }),
+    })
+  ).json()) as { token: string };
+  const call = async <T>(method: string, route: string, body?: unknown): Promise<{ ms: number; json: T }> => {
+    const started = performance.now();
+    const response = await fetch(`${base}${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as T;
+    if (response.status !== 200)
+      throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
+    return { ms: performance.now() - started, json };
+  };
+  const waitFor = async (jobId: string) => {
+    for (;;) {
+      const job = await server.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      if (job.status === 'Failed') throw new Error(`${label}: job ${jobId} failed: ${job.failure_reason}`);
+      if (job.status === 'Completed') return job;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const load = async (route: string, file: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('files', new Blob([fs.readFileSync(file)]), path.basename(file));
+    const answer = (await (
+      await fetch(`${base}${route}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      })
+    ).json()) as { jobId: string };
+    const job = await waitFor(answer.jobId);
+    const took = (job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0);
+    console.log(
+      `${label}: loaded ${path.basename(file)} (${Number(job.transactions_count).toLocaleString('en-IN')} rows) in ${seconds(took)}`,
+    );
+  };
+  if (!loaded) {
+    await load('/ingest/ingest-customer', master, {});
+    await load('/ingest/taxbook', statement, {});
+    await load('/ingest/sales-register', register, { financialYear: '2024-25' });
+  }
+
+  const rssBefore = process.resourceUsage().maxRSS * 1024;
+  const submitted = await call<{ jobId: string }>('PUT', '/job/tds-reconciliation/2024-25', {});
+  const job = await waitFor(submitted.json.jobId);
+  const wall = (job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0);
+  const result = job.result as {
+    timings: Record<string, number>;
+    customers: number;
+    categories: Record<string, number>;
+  };
+  console.log(
+    `${label}: TDS reconciliation of ${Number(job.transactions_count).toLocaleString('en-IN')} rows, ${result.customers} customers ${JSON.stringify(result.categories)} in ${seconds(wall)}`,
+  );
+  console.log(`  phases (ms): ${JSON.stringify(result.timings)}`);
+  console.log(
+    `  peak RSS of the process: ${mb(process.resourceUsage().maxRSS * 1024)} (before the job ${mb(rssBefore)})`,
+  );
+
+  const jobId = submitted.json.jobId;
+  const timings: string[] = [];
+  let firstTan = '';
+  for (const tab of ['partialMatches', 'missingFromSales', 'missingFromTaxBook', 'fullMatches']) {
+    const page = await call<{ partialMatches: { customerTAN: string }[] }>(
+      'POST',
+      `/reconciliation-response/tds/job/${jobId}/1?matchType=${tab}`,
+      {},
+    );
+    if (tab === 'partialMatches') firstTan = page.json.partialMatches[0]?.customerTAN ?? '';
+    timings.push(`${tab} page ${page.ms.toFixed(0)} ms`);
+  }
+  timings.push(`summary ${(await call('GET', `/job/tds-reconciliation-summary/${jobId}`)).ms.toFixed(0)} ms`);
+  const view = await call<{ entrySalesDiscrepancies: { id: string; manualAction: string | null }[] }>(
+    'GET',
+    `/discrepancy/entries/${firstTan}?jobId=${jobId}`,
+  );
+  timings.push(`discrepancy view ${view.ms.toFixed(0)} ms`);
+  const open = view.json.entrySalesDiscrepancies.find((r) => r.manualAction === null);
+  if (open) {
+    const decision = await call('PUT', '/discrepancy/update-discrepancies', {
+      jobId,
+      actionType: 'Hold',
+      salesPurchaseBookDiscrepancyIds: [open.id],
+    });
+    timings.push(`a decision ${decision.ms.toFixed(0)} ms`);
+  }
+  console.log(`  result screen: ${timings.join(', ')}`);
+  await server.close();
+  if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+await bench('embedded (PGlite)', null);
+if (values.pg) {
+  const name = `taxrecon_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await bench('PostgreSQL', `${values.pg}/${name}`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

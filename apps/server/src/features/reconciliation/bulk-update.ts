@@ -1,0 +1,181 @@
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  BULK_UPDATE_MAX_BYTES,
+  BULK_UPDATE_ZIP_MAX_BYTES,
+  type BulkUpdateAnswer,
+  type BulkUpdateQuery,
+} from '@taxrecon/contracts';
+import { parseDelimited } from '@taxrecon/formats';
+import { TextWriter, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest, HttpError } from '../../platform/http/errors.ts';
+import { isValidFileName } from '../../platform/http/uploads.ts';
+import { updateDiscrepancies } from './decisions.ts';
+import { findParty } from './discrepancies.ts';
+import { manualActionOf } from './row-view.ts';
+import { completedRun } from './runs.ts';
+
+// Bulk Update (spec 2.6, TCS) and the upload of manually reconciled entries
+// for customers with over 500 entries: the CSV files of a download, their
+// Status column edited, come back; every entry whose status changed becomes
+// a decision, one per customer and status, recorded like one made on screen.
+
+const SETTABLE = new Map([
+  ['accept', 'Accept'],
+  ['hold', 'Hold'],
+  ['followup', 'FollowUp'],
+  ['follow up', 'FollowUp'],
+  ['pending', 'Pending'],
+] as const);
+
+interface Sheet {
+  name: string;
+  text: string;
+}
+
+const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
+  if (!request.isMultipart())
+    throw badRequest('Send the CSV file as multipart/form-data in the field "files".');
+  const sheets: Sheet[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'field') continue;
+    const file = part as MultipartFile;
+    const name = file.filename;
+    const zip = /\.zip$/i.test(name);
+    if (!isValidFileName(name) || !(zip || /\.csv$/i.test(name))) {
+      file.file.resume();
+      throw badRequest(
+        `${name}: choose a .csv file, or a .zip of them, with a plain file name.`,
+        'INVALID_FILE',
+      );
+    }
+    const bytes = await file.toBuffer();
+    const limit = zip ? BULK_UPDATE_ZIP_MAX_BYTES : BULK_UPDATE_MAX_BYTES;
+    if (bytes.length > limit) {
+      throw new HttpError(
+        413,
+        'FILE_TOO_LARGE',
+        `${name} is larger than the ${limit.toLocaleString('en-IN')}-byte limit.`,
+      );
+    }
+    if (!zip) {
+      sheets.push({ name, text: bytes.toString('utf8') });
+      continue;
+    }
+    const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(bytes)));
+    for (const entry of await reader.getEntries()) {
+      if (!entry.directory && entry.getData && /\.csv$/i.test(entry.filename)) {
+        sheets.push({ name: entry.filename, text: await entry.getData(new TextWriter()) });
+      }
+    }
+    await reader.close();
+  }
+  if (sheets.length === 0) throw badRequest('Choose the CSV file to upload.', 'NO_FILE');
+  return sheets;
+};
+
+type Answer = z.input<typeof BulkUpdateAnswer>;
+
+export const bulkUpdate = async (
+  ctx: AppContext,
+  caller: Caller,
+  request: FastifyRequest,
+  query: z.output<typeof BulkUpdateQuery>,
+): Promise<Answer> => {
+  const run = await completedRun(ctx, caller, query.jobId, query.updateType);
+  const only = query.tanNumber ? await findParty(ctx, run, query.tanNumber) : null;
+  const sheets = await readSheets(request);
+  const errors: Answer['errors'] = [];
+  // party -> status -> entry ids of each book
+  type Settable = 'Accept' | 'Hold' | 'FollowUp' | 'Pending';
+  const wanted = new Map<number, Map<Settable, { book: string[]; taxBook: string[]; lines: number[] }>>();
+  for (const sheet of sheets) {
+    const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
+    const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());
+    const idAt = header.indexOf('entry id');
+    const statusAt = header.indexOf('status');
+    if (idAt < 0 || statusAt < 0) {
+      errors.push({
+        line: 1,
+        entryId: '',
+        message: `${sheet.name}: no "Entry id" and "Status" columns; upload the downloaded file`,
+      });
+      continue;
+    }
+    for (const record of records.slice(1)) {
+      const id = record.values[idAt]?.trim() ?? '';
+      if (!id) continue;
+      const status = SETTABLE.get((record.values[statusAt] ?? '').trim().toLowerCase() as 'accept');
+      // Matched, Discrepancy, Split, AcceptPartial: left as they are.
+      if (!status) continue;
+      const m = /^(\d{1,9}):([BT]):(\d{1,9})$/.exec(id);
+      if (!m) {
+        errors.push({
+          line: record.line,
+          entryId: id,
+          message: `${sheet.name}: "${id}" is not an entry id of this job`,
+        });
+        continue;
+      }
+      const party = Number(m[1]);
+      if (only && party !== only.party) {
+        errors.push({
+          line: record.line,
+          entryId: id,
+          message: `${sheet.name}: the entry belongs to another customer`,
+        });
+        continue;
+      }
+      const byStatus =
+        wanted.get(party) ?? new Map<Settable, { book: string[]; taxBook: string[]; lines: number[] }>();
+      const ids = byStatus.get(status) ?? { book: [], taxBook: [], lines: [] };
+      (m[2] === 'B' ? ids.book : ids.taxBook).push(id);
+      ids.lines.push(record.line);
+      byStatus.set(status, ids);
+      wanted.set(party, byStatus);
+    }
+  }
+
+  let updated = 0;
+  let decisions = 0;
+  for (const [party, byStatus] of wanted) {
+    const current = await ctx.db
+      .selectFrom('recon_rows')
+      .select(['side', 'ord', 'action', 'match_no'])
+      .where('job_id', '=', run.job_id)
+      .where('party', '=', party)
+      .execute();
+    const status = new Map(current.map((r) => [`${party}:${r.side}:${r.ord}`, manualActionOf(r)]));
+    for (const [action, ids] of byStatus) {
+      const changed = (list: string[]) => list.filter((id) => status.has(id) && status.get(id) !== action);
+      for (const id of [...ids.book, ...ids.taxBook].filter((x) => !status.has(x))) {
+        errors.push({ line: 0, entryId: id, message: 'no such entry in this job' });
+      }
+      const book = changed(ids.book);
+      const taxBook = changed(ids.taxBook);
+      if (book.length + taxBook.length === 0) continue;
+      try {
+        await updateDiscrepancies(ctx, caller, {
+          jobId: run.job_id,
+          actionType: action,
+          notes: 'Bulk update',
+          salesPurchaseBookDiscrepancyIds: book,
+          taxBookDiscrepancyIds: taxBook,
+        });
+        updated += book.length + taxBook.length;
+        decisions++;
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        errors.push({
+          line: ids.lines[0] ?? 0,
+          entryId: [...book, ...taxBook][0] ?? '',
+          message: error.message,
+        });
+      }
+    }
+  }
+  return { message: `${updated} entries updated`, updated, decisions, errors };
+};

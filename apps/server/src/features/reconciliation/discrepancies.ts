@@ -1,0 +1,226 @@
+import {
+  DISCREPANCY_DISPLAY_LIMIT,
+  DISCREPANCY_PAGE_SIZE,
+  type DiscrepancyResponse,
+  type DiscrepancySearchAnswer,
+  type DiscrepancySearchRequest,
+  type ReconKind,
+} from '@taxrecon/contracts';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { money } from './money.ts';
+import { contactEmails, type PartyRow } from './results.ts';
+import { purchaseRow, rowQuery, type StoredRow, salesRow, taxBookRow } from './row-view.ts';
+import { entityOf, JOB_NOT_FOUND, type RunView, runQuery } from './runs.ts';
+
+// The discrepancy screens (spec 2.6) and the print view (2.11): one party's
+// rows of a job, both tables paged, searched by column, with totals.
+
+// A party of a job by what the screens carry: its TAN, master code or key.
+export const findParty = async (ctx: AppContext, run: RunView, tan: string): Promise<PartyRow> => {
+  const party = await ctx.db
+    .selectFrom('recon_parties')
+    .selectAll()
+    .where('job_id', '=', run.job_id)
+    .where((eb) =>
+      eb.or([eb('party_key', '=', tan), eb('tan', '=', tan.toUpperCase()), eb('code', '=', tan)]),
+    )
+    .orderBy(sql`party_key = ${tan}`, 'desc')
+    .orderBy('party')
+    .executeTakeFirst();
+  if (!party) throw notFound('This customer is not in the reconciliation.');
+  return party;
+};
+
+// The year's latest completed job of a kind (the print view names a year, not a job).
+export const latestRun = async (
+  ctx: AppContext,
+  caller: Caller,
+  kind: ReconKind,
+  year: string,
+): Promise<RunView> => {
+  const run = await runQuery(ctx)
+    .where('r.entity_id', '=', entityOf(caller))
+    .where('j.tenant_id', '=', caller.tenantId)
+    .where('r.kind', '=', kind)
+    .where('r.financial_year', '=', year)
+    .where('r.status', '=', 'Completed')
+    .orderBy('r.completed_at', 'desc')
+    .executeTakeFirst();
+  if (!run) throw notFound(JOB_NOT_FOUND);
+  return run;
+};
+
+// Quarter 1 is April to June ... quarter 4 January to March.
+const quarterOf = sql<number>`((extract(month from txn_date)::int + 8) % 12) / 3 + 1`;
+
+type RowsQuery = ReturnType<typeof rowQuery>;
+
+const sideRows = async (
+  query: RowsQuery,
+  side: 'B' | 'T',
+  page: number | null,
+  pageSize: number,
+): Promise<{ rows: StoredRow[]; count: number }> => {
+  const q = query.where('side', '=', side);
+  const count = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  let rows = q.orderBy('ord');
+  if (page !== null) rows = rows.limit(pageSize).offset((page - 1) * pageSize);
+  return { rows: await rows.execute(), count: count.n };
+};
+
+export interface DiscrepancyOptions {
+  bookPage: number;
+  taxBookPage: number;
+  pageSize?: number | undefined;
+  showMatched: boolean;
+  // print view: every row of these quarters, unpaged
+  quarters: number[] | null;
+}
+
+export const discrepancyView = async (
+  ctx: AppContext,
+  run: RunView,
+  party: PartyRow,
+  o: DiscrepancyOptions,
+): Promise<z.input<typeof DiscrepancyResponse>> => {
+  const pageSize = o.pageSize ?? DISCREPANCY_PAGE_SIZE;
+  let base = rowQuery(ctx, run.job_id, party.party);
+  if (!o.showMatched)
+    base = base.where((eb) => eb.or([eb('match_no', 'is', null), eb('rule', '=', 'totals')]));
+  if (o.quarters) base = base.where(quarterOf, 'in', o.quarters);
+  const print = o.quarters !== null;
+  const book = await sideRows(base, 'B', print ? null : o.bookPage, pageSize);
+  const taxBook = await sideRows(base, 'T', print ? null : o.taxBookPage, pageSize);
+  const tds = run.kind === 'TDS';
+  const taxRows = taxBook.rows.map((r) => taxBookRow(r, run.kind));
+  const emails = await contactEmails(ctx, run.entity_id, run.kind, [party]);
+  const pages = (n: number) => (print ? 1 : Math.max(1, Math.ceil(n / pageSize)));
+  return {
+    jobId: run.job_id,
+    kind: run.kind,
+    entityId: party.party_key,
+    customerName: party.name,
+    customerTAN: party.tan,
+    year: run.financial_year,
+    category: party.category,
+    transactionAmountTotalTaxBook: money(party.tb_amount),
+    taxAmountTotalTaxBook: money(party.tb_tax),
+    transactionAmountTotalSalesPurchaseBook: money(party.book_amount),
+    taxAmountTotalSalesPurchaseBook: money(party.book_tax),
+    taxBookDiscrepancies: taxRows,
+    entrySalesDiscrepancies: tds ? book.rows.map(salesRow) : [],
+    entryPurchaseDiscrepancies: tds ? [] : book.rows.map(purchaseRow),
+    taxCreditDetailsDiscrepancies: taxRows,
+    totalSalesPurchaseBookPages: pages(book.count),
+    totalTaxBookPages: pages(taxBook.count),
+    totalSalesPurchaseBookCount: book.count,
+    totalTaxBookCount: taxBook.count,
+    totalTaxCreditDetailsDiscrepancies: taxBook.count,
+    totalSalesDiscrepancies: tds ? book.count : 0,
+    totalPurchaseDiscrepancies: tds ? 0 : book.count,
+    tooLarge: party.book_rows > DISCREPANCY_DISPLAY_LIMIT || party.tb_rows > DISCREPANCY_DISPLAY_LIMIT,
+    customerEmails: emails.get(party.party_key) ?? [],
+    reconMatchPreferences: run.match_mode,
+    quarters: o.quarters,
+  };
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const amountIs = (column: 'amount' | 'tax' | 'deposited', paise: number) =>
+  sql<SqlBool>`${sql.ref(column)} = ${paise / 100}`;
+
+const SORTS = {
+  position: 'ord',
+  date: 'txn_date',
+  ref: 'ref',
+  amount: 'amount',
+  tax: 'tax',
+  action: 'action',
+} as const;
+
+export const searchDiscrepancies = async (
+  ctx: AppContext,
+  run: RunView,
+  party: PartyRow,
+  body: z.output<typeof DiscrepancySearchRequest>,
+): Promise<z.input<typeof DiscrepancySearchAnswer>> => {
+  const side = body.searchType === 'Taxbook' ? 'T' : 'B';
+  let q: SelectQueryBuilder<DB, 'recon_rows', StoredRow> = rowQuery(ctx, run.job_id, party.party).where(
+    'side',
+    '=',
+    side,
+  );
+  const ref = side === 'B' ? (body.voucherNumber ?? body.billNumber) : undefined;
+  if (ref) q = q.where('ref', 'ilike', like(ref));
+  const amount =
+    side === 'B' ? (body.professionalServices ?? body.purchaseValue ?? body.invoiceValue) : body.amount;
+  if (amount !== undefined) q = q.where(amountIs('amount', amount));
+  const tax = side === 'B' ? (body.tdsOnSales ?? body.tcsOnPurchase) : body.tdsDeducted;
+  if (tax !== undefined) q = q.where(amountIs('tax', tax));
+  if (side === 'T' && body.taxFiled !== undefined) q = q.where(amountIs('deposited', body.taxFiled));
+  if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
+  if (side === 'T' && body.section) q = q.where('section', 'ilike', like(body.section));
+  if (body.manualAction) {
+    const action = body.manualAction;
+    if (action === 'Matched') q = q.where('action', 'is', null).where('match_no', 'is not', null);
+    else if (action === 'Discrepancy') q = q.where('action', 'is', null).where('match_no', 'is', null);
+    else q = q.where('action', '=', action);
+  }
+  const totals = await q
+    .clearSelect()
+    .select([
+      sql<number>`count(*)::int`.as('n'),
+      sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
+      sql<string>`coalesce(sum(tax), 0)::text`.as('tax'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await q
+    .orderBy(sql.ref(SORTS[body.sortBy ?? 'position']), body.sortDirection ?? 'asc')
+    .orderBy('ord')
+    .limit(body.pageSize)
+    .offset((body.page - 1) * body.pageSize)
+    .execute();
+  const tds = run.kind === 'TDS';
+  return {
+    searchType: body.searchType,
+    entrySalesDiscrepancies: side === 'B' && tds ? rows.map(salesRow) : [],
+    entryPurchaseDiscrepancies: side === 'B' && !tds ? rows.map(purchaseRow) : [],
+    taxBookDiscrepancies: side === 'T' ? rows.map((r) => taxBookRow(r, run.kind)) : [],
+    count: totals.n,
+    pages: Math.max(1, Math.ceil(totals.n / body.pageSize)),
+    page: body.page,
+    totals: { amount: money(totals.amount), tax: money(totals.tax) },
+  };
+};
+
+export const decisionsOfParty = async (ctx: AppContext, run: RunView, party: PartyRow) => {
+  const rows = await ctx.db
+    .selectFrom('recon_decisions')
+    .select(['id', 'action', 'note', 'decision', 'created_by_login', 'created_at', 'made_on_job'])
+    .where('entity_id', '=', run.entity_id)
+    .where('kind', '=', run.kind)
+    .where('financial_year', '=', run.financial_year)
+    .where('party_key', '=', party.party_key)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => {
+    const d = r.decision as {
+      rows?: { side: 'book' | 'taxBook'; key: string }[];
+      row?: { side: 'book' | 'taxBook'; key: string };
+    };
+    return {
+      id: String(r.id),
+      action: r.action,
+      note: r.note,
+      userId: r.created_by_login,
+      datetime: r.created_at.toISOString(),
+      rows: d.rows ?? (d.row ? [d.row] : []),
+      madeOnJob: r.made_on_job,
+    };
+  });
+};

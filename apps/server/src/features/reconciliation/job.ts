@@ -1,0 +1,263 @@
+import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
+import { financialYearLabel, formatRupees, isFinancialYear, type Paise } from '@taxrecon/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { defineTask, type TaskContext } from '../../platform/queue/task.ts';
+import type { ComputeResult } from './compute.ts';
+import { releaseLock } from './locks.ts';
+import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from './result-codec.ts';
+import { runInWorker } from './run-worker.ts';
+import { readSourceData } from './source-read.ts';
+
+export const ReconJobInput = z.object({
+  entityId: z.string().uuid(),
+  kind: z.enum(['TDS', 'TCS']),
+  financialYear: z.string().refine(isFinancialYear, 'a financial year like 2024-25'),
+  matchMode: z.enum(['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly']),
+  // paise
+  tolerance: z.number().int().min(0),
+  toleranceTotal: z.number().int().min(0),
+  toleranceAmountTotal: z.number().int().min(0),
+  selected: z.array(z.string()).nullable(),
+  notes: z.string().nullable(),
+  emailReportTo: z.string().nullable(),
+  login: z.string(),
+  userId: z.string().nullable(),
+});
+export type ReconJobInput = z.infer<typeof ReconJobInput>;
+
+const RETRIES = 1;
+// Parties are matched in about this many batches; each finished batch moves the progress bar.
+const BATCHES = 20;
+
+const rupees = (p: number) => formatRupees(p);
+
+// The run row exists before the job starts (the submit writes it); a job
+// picked up before that, or retried, writes it itself.
+export const upsertRun = async (
+  ctx: AppContext,
+  jobId: string,
+  input: ReconJobInput,
+  status: 'Queued' | 'Running',
+) => {
+  await ctx.database.pool.query(
+    `INSERT INTO recon_runs (job_id, entity_id, kind, financial_year, match_mode, tolerance, tolerance_total,
+       tolerance_amount_total, selected_parties, notes, email_report_to, status, created_by, created_by_login)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric / 100, $7::numeric / 100, $8::numeric / 100, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (job_id) DO UPDATE SET status = CASE WHEN $12 = 'Running' THEN 'Running' ELSE recon_runs.status END,
+       batch_finished = CASE WHEN $12 = 'Running' THEN 0 ELSE recon_runs.batch_finished END`,
+    [
+      jobId,
+      input.entityId,
+      input.kind,
+      input.financialYear,
+      input.matchMode,
+      input.tolerance,
+      input.toleranceTotal,
+      input.toleranceAmountTotal,
+      input.selected,
+      input.notes,
+      input.emailReportTo,
+      status,
+      input.userId,
+      input.login,
+    ],
+  );
+};
+
+// Writes a job's result in one transaction: COPY of parties, rows and rows
+// not considered, then the run's figures. A retry first removes what an
+// earlier attempt may have left.
+const writeResult = async (
+  ctx: AppContext,
+  jobId: string,
+  input: ReconJobInput,
+  out: ComputeResult,
+  extra: {
+    previousJobId: string | null;
+    timings: Record<string, number>;
+  },
+) => {
+  const { database } = ctx;
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const table of ['recon_rows', 'recon_parties', 'recon_unresolved']) {
+      await client.query(`DELETE FROM ${table} WHERE job_id = $1`, [jobId]);
+    }
+    const started = performance.now();
+    await database.copyInto(client, 'recon_parties', PARTY_COLUMNS, out.partyChunks);
+    await database.copyInto(client, 'recon_rows', ROW_COLUMNS, out.rowChunks);
+    await database.copyInto(client, 'recon_unresolved', UNRESOLVED_COLUMNS, out.unresolvedChunks);
+    const timings = { ...extra.timings, ...out.timings, write: Math.round(performance.now() - started) };
+    const s = out.stats;
+    await client.query(
+      `UPDATE recon_runs SET status = 'Completed', completed_at = now(), book_rows = $2, tax_book_rows = $3,
+         brought_forward_book_rows = $4, brought_forward_tax_book_rows = $5, parties = $6, unresolved_rows = $7,
+         previous_job_id = $8, options = $9, warnings = $10, decision_errors = $11, decisions_applied = $12,
+         timings = $13
+       WHERE job_id = $1`,
+      [
+        jobId,
+        s.bookRows,
+        s.taxBookRows,
+        s.broughtForwardBookRows,
+        s.broughtForwardTaxBookRows,
+        s.parties,
+        s.unresolved,
+        extra.previousJobId,
+        JSON.stringify(out.options),
+        JSON.stringify(out.warnings),
+        JSON.stringify(out.decisionErrors),
+        out.applied,
+        JSON.stringify(timings),
+      ],
+    );
+    // A whole year reconciled: edited sales entries need no more reconciling.
+    if (input.kind === 'TDS' && input.selected === null) {
+      await client.query(
+        'UPDATE sales_entries SET to_reconcile = false WHERE entity_id = $1 AND financial_year = $2 AND to_reconcile',
+        [input.entityId, input.financialYear],
+      );
+    }
+    await client.query(
+      'DELETE FROM recon_locks WHERE entity_id = $1 AND purpose = $2 AND job_id IS NOT DISTINCT FROM $3::uuid',
+      [input.entityId, 'recon', jobId],
+    );
+    await client.query('COMMIT');
+    return timings;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
+const remarksOf = (kind: 'TDS' | 'TCS', out: ComputeResult): string => {
+  const c = out.stats.categories;
+  const party = kind === 'TDS' ? 'customers' : 'vendors';
+  const book = kind === 'TDS' ? 'sales book' : 'purchase book';
+  return [
+    `${out.stats.parties} ${party}: ${c.fullMatches} compliant, ${c.partialMatches} mismatched, ${c.missingFromSales} missing from the ${book}, ${c.missingFromTaxBook} missing from 26AS`,
+    `tax claimable ${rupees(out.stats.claimableTax)}`,
+    out.stats.unresolved ? `${out.stats.unresolved} rows not considered` : '',
+    out.applied ? `${out.applied} decision(s) applied` : '',
+    out.decisionErrors.length ? `${out.decisionErrors.length} decision(s) no longer fit the data` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+};
+
+export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: TaskContext) => {
+  const { jobId } = job;
+  const started = performance.now();
+  await upsertRun(ctx, jobId, input, 'Running');
+  await job.progress(2);
+  const source = await readSourceData(ctx.database, input);
+  const readMs = Math.round(performance.now() - started);
+  await job.progress(10);
+
+  // Progress from the worker is written one update at a time, never piling up.
+  let pending: Promise<void> = Promise.resolve();
+  let latest: { finished: number; total: number } | null = null;
+  const flush = async () => {
+    const p = latest;
+    latest = null;
+    if (!p) return;
+    await ctx.database.pool.query(
+      'UPDATE recon_runs SET batch_finished = $2, batch_total = $3 WHERE job_id = $1',
+      [jobId, p.finished, p.total],
+    );
+    await job.progress(10 + (p.total ? (70 * p.finished) / p.total : 0));
+  };
+  const computeStarted = performance.now();
+  const out = await runInWorker(
+    {
+      scope: { jobId, entityId: input.entityId, financialYear: input.financialYear },
+      kind: input.kind,
+      financialYear: input.financialYear as `${number}-${number}`,
+      options: {
+        matchMode: input.matchMode,
+        tolerance: input.tolerance as Paise,
+        toleranceForOverallTotal: input.toleranceTotal as Paise,
+        toleranceForTransactionAmountTotal: input.toleranceAmountTotal as Paise,
+      },
+      book: source.book,
+      taxBook: source.taxBook,
+      broughtForwardBook: source.broughtForwardBook,
+      broughtForwardTaxBook: source.broughtForwardTaxBook,
+      parties: source.parties,
+      mappings: source.mappings,
+      decisions: source.decisions,
+      selected: input.selected,
+      batches: BATCHES,
+    },
+    (finished, total) => {
+      latest = { finished, total };
+      pending = pending.then(flush);
+    },
+  );
+  await pending;
+  const computeMs = Math.round(performance.now() - computeStarted);
+  await job.progress(80);
+  const timings = await writeResult(ctx, jobId, input, out, {
+    previousJobId: source.previousJobId,
+    timings: { read: readMs, worker: computeMs },
+  });
+  const total = Math.round(performance.now() - started);
+  const s = out.stats;
+  const transactions = s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows;
+  const remarks = remarksOf(input.kind, out);
+  if (input.emailReportTo) {
+    const route = input.kind === 'TDS' ? 'tds-job' : 'tcs-job';
+    await ctx.sendMail({
+      to: input.emailReportTo,
+      subject: `TaxRecon: ${RECON_JOB_TYPE_LABELS[input.kind]} for ${financialYearLabel(input.financialYear as `${number}-${number}`)} completed`,
+      text: `${remarks}.\n\n${input.notes ? `Notes: ${input.notes}\n\n` : ''}The result: ${ctx.config.publicUrl}/#/${route}?jobId=${jobId}\n`,
+    });
+  }
+  return {
+    remarks,
+    transactionsCount: transactions,
+    result: {
+      kind: input.kind,
+      financialYear: input.financialYear,
+      // read by the sign-in page's all-totals: claimable tax matched, rupees
+      reconciledRupees: s.claimableTax / 100,
+      customers: s.parties,
+      categories: s.categories,
+      bookRows: s.bookRows,
+      taxBookRows: s.taxBookRows,
+      broughtForwardRows: s.broughtForwardBookRows + s.broughtForwardTaxBookRows,
+      previousJobId: source.previousJobId,
+      unresolvedRows: s.unresolved,
+      decisionsApplied: out.applied,
+      decisionErrors: out.decisionErrors.length,
+      timings: { ...timings, total },
+    },
+  };
+};
+
+export const reconciliationTask = (ctx: () => AppContext, kind: 'TDS' | 'TCS') =>
+  defineTask({
+    queue: kind === 'TDS' ? 'recon-tds' : 'recon-tcs',
+    jobType: RECON_JOB_TYPES[kind],
+    input: ReconJobInput,
+    retryLimit: RETRIES,
+    retryDelaySeconds: 5,
+    run: async (input, job) => {
+      try {
+        return await reconcileJob(ctx(), input, job);
+      } catch (error) {
+        // The queue retries; after the last try the run is Failed and the entity unlocked.
+        const final = job.attempt > RETRIES;
+        await ctx().database.pool.query('UPDATE recon_runs SET status = $2 WHERE job_id = $1', [
+          job.jobId,
+          final ? 'Failed' : 'Queued',
+        ]);
+        if (final) await releaseLock(ctx().database.pool, input.entityId, 'recon', job.jobId);
+        throw error;
+      }
+    },
+  });

@@ -1,0 +1,333 @@
+import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
+import type { AppContext } from '../../platform/context.ts';
+import { parseCopyText } from './copy-text.ts';
+import { money } from './money.ts';
+import type { ReportScope } from './report-files.ts';
+import { ROW_COLUMNS } from './result-codec.ts';
+import { manualActionOf } from './row-view.ts';
+import type { RunView } from './runs.ts';
+import { uuidLiteral } from './source-rows.ts';
+import { reconSummary } from './summary.ts';
+
+// The CSV tables of a reconciliation report, as streams of text: the
+// summary, the parties, both books' rows with what became of them, and the
+// rows not considered. Rows are read a block of parties at a time.
+
+const csvCell = (value: string | number | boolean | null | undefined): string => {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
+  `${values.map(csvCell).join(',')}\n`;
+
+const PARTIES_PER_BLOCK = 2000;
+
+interface PartyHead {
+  party: number;
+  party_key: string;
+  code: string | null;
+  name: string;
+  tan: string | null;
+}
+
+export const partiesInScope = async (ctx: AppContext, run: RunView, scope: ReportScope) => {
+  let q = ctx.db.selectFrom('recon_parties').selectAll().where('job_id', '=', run.job_id).orderBy('party');
+  if (scope.kind === 'category') q = q.where('category', '=', scope.category);
+  if (scope.kind === 'customer') q = q.where('party', '=', scope.party);
+  return q.execute();
+};
+
+const col = Object.fromEntries(ROW_COLUMNS.map((c, i) => [c, i])) as Record<
+  (typeof ROW_COLUMNS)[number],
+  number
+>;
+
+// Book and 26AS rows of the parties, as CSV lines, a block of parties at a time.
+export async function* rowCsv(
+  ctx: AppContext,
+  run: RunView,
+  parties: PartyHead[],
+  side: 'B' | 'T',
+  actions: string[] | null,
+): AsyncGenerator<string> {
+  const tds = run.kind === 'TDS';
+  yield side === 'B'
+    ? csvLine([
+        tds ? 'Customer code' : 'Vendor code',
+        tds ? 'Customer' : 'Vendor',
+        'Party TAN',
+        'Entry id',
+        tds ? 'Voucher number' : 'Bill number',
+        'Date',
+        'Name in book',
+        'TAN',
+        'PAN',
+        'GSTIN',
+        'Section',
+        'Rate',
+        tds ? 'Sale amount' : 'Purchase value',
+        tds ? 'TDS' : 'TCS',
+        'Status',
+        'Match group',
+        'Rule',
+        'Claimable',
+        'Reason',
+        'Notes',
+        'Brought forward',
+        'Carried forward',
+      ])
+    : csvLine([
+        tds ? 'Customer code' : 'Vendor code',
+        tds ? 'Customer' : 'Vendor',
+        'Party TAN',
+        'Entry id',
+        '26AS file:line',
+        'Transaction date',
+        tds ? 'Deductor' : 'Collector',
+        'TAN',
+        'Section',
+        'Status of booking',
+        'Date of booking',
+        'Remarks',
+        'Amount',
+        'Tax',
+        'Deposited',
+        'Status',
+        'Match group',
+        'Rule',
+        'Claimable',
+        'Reason',
+        'Notes',
+        'Brought forward',
+        'Carried forward',
+      ]);
+  const byOrdinal = new Map(parties.map((p) => [p.party, p]));
+  for (let i = 0; i < parties.length; i += PARTIES_PER_BLOCK) {
+    const block = parties.slice(i, i + PARTIES_PER_BLOCK);
+    const client = await ctx.database.pool.connect();
+    let text: string;
+    try {
+      text = new TextDecoder().decode(
+        await ctx.database.copyOut(
+          client,
+          `SELECT ${ROW_COLUMNS.join(', ')} FROM recon_rows WHERE job_id = ${uuidLiteral(run.job_id)}
+           AND side = '${side}' AND party = ANY('{${block.map((p) => p.party).join(',')}}'::int[])
+           ORDER BY party, ord`,
+        ),
+      );
+    } finally {
+      client.release();
+    }
+    let out = '';
+    for (const f of parseCopyText(text)) {
+      const v = (c: (typeof ROW_COLUMNS)[number]) => f[col[c]] ?? null;
+      const party = byOrdinal.get(Number(v('party')))!;
+      const matchNo = v('match_no');
+      const status = manualActionOf({
+        action: v('action'),
+        match_no: matchNo === null ? null : Number(matchNo),
+      });
+      if (actions && !actions.includes(status ?? 'Pending')) continue;
+      const reason = v('reason');
+      const notes = v('notes');
+      const reasonText =
+        reason && (matchNo === null || v('rule') === 'totals')
+          ? describeUnmatched(JSON.parse(reason) as UnmatchedReason, run.kind)
+          : null;
+      const noteText = notes
+        ? (JSON.parse(notes) as { action: string; text: string; by: string | null; at: string | null }[])
+            .map((n) => `${n.action}: ${n.text} (${n.by ?? ''} ${n.at ?? ''})`.trim())
+            .join('; ')
+        : null;
+      const tail = [
+        status ?? 'Discrepancy',
+        matchNo,
+        v('rule'),
+        v('claimable') === null ? null : v('claimable') === 't' ? 'yes' : 'no',
+        reasonText,
+        noteText,
+        v('brought_forward') === 't' ? 'yes' : 'no',
+        v('carried_forward') === 't' ? 'yes' : 'no',
+      ];
+      const head = [
+        party.code ?? party.party_key,
+        party.name,
+        party.tan,
+        `${v('party')}:${side}:${v('ord')}`,
+      ];
+      out +=
+        side === 'B'
+          ? csvLine([
+              ...head,
+              v('ref'),
+              v('txn_date'),
+              v('name'),
+              v('tan'),
+              v('pan'),
+              v('gstin'),
+              v('section'),
+              v('rate') === null ? null : String(Number(v('rate'))),
+              money(v('amount')),
+              money(v('tax')),
+              ...tail,
+            ])
+          : csvLine([
+              ...head,
+              v('ref'),
+              v('txn_date'),
+              v('name'),
+              v('tan'),
+              v('section'),
+              v('status'),
+              v('booking_date'),
+              v('remarks'),
+              money(v('amount')),
+              money(v('tax')),
+              money(v('deposited')),
+              ...tail,
+            ]);
+      if (out.length > 1 << 20) {
+        yield out;
+        out = '';
+      }
+    }
+    if (out) yield out;
+  }
+}
+
+export async function* partiesCsv(rows: Awaited<ReturnType<typeof partiesInScope>>, kind: 'TDS' | 'TCS') {
+  const tds = kind === 'TDS';
+  yield csvLine([
+    tds ? 'Customer code' : 'Vendor code',
+    tds ? 'Customer' : 'Vendor',
+    'TAN',
+    'PAN',
+    'Category',
+    'Manually matched',
+    'Settled by totals',
+    'Book rows',
+    'Book amount',
+    'Book tax',
+    '26AS rows',
+    '26AS amount',
+    '26AS tax',
+    'Tax difference (book - 26AS)',
+    'Amount difference (book - 26AS)',
+    'Matched book rows',
+    'Matched 26AS rows',
+    'Open book rows',
+    'Open 26AS rows',
+    'Claimable tax',
+    'Not claimable tax',
+    'Brought forward book tax',
+    'Carried forward book tax',
+  ]);
+  let out = '';
+  for (const p of rows) {
+    out += csvLine([
+      p.code ?? p.party_key,
+      p.name,
+      p.tan,
+      p.pan,
+      p.category,
+      p.manually_matched ? 'yes' : 'no',
+      p.claimed_by_totals ? 'yes' : 'no',
+      p.book_rows,
+      money(p.book_amount),
+      money(p.book_tax),
+      p.tb_rows,
+      money(p.tb_amount),
+      money(p.tb_tax),
+      money(p.tax_difference),
+      money(p.amount_difference),
+      p.matched_book_rows,
+      p.matched_tb_rows,
+      p.open_book_rows,
+      p.open_tb_rows,
+      money(p.claimable_tax),
+      money(p.not_claimable_tax),
+      money(p.bf_book_tax),
+      money(p.cf_book_tax),
+    ]);
+    if (out.length > 1 << 20) {
+      yield out;
+      out = '';
+    }
+  }
+  if (out) yield out;
+}
+
+export async function* unresolvedCsv(ctx: AppContext, run: RunView) {
+  yield csvLine([
+    'Book',
+    'Reference',
+    'Date',
+    'Name',
+    'Code',
+    'TAN',
+    'PAN',
+    'GSTIN',
+    'Section',
+    'Status',
+    'Amount',
+    'Tax',
+    'Reason code',
+    'Reason',
+  ]);
+  const rows = await ctx.db
+    .selectFrom('recon_unresolved')
+    .selectAll()
+    .select((eb) => eb.cast<string>('txn_date', 'text').as('date'))
+    .where('job_id', '=', run.job_id)
+    .orderBy('side')
+    .orderBy('ref')
+    .execute();
+  let out = '';
+  for (const r of rows) {
+    out += csvLine([
+      r.side === 'B' ? (run.kind === 'TDS' ? 'sales' : 'purchase') : '26AS',
+      r.ref,
+      r.date,
+      r.name,
+      r.code,
+      r.tan,
+      r.pan,
+      r.gstin,
+      r.section,
+      r.status,
+      money(r.amount),
+      money(r.tax),
+      r.reason_code,
+      r.reason,
+    ]);
+  }
+  yield out;
+}
+
+export async function* summaryCsv(ctx: AppContext, run: RunView) {
+  const summary = await reconSummary(ctx, run, undefined);
+  yield csvLine([
+    'Metric',
+    'Customers in book',
+    'Amount in book',
+    'Tax in book',
+    'Customers in 26AS',
+    'Amount in 26AS',
+    'Tax in 26AS',
+  ]);
+  let out = '';
+  for (const r of summary.rows) {
+    out += csvLine([
+      r.metric,
+      r.customersCountSalesPurchaseBook,
+      r.transactionAmountSalesPurchaseBook,
+      r.taxAmountSalesPurchaseBook,
+      r.customersCountTaxBook,
+      r.transactionAmountTaxBook,
+      r.taxAmountTaxBook,
+    ]);
+  }
+  out += csvLine(['Compliance percentage', summary.compliancePercentage]);
+  yield out;
+}

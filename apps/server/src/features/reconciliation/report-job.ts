@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  REPORT_SUBMITTED_DETAIL,
+  REPORT_SUBMITTED_MESSAGE,
+  REPORT_THROTTLED_MESSAGE,
+  ReconCategory,
+} from '@taxrecon/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
+import { attachLock, releaseLock, takeLock } from './locks.ts';
+import { type ReportScope, reportEntries, zipToFile } from './report-files.ts';
+import { type RunView, runQuery } from './runs.ts';
+
+// Reports generated in the background (spec 4: above 2000 transactions, one
+// at a time per entity), kept under DATA_DIR/reports and listed under
+// Reports > Reconciliation Reports.
+
+const Scope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('job') }),
+  z.object({ kind: z.literal('category'), category: ReconCategory }),
+  z.object({ kind: z.literal('customer'), party: z.number().int(), actions: z.array(z.string()).nullable() }),
+]);
+
+export const ReportJobInput = z.object({
+  reportId: z.string().uuid(),
+  entityId: z.string().uuid(),
+  reconJobId: z.string().uuid(),
+  scope: Scope,
+});
+
+const RETRIES = 1;
+
+export const reportPath = (reportId: string, entityId: string) =>
+  path.join('reports', entityId, `${reportId}.zip`);
+
+export const runById = async (ctx: AppContext, jobId: string, entityId: string): Promise<RunView> => {
+  const run = await runQuery(ctx)
+    .where('r.job_id', '=', jobId)
+    .where('r.entity_id', '=', entityId)
+    .executeTakeFirst();
+  if (!run) throw notFound('Reconciliation job not found');
+  return run;
+};
+
+export const reportTask = (ctx: () => AppContext) =>
+  defineTask({
+    queue: 'recon-report',
+    jobType: 'ReconciliationReport',
+    input: ReportJobInput,
+    retryLimit: RETRIES,
+    retryDelaySeconds: 5,
+    run: async (input, job) => {
+      const c = ctx();
+      try {
+        const run = await runById(c, input.reconJobId, input.entityId);
+        await job.progress(5);
+        const relative = reportPath(input.reportId, input.entityId);
+        const file = path.join(c.config.dataDir, relative);
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        const size = await zipToFile(await reportEntries(c, run, input.scope as ReportScope), file);
+        await c.db
+          .updateTable('recon_reports')
+          .set({ status: 'Completed', storage_path: relative, size_bytes: size, completed_at: new Date() })
+          .where('id', '=', input.reportId)
+          .execute();
+        await releaseLock(c.database.pool, input.entityId, 'report', job.jobId);
+        return {
+          remarks: `Report ready (${Math.round(size / 1024)} KB)`,
+          result: { reportId: input.reportId, sizeBytes: size },
+        };
+      } catch (error) {
+        if (job.attempt > RETRIES) {
+          await c.db
+            .updateTable('recon_reports')
+            .set({ status: 'Failed', failure_reason: error instanceof Error ? error.message : String(error) })
+            .where('id', '=', input.reportId)
+            .execute();
+          await releaseLock(c.database.pool, input.entityId, 'report', job.jobId);
+        }
+        throw error;
+      }
+    },
+  });
+
+export const startReport = async (
+  ctx: AppContext,
+  task: TaskDefinition,
+  caller: Caller,
+  run: RunView,
+  scope: ReportScope,
+  fileName: string | undefined,
+  reportType: string,
+) => {
+  const pool = ctx.database.pool;
+  if (!(await takeLock(pool, run.entity_id, 'report'))) {
+    return { throttled: true, message: REPORT_THROTTLED_MESSAGE, jobId: null };
+  }
+  try {
+    const name = (fileName?.trim() || `${run.job_id}`).replace(/\.zip$/i, '');
+    const report = await ctx.db
+      .insertInto('recon_reports')
+      .values({
+        entity_id: run.entity_id,
+        recon_job_id: run.job_id,
+        kind: run.kind,
+        financial_year: run.financial_year,
+        report_type: reportType,
+        file_name: `${name}.zip`,
+        created_by: caller.userId,
+        created_by_login: caller.login,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = await ctx.jobs.start(
+      task,
+      { reportId: report.id, entityId: run.entity_id, reconJobId: run.job_id, scope },
+      { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
+    );
+    await attachLock(pool, run.entity_id, 'report', job.id);
+    await ctx.db.updateTable('recon_reports').set({ job_id: job.id }).where('id', '=', report.id).execute();
+    return {
+      throttled: false,
+      message: `${REPORT_SUBMITTED_MESSAGE}. ${REPORT_SUBMITTED_DETAIL}`,
+      jobId: job.id,
+    };
+  } catch (error) {
+    await releaseLock(pool, run.entity_id, 'report', null);
+    throw error;
+  }
+};

@@ -1,0 +1,396 @@
+import {
+  type CustomerResultEntry,
+  RECON_CATEGORIES,
+  RESULT_PAGE_SIZE,
+  type ReconCategory,
+  type ReconJobTree,
+  type ReconKind,
+  type ReconResultPage,
+  type ResultMetadata,
+} from '@taxrecon/contracts';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { money, moneyOfPaise, paise } from './money.ts';
+import { entityOf, jobParams, listItem, type RunView, runQuery } from './runs.ts';
+
+// The job lists and the result screen (spec 2.3 to 2.5): everything is read
+// from recon_parties, one row per party, paged, sorted, filtered and summed
+// in SQL, so a job of a million rows opens as fast as one of a hundred.
+
+export const jobTree = async (
+  ctx: AppContext,
+  caller: Caller,
+  kind: ReconKind,
+): Promise<z.input<typeof ReconJobTree>> => {
+  const runs = await runQuery(ctx)
+    .where('r.entity_id', '=', entityOf(caller))
+    .where('j.tenant_id', '=', caller.tenantId)
+    .where('r.kind', '=', kind)
+    .orderBy('r.financial_year', 'desc')
+    .orderBy('r.created_at', 'desc')
+    .execute();
+  const years = new Map<string, RunView[]>();
+  for (const run of runs) years.set(run.financial_year, [...(years.get(run.financial_year) ?? []), run]);
+  return [...years].map(([financialYear, list]) => {
+    const completed = list.find((r) => r.status === 'Completed');
+    const start = Number(financialYear.slice(0, 4));
+    return {
+      financialYear,
+      label: `${start}-${start + 1}`,
+      hasCompleted: completed !== undefined,
+      firstCompletedJobId: completed?.job_id ?? null,
+      jobs: list.map(listItem),
+    };
+  });
+};
+
+type PartyRow = Awaited<ReturnType<ReturnType<typeof partyQuery>['execute']>>[number];
+
+const partyQuery = (ctx: AppContext, jobId: string) =>
+  ctx.db.selectFrom('recon_parties').selectAll().where('job_id', '=', jobId);
+
+const remarksSubType = (p: PartyRow): string => {
+  if (p.category !== 'fullMatches') {
+    return p.category === 'partialMatches'
+      ? 'Mismatch'
+      : p.category === 'missingFromSales'
+        ? 'Missing from the book'
+        : 'Missing from 26AS';
+  }
+  if (p.manually_matched) return 'Manually matched';
+  if (p.claimed_by_totals) return 'Matched by totals';
+  return 'Matched at transaction level';
+};
+
+const percent2 = (part: number, whole: number) =>
+  whole === 0 ? 0 : Math.round((part * 10000) / whole) / 100;
+
+export const customerEntry = (
+  p: PartyRow,
+  matchMode: RunView['match_mode'],
+  emails: string[],
+): CustomerResultEntry => {
+  const matchedBook = p.matched_book_rows + p.totals_book_rows + p.accepted_book_rows;
+  const matchedTaxBook = p.matched_tb_rows + p.totals_tb_rows + p.accepted_tb_rows;
+  const mode = ((p.options as { matchMode?: RunView['match_mode'] } | null)?.matchMode ??
+    matchMode) as RunView['match_mode'];
+  return {
+    entityId: p.party_key,
+    customerName: p.name,
+    customerTAN: p.tan,
+    identifier: p.tan
+      ? { identifier: p.tan, identifierType: 'TAN' }
+      : p.pan
+        ? { identifier: p.pan, identifierType: 'PAN' }
+        : { identifier: p.code ?? p.party_key, identifierType: 'CODE' },
+    members: p.members,
+    category: p.category,
+    totalTaxAccordingToTaxBook: money(p.tb_tax),
+    totalTaxAccordingToSales: money(p.book_tax),
+    totalAccordingToSales: money(p.book_amount),
+    totalAccordingToTaxBook: money(p.tb_amount),
+    totalDiscrepancy: money(p.tax_difference),
+    totalAmountDiscrepancy: money(p.amount_difference),
+    totalEntriesSales: p.book_rows,
+    totalMatchedEntriesSales: matchedBook,
+    totalEntriesTaxBook: p.tb_rows,
+    totalMatchedEntriesTaxBook: matchedTaxBook,
+    noOfAutoAcceptedEntriesFromTaxBook: p.matched_tb_rows + p.totals_tb_rows,
+    matchedPercentage: percent2(matchedBook + matchedTaxBook, p.book_rows + p.tb_rows),
+    claimableTax: money(p.claimable_tax),
+    notClaimableTax: money(p.not_claimable_tax),
+    claimedByTotals: p.claimed_by_totals,
+    manuallyMatched: p.manually_matched,
+    overallRemarksSubType: remarksSubType(p),
+    overallMatchMode: mode,
+    reconMatchPreferences: matchMode,
+    contactEmails: emails,
+  };
+};
+
+// Contact e-mails of the parties' master records (the form's and those added later).
+export const contactEmails = async (
+  ctx: AppContext,
+  entityId: string,
+  kind: ReconKind,
+  parties: readonly { party_key: string; members: string[] }[],
+): Promise<Map<string, string[]>> => {
+  const out = new Map<string, string[]>();
+  if (parties.length === 0) return out;
+  const codes = [...new Set(parties.flatMap((p) => [p.party_key, ...p.members]))];
+  const byCode = new Map<string, Set<string>>();
+  const add = (code: string, email: string | null) => {
+    if (!email) return;
+    const set = byCode.get(code) ?? new Set<string>();
+    set.add(email);
+    byCode.set(code, set);
+  };
+  if (kind === 'TDS') {
+    const rows = await ctx.db
+      .selectFrom('customers as c')
+      .leftJoin('customer_emails as e', 'e.customer_id', 'c.id')
+      .select([
+        sql<string>`coalesce(c.customer_code, c.customer_name)`.as('code'),
+        'c.contact_email',
+        'e.email',
+      ])
+      .where('c.entity_id', '=', entityId)
+      .where(sql<SqlBool>`coalesce(c.customer_code, c.customer_name) = ANY(${codes})`)
+      .execute();
+    for (const r of rows) {
+      add(r.code, r.contact_email);
+      add(r.code, r.email);
+    }
+  } else {
+    const rows = await ctx.db
+      .selectFrom('vendors')
+      .select(['vendor_code', 'contact_email'])
+      .where('entity_id', '=', entityId)
+      .where('vendor_code', 'in', codes)
+      .execute();
+    for (const r of rows) add(r.vendor_code, r.contact_email);
+  }
+  for (const p of parties) {
+    const all = new Set<string>();
+    for (const code of [p.party_key, ...p.members]) for (const e of byCode.get(code) ?? []) all.add(e);
+    out.set(p.party_key, [...all].sort());
+  }
+  return out;
+};
+
+const SORTS: Record<string, Expression<unknown>> = {
+  name: sql`name`,
+  tan: sql`tan`,
+  bookTax: sql`book_tax`,
+  taxBookTax: sql`tb_tax`,
+  discrepancy: sql`tax_difference`,
+  absoluteDiscrepancy: sql`abs(tax_difference)`,
+  matchedPercentage: sql`(matched_book_rows + totals_book_rows + accepted_book_rows + matched_tb_rows + totals_tb_rows + accepted_tb_rows)::float8 / greatest(book_rows + tb_rows, 1)`,
+};
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface PageOptions {
+  matchType?: ReconCategory | undefined;
+  ignoreDifferenceBelow?: number | undefined;
+  searchTerm?: string | undefined;
+  customers?: string[];
+  sortBy?: string | undefined;
+  sortDirection?: 'asc' | 'desc' | undefined;
+  page: number;
+  pageSize?: number | undefined;
+}
+
+// The filters of a page, without the tab: counts per tab use them too.
+const filtered = (ctx: AppContext, jobId: string, o: PageOptions) => {
+  let q = partyQuery(ctx, jobId);
+  if (o.searchTerm) {
+    const like = escapeLike(o.searchTerm);
+    q = q.where((eb) =>
+      eb.or([eb('name', 'ilike', like), eb('tan', 'ilike', like), eb('party_key', 'ilike', like)]),
+    );
+  }
+  if (o.customers && o.customers.length > 0 && !o.customers.includes('All')) {
+    const chosen = o.customers;
+    q = q.where((eb) =>
+      eb.or([eb('party_key', 'in', chosen), eb('tan', 'in', chosen), eb('name', 'in', chosen)]),
+    );
+  }
+  if (o.ignoreDifferenceBelow !== undefined && o.ignoreDifferenceBelow > 0) {
+    q = q.where(sql<SqlBool>`abs(tax_difference) >= ${o.ignoreDifferenceBelow / 100}`);
+  }
+  return q;
+};
+
+const SIDE_SUMS = (prefix: string) => ({
+  bookRows: sql<number>`coalesce(sum(${sql.ref(`${prefix}book_rows`)}), 0)::int`,
+  bookAmount: sql<string>`coalesce(sum(${sql.ref(`${prefix}book_amount`)}), 0)::text`,
+  bookTax: sql<string>`coalesce(sum(${sql.ref(`${prefix}book_tax`)}), 0)::text`,
+  taxBookRows: sql<number>`coalesce(sum(${sql.ref(`${prefix}tb_rows`)}), 0)::int`,
+  taxBookAmount: sql<string>`coalesce(sum(${sql.ref(`${prefix}tb_amount`)}), 0)::text`,
+  taxBookTax: sql<string>`coalesce(sum(${sql.ref(`${prefix}tb_tax`)}), 0)::text`,
+});
+
+const sideAmounts = (r: Record<string, unknown>, key: string) => {
+  const v = r[key] as {
+    bookRows: number;
+    bookAmount: string;
+    bookTax: string;
+    taxBookRows: number;
+    taxBookAmount: string;
+    taxBookTax: string;
+  };
+  return {
+    bookRows: Number(v.bookRows),
+    bookAmount: money(v.bookAmount),
+    bookTax: money(v.bookTax),
+    taxBookRows: Number(v.taxBookRows),
+    taxBookAmount: money(v.taxBookAmount),
+    taxBookTax: money(v.taxBookTax),
+  };
+};
+
+const sumsAsJson = (prefix: string) => {
+  const s = SIDE_SUMS(prefix);
+  return sql`json_build_object('bookRows', ${s.bookRows}, 'bookAmount', ${s.bookAmount}, 'bookTax', ${s.bookTax},
+    'taxBookRows', ${s.taxBookRows}, 'taxBookAmount', ${s.taxBookAmount}, 'taxBookTax', ${s.taxBookTax})`;
+};
+
+// The compliance percentage of the spec's summary row 'Matched (Automatic + Manual)':
+// the larger matched count of the two books over the larger customer count, 3 decimals.
+export const compliance = (c: {
+  matchedBook: number;
+  matchedTaxBook: number;
+  inBook: number;
+  inTaxBook: number;
+}) => {
+  const whole = Math.max(c.inBook, c.inTaxBook);
+  return whole === 0 ? 0 : Math.round((Math.max(c.matchedBook, c.matchedTaxBook) * 100000) / whole) / 1000;
+};
+
+export const resultMetadata = async (ctx: AppContext, run: RunView): Promise<ResultMetadata> => {
+  const row = await ctx.db
+    .selectFrom('recon_parties')
+    .where('job_id', '=', run.job_id)
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) FILTER (WHERE category = 'fullMatches'))::int`.as('compliant'),
+      sql<number>`(count(*) FILTER (WHERE manually_matched))::int`.as('manual'),
+      sql<number>`(count(*) FILTER (WHERE book_rows > 0))::int`.as('inBook'),
+      sql<number>`(count(*) FILTER (WHERE tb_rows > 0))::int`.as('inTaxBook'),
+      sql<number>`(count(*) FILTER (WHERE category = 'fullMatches' AND book_rows > 0))::int`.as(
+        'matchedBook',
+      ),
+      sql<number>`(count(*) FILTER (WHERE category = 'fullMatches' AND tb_rows > 0))::int`.as(
+        'matchedTaxBook',
+      ),
+      sql<string>`coalesce(sum(matched_tb_tax), 0)::text`.as('tdsMatched'),
+      sql<string>`coalesce(sum(matched_book_amount), 0)::text`.as('tdsMatchedAmount'),
+      sql<string>`coalesce(sum(totals_tb_tax), 0)::text`.as('tdsByTotals'),
+      sql<string>`coalesce(sum(totals_book_amount), 0)::text`.as('salesByTotals'),
+      sql<string>`coalesce(sum(claimable_tax), 0)::text`.as('claimable'),
+      sql<string>`coalesce(sum(not_claimable_tax), 0)::text`.as('notClaimable'),
+      sumsAsJson('bf_').as('broughtForward'),
+      sumsAsJson('cf_').as('carriedForward'),
+    ])
+    .executeTakeFirstOrThrow();
+  const pie = await ctx.db
+    .selectFrom('recon_parties')
+    .select(['category', sql<number>`count(*)::int`.as('n')])
+    .where('job_id', '=', run.job_id)
+    .groupBy('category')
+    .execute();
+  const warnings = (run.warnings ?? []) as { code: string; message: string }[];
+  const decisionErrors = (run.decision_errors ?? []) as { code: string; message: string }[];
+  return {
+    compliancePercentage: compliance(row),
+    nonCompliantCustomers: row.total - row.compliant,
+    totalCustomers: row.total,
+    tdsMatched: money(row.tdsMatched),
+    tdsMatchedAmount: money(row.tdsMatchedAmount),
+    totalTdsClaimedByTotals: money(row.tdsByTotals),
+    totalTdsClaimedAmount: moneyOfPaise(paise(row.tdsMatched) + paise(row.tdsByTotals)),
+    totalSalesClaimedByTotals: money(row.salesByTotals),
+    totalSalesClaimedAmount: moneyOfPaise(paise(row.tdsMatchedAmount) + paise(row.salesByTotals)),
+    claimableTax: money(row.claimable),
+    notClaimableTax: money(row.notClaimable),
+    manualMatches: row.manual,
+    pie: RECON_CATEGORIES.map((category) => ({
+      category,
+      count: pie.find((p) => p.category === category)?.n ?? 0,
+    })),
+    broughtForward: sideAmounts(row, 'broughtForward'),
+    carriedForward: sideAmounts(row, 'carriedForward'),
+    unresolvedRows: run.unresolved_rows,
+    warnings: warnings.map((w) => ({ code: w.code, message: w.message })),
+    decisionErrors: decisionErrors.map((e) => ({ code: e.code, message: e.message })),
+  };
+};
+
+const emptyLists = () => ({
+  partialMatches: [] as CustomerResultEntry[],
+  fullMatches: [] as CustomerResultEntry[],
+  missingFromSales: [] as CustomerResultEntry[],
+  missingFromPurchase: [] as CustomerResultEntry[],
+  missingFromTaxBook: [] as CustomerResultEntry[],
+});
+
+const UNSYNCHRONISED_SHOWN = 1000;
+
+export const resultPage = async (ctx: AppContext, run: RunView, o: PageOptions): Promise<ReconResultPage> => {
+  const matchType = o.matchType ?? 'partialMatches';
+  const pageSize = o.pageSize ?? RESULT_PAGE_SIZE;
+  const counts = await filtered(ctx, run.job_id, o)
+    .clearSelect()
+    .select(['category', sql<number>`count(*)::int`.as('n')])
+    .groupBy('category')
+    .execute();
+  const countOf = (c: ReconCategory) => counts.find((r) => r.category === c)?.n ?? 0;
+  const sort = SORTS[o.sortBy ?? 'name'] ?? SORTS.name!;
+  const direction = o.sortDirection === 'desc' ? sql`DESC` : sql`ASC`;
+  const rows = await filtered(ctx, run.job_id, o)
+    .where('category', '=', matchType)
+    .orderBy(sql`${sort} ${direction} NULLS LAST`)
+    .orderBy('party')
+    .limit(pageSize)
+    .offset((o.page - 1) * pageSize)
+    .execute();
+  const emails = await contactEmails(ctx, run.entity_id, run.kind, rows);
+  const lists = emptyLists();
+  const entries = rows.map((p) => customerEntry(p, run.match_mode, emails.get(p.party_key) ?? []));
+  lists[matchType] = entries;
+  if (matchType === 'missingFromSales') lists.missingFromPurchase = entries;
+
+  const unsynchronised = await ctx.db
+    .selectFrom('recon_unresolved')
+    .select([sql<string>`coalesce(nullif(tan, ''), name)`.as('entityId'), 'reason'])
+    .where('job_id', '=', run.job_id)
+    .groupBy([sql`coalesce(nullif(tan, ''), name)`, 'reason'])
+    .orderBy(sql`coalesce(nullif(tan, ''), name)`)
+    .limit(UNSYNCHRONISED_SHOWN)
+    .execute();
+  const unsynchronisedTotal = await ctx.db
+    .selectFrom('recon_unresolved')
+    .select(sql<number>`count(DISTINCT coalesce(nullif(tan, ''), name))::int`.as('n'))
+    .where('job_id', '=', run.job_id)
+    .executeTakeFirstOrThrow();
+  const progress = run.batch_total > 0 ? Math.floor((run.batch_finished * 100) / run.batch_total) : 0;
+  return {
+    jobParams: jobParams(run),
+    batchProgress: run.status === 'Completed' ? 100 : progress,
+    batchTotal: run.batch_total,
+    batchFinished: run.batch_finished,
+    size: countOf(matchType),
+    page: o.page,
+    dataPerPage: pageSize,
+    matchType,
+    counts: Object.fromEntries(RECON_CATEGORIES.map((c) => [c, countOf(c)])) as Record<ReconCategory, number>,
+    ...lists,
+    unsynchronised: unsynchronised.map((u) => ({ entityId: u.entityId, reason: u.reason })),
+    notSynchronisedEntityIds: [...new Set(unsynchronised.map((u) => u.entityId))],
+    unsynchronisedTotal: unsynchronisedTotal.n,
+    metadata: await resultMetadata(ctx, run),
+  };
+};
+
+export const customerNames = async (
+  ctx: AppContext,
+  run: RunView,
+  matchType: ReconCategory | undefined,
+  page: number | null,
+): Promise<Record<string, string>> => {
+  let q = ctx.db
+    .selectFrom('recon_parties')
+    .select(['party_key', 'name'])
+    .where('job_id', '=', run.job_id)
+    .orderBy('name')
+    .orderBy('party');
+  if (matchType) q = q.where('category', '=', matchType);
+  if (page !== null) q = q.limit(1000).offset((page - 1) * 1000);
+  const rows = await q.execute();
+  return Object.fromEntries(rows.map((r) => [r.party_key, r.name]));
+};
+
+export type { PartyRow };

@@ -1,0 +1,148 @@
+import type { Decision, MappingEntry, PartyMaster, ReconKind } from '@taxrecon/engine';
+import type pg from 'pg';
+import type { Database } from '../../platform/db/database.ts';
+import { bookSelect, broughtForwardSelect, taxBookSelect } from './source-rows.ts';
+
+// Everything a reconciliation of an entity, kind and year reads, in one
+// repeatable-read transaction so the book, 26AS, masters and decisions are
+// one consistent picture even while uploads go on.
+
+export interface SourceData {
+  book: Uint8Array;
+  taxBook: Uint8Array;
+  broughtForwardBook: Uint8Array;
+  broughtForwardTaxBook: Uint8Array;
+  previousJobId: string | null;
+  parties: PartyMaster[];
+  mappings: MappingEntry[];
+  decisions: Decision[];
+}
+
+export const previousFinancialYear = (fy: string): string => {
+  const start = Number(fy.slice(0, 4)) - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+};
+
+const EMPTY = new Uint8Array(0);
+
+// The latest completed job of the previous year: its carried-forward rows come into this year.
+export const previousJob = async (
+  client: Pick<pg.PoolClient, 'query'>,
+  entityId: string,
+  kind: ReconKind,
+  fy: string,
+): Promise<string | null> => {
+  const { rows } = await client.query<{ job_id: string }>(
+    `SELECT job_id FROM recon_runs WHERE entity_id = $1 AND kind = $2 AND financial_year = $3
+       AND status = 'Completed' AND selected_parties IS NULL
+     ORDER BY completed_at DESC LIMIT 1`,
+    [entityId, kind, previousFinancialYear(fy)],
+  );
+  return rows[0]?.job_id ?? null;
+};
+
+export const masterParties = async (
+  client: Pick<pg.PoolClient, 'query'>,
+  entityId: string,
+  kind: ReconKind,
+): Promise<PartyMaster[]> => {
+  const [master, children] =
+    kind === 'TDS'
+      ? [
+          `SELECT c.id, coalesce(c.customer_code, c.customer_name) AS code,
+             coalesce(c.name_from_26as, c.legal_name, c.customer_name) AS name,
+             c.tan_number AS tan, c.pan_number AS pan, c.gstin
+           FROM customers c WHERE c.entity_id = $1`,
+          `SELECT ch.customer_id AS id, ch.tan_number AS tan FROM customer_children ch
+           JOIN customers c ON c.id = ch.customer_id WHERE c.entity_id = $1 ORDER BY ch.tan_number`,
+        ]
+      : [
+          `SELECT v.id, v.vendor_code AS code, coalesce(v.name_from_26as, v.vendor_name) AS name,
+             v.tan_number AS tan, v.pan_number AS pan, v.gstin
+           FROM vendors v WHERE v.entity_id = $1`,
+          `SELECT ch.vendor_id AS id, ch.tan_number AS tan FROM vendor_children ch
+           JOIN vendors v ON v.id = ch.vendor_id WHERE v.entity_id = $1 ORDER BY ch.tan_number`,
+        ];
+  // Connected entities (children) are the customer's other TANs.
+  const connected = new Map<string, string[]>();
+  for (const r of (await client.query<{ id: string; tan: string }>(children, [entityId])).rows) {
+    const list = connected.get(r.id);
+    if (list) list.push(r.tan);
+    else connected.set(r.id, [r.tan]);
+  }
+  const { rows } = await client.query<{
+    id: string;
+    code: string;
+    name: string;
+    tan: string | null;
+    pan: string | null;
+    gstin: string | null;
+  }>(master, [entityId]);
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    tan: r.tan,
+    pan: r.pan,
+    gstin: r.gstin,
+    connectedTans: connected.get(r.id) ?? [],
+  }));
+};
+
+export const mappingEntries = async (
+  client: Pick<pg.PoolClient, 'query'>,
+  entityId: string,
+): Promise<MappingEntry[]> => {
+  const { rows } = await client.query<MappingEntry>(
+    `SELECT legal_name AS "legalName", book_name AS "bookName", tan, pan, gstin
+     FROM customer_mappings WHERE entity_id = $1 ORDER BY id`,
+    [entityId],
+  );
+  return rows;
+};
+
+export const storedDecisions = async (
+  client: Pick<pg.PoolClient, 'query'>,
+  entityId: string,
+  kind: ReconKind,
+  fy: string,
+): Promise<Decision[]> => {
+  const { rows } = await client.query<{ id: string; decision: Decision }>(
+    `SELECT id, decision FROM recon_decisions
+     WHERE entity_id = $1 AND kind = $2 AND financial_year = $3 ORDER BY id`,
+    [entityId, kind, fy],
+  );
+  return rows.map((r) => ({ ...r.decision, id: String(r.id) }));
+};
+
+export const readSourceData = async (
+  database: Database,
+  scope: { entityId: string; kind: ReconKind; financialYear: string },
+): Promise<SourceData> => {
+  const { entityId, kind, financialYear } = scope;
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const previousJobId = await previousJob(client, entityId, kind, financialYear);
+    const data: SourceData = {
+      book: await database.copyOut(client, bookSelect(kind, entityId, financialYear)),
+      taxBook: await database.copyOut(client, taxBookSelect(kind, entityId, financialYear)),
+      broughtForwardBook: previousJobId
+        ? await database.copyOut(client, broughtForwardSelect(previousJobId, 'B'))
+        : EMPTY,
+      broughtForwardTaxBook: previousJobId
+        ? await database.copyOut(client, broughtForwardSelect(previousJobId, 'T'))
+        : EMPTY,
+      previousJobId,
+      parties: await masterParties(client, entityId, kind),
+      mappings: await mappingEntries(client, entityId),
+      decisions: await storedDecisions(client, entityId, kind, financialYear),
+    };
+    await client.query('COMMIT');
+    return data;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+};

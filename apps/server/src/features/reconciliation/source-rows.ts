@@ -1,0 +1,145 @@
+import type { BookRow, ReconKind, TaxBookRow } from '@taxrecon/engine';
+import type { Paise } from '@taxrecon/shared';
+import { paiseOfNumeric } from './copy-text.ts';
+
+// The entity's rows as the engine's input, read with COPY. A book row is
+// named by its voucher (bill) number, or "<file>:<line>" when it has none,
+// and a 26AS row by "<file>:<line>", exactly as the command line names them,
+// so the app and `taxrecon reconcile` agree on the same files.
+//
+// Both books are read in one layout, the content columns of recon_rows, and
+// each row keeps its line of COPY text: a row's result is written back as
+// that same text plus what the engine made of it, so a year of rows is not
+// encoded field by field again.
+
+export const CONTENT_COLUMNS = [
+  'source_id',
+  'ref',
+  'txn_date',
+  'name',
+  'code',
+  'tan',
+  'pan',
+  'gstin',
+  'section',
+  'rate',
+  'status',
+  'booking_date',
+  'remarks',
+  'amount',
+  'tax',
+  'deposited',
+] as const;
+
+interface Sourced {
+  // sales_entries / purchase_entries / tax_entries id
+  sourceId: string | null;
+  // the row's CONTENT_COLUMNS as COPY text, while it is the row as read
+  line?: string;
+}
+
+export interface SourcedBookRow extends BookRow, Sourced {
+  rate: string | null;
+}
+
+export interface SourcedTaxBookRow extends TaxBookRow, Sourced {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const YEAR = /^\d{4}-\d{2}$/;
+
+// COPY takes no bind parameters, so the few values it needs are checked and quoted here.
+export const uuidLiteral = (id: string): string => {
+  if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+  return `'${id}'`;
+};
+export const yearLiteral = (fy: string): string => {
+  if (!YEAR.test(fy)) throw new Error(`not a financial year: ${fy}`);
+  return `'${fy}'`;
+};
+const kindLiteral = (kind: ReconKind): string => (kind === 'TDS' ? `'TDS'` : `'TCS'`);
+
+export const bookSelect = (kind: ReconKind, entityId: string, fy: string): string =>
+  kind === 'TDS'
+    ? `SELECT id, coalesce(voucher_number, file_name || ':' || line), transaction_date, customer_name,
+         customer_code, tan, pan, gstin, section, tds_rate, NULL, NULL, NULL,
+         coalesce(sale_amount, invoice_value, 0.00), coalesce(tds_amount, 0.00), NULL
+       FROM sales_entries WHERE entity_id = ${uuidLiteral(entityId)} AND financial_year = ${yearLiteral(fy)}`
+    : `SELECT id, coalesce(bill_number, file_name || ':' || line), transaction_date, supplier_name,
+         NULL, tan, pan, gstin, section, tcs_rate, NULL, NULL, NULL,
+         coalesce(purchase_value, invoice_value, 0.00), coalesce(tcs_amount, 0.00), NULL
+       FROM purchase_entries WHERE entity_id = ${uuidLiteral(entityId)} AND financial_year = ${yearLiteral(fy)}`;
+
+export const taxBookSelect = (kind: ReconKind, entityId: string, fy: string): string =>
+  `SELECT id, file_name || ':' || line, transaction_date, deductor_name, NULL, tan, NULL, NULL, section, NULL,
+     status, booking_date, remarks, amount, tax, deposited
+   FROM tax_entries
+   WHERE entity_id = ${uuidLiteral(entityId)} AND part = ${kindLiteral(kind)} AND financial_year = ${yearLiteral(fy)}`;
+
+// The previous year's carried-forward rows, as stored by its job.
+export const broughtForwardSelect = (previousJobId: string, side: 'B' | 'T'): string =>
+  `SELECT ${CONTENT_COLUMNS.join(', ')} FROM recon_rows
+   WHERE job_id = ${uuidLiteral(previousJobId)} AND side = '${side === 'B' ? 'B' : 'T'}' AND carried_forward`;
+
+const UNESCAPE: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+const field = (f: string | undefined): string | null => {
+  if (f === undefined || f === '\\N') return null;
+  return f.includes('\\') ? f.replace(/\\(.)/g, (_, c: string) => UNESCAPE[c] ?? c) : f;
+};
+
+// Calls `each` with every line of COPY text and its fields.
+const eachLine = (text: string, each: (line: string, f: string[]) => void): void => {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    each(line, line.split('\t'));
+    start = end + 1;
+  }
+};
+
+const money = (f: string | undefined): Paise => paiseOfNumeric(field(f)) as Paise;
+
+export const decodeBookRows = (text: string): SourcedBookRow[] => {
+  const rows: SourcedBookRow[] = [];
+  eachLine(text, (line, f) => {
+    rows.push({
+      sourceId: field(f[0]),
+      voucherNo: field(f[1]) ?? '',
+      date: f[2] ?? '',
+      partyName: field(f[3]) ?? '',
+      customerCode: field(f[4]),
+      tan: field(f[5]),
+      pan: field(f[6]),
+      gstin: field(f[7]),
+      section: field(f[8]),
+      rate: field(f[9]),
+      amount: money(f[13]),
+      tax: money(f[14]),
+      line,
+    });
+  });
+  return rows;
+};
+
+export const decodeTaxBookRows = (text: string): SourcedTaxBookRow[] => {
+  const rows: SourcedTaxBookRow[] = [];
+  eachLine(text, (line, f) => {
+    rows.push({
+      sourceId: field(f[0]),
+      ref: field(f[1]) ?? '',
+      transactionDate: f[2] ?? '',
+      name: field(f[3]) ?? '',
+      tan: field(f[5]) ?? '',
+      section: field(f[8]) ?? '',
+      status: field(f[10]) ?? '',
+      bookingDate: field(f[11]),
+      remarks: field(f[12]),
+      amount: money(f[13]),
+      tax: money(f[14]),
+      deposited: money(f[15]),
+      line,
+    });
+  });
+  return rows;
+};
