@@ -10,8 +10,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } });
 const rows = Number(values.rows);
@@ -72,6 +72,27 @@ if (!fs.existsSync(csv)) {
   );
   fs.writeFileSync(csv, converted.stdout);
 }
+// The part of @duckdb/node-api this baseline uses.
+interface DuckDbApi {
+  DuckDBInstance: {
+    create: (path: string) => Promise<{
+      connect: () => Promise<{
+        runAndReadAll: (sql: string) => Promise<{ getRowObjects: () => Record<string, unknown>[] }>;
+      }>;
+    }>;
+  };
+}
+// DuckDB lives in its own folder (bench/duckdb), installed here on first use.
+const duckDir = path.join(import.meta.dirname, 'duckdb');
+if (!fs.existsSync(path.join(duckDir, 'node_modules/@duckdb/node-api'))) {
+  execFileSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund'], {
+    cwd: duckDir,
+    stdio: 'inherit',
+  });
+}
+const { DuckDBInstance } = (await import(
+  pathToFileURL(path.join(duckDir, 'node_modules/@duckdb/node-api/lib/index.js')).href
+)) as DuckDbApi;
 const duck = await DuckDBInstance.create(':memory:');
 const connection = await duck.connect();
 const started = performance.now();
