@@ -383,6 +383,14 @@ describe('decisions', () => {
       notes: [expect.objectContaining({ by: ADMIN.email })],
     });
     tdsJob = rerun;
+    // the sign-in page's running total counts a year once, from its latest job
+    const latest = JSON.parse(
+      ((await t.api('GET', `/job/${rerun}`, { token })).json as { payload: string }).payload,
+    ) as {
+      reconciledRupees: number;
+    };
+    const totals = (await t.api('GET', '/config/all-totals')).json as { totals: number; customers: number };
+    expect(totals).toEqual({ totals: latest.reconciledRupees, customers: 40 });
   });
 
   it('refuses a split that does not add up, an invalid selection and accepting a split row', async () => {

@@ -40,17 +40,19 @@ export const sessionHandlers = (
   },
   version: async () => ({ version: VERSION }),
   allTotals: async () => {
-    // Tax reconciled and customers covered, over every completed reconciliation job.
-    const row = await ctx.db
-      .selectFrom('jobs')
-      .select([
-        sql<string>`coalesce(sum((result->>'reconciledRupees')::numeric), 0)`.as('totals'),
-        sql<string>`coalesce(sum((result->>'customers')::integer), 0)`.as('customers'),
-      ])
-      .where('status', '=', 'Completed')
-      .where('job_type', 'in', ['TDSReconciliation', 'TCSReconciliation'])
-      .executeTakeFirstOrThrow();
-    return { totals: Number(row.totals), customers: Number(row.customers) };
+    // Claimable tax matched and customers covered, over the latest completed
+    // reconciliation of each entity, kind and year: a re-run replaces, not adds.
+    const row = await sql<{ totals: string; customers: string }>`
+      SELECT coalesce(sum((result->>'reconciledRupees')::numeric), 0) AS totals,
+             coalesce(sum((result->>'customers')::integer), 0) AS customers
+      FROM (
+        SELECT DISTINCT ON (entity_id, job_type, result->>'financialYear') result
+        FROM jobs
+        WHERE status = 'Completed' AND job_type IN ('TDSReconciliation', 'TCSReconciliation')
+        ORDER BY entity_id, job_type, result->>'financialYear', ended_at DESC
+      ) latest`.execute(ctx.db);
+    const first = row.rows[0];
+    return { totals: Number(first?.totals ?? 0), customers: Number(first?.customers ?? 0) };
   },
   license: async ({ caller }) => {
     const entity = caller.entityId
