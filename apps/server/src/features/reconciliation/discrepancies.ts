@@ -171,12 +171,14 @@ export const searchDiscrepancies = async (
     else if (action === 'Discrepancy') q = q.where('action', 'is', null).where('match_no', 'is', null);
     else q = q.where('action', '=', action);
   }
+  // A split row stays listed beside its parts, but only the parts are summed:
+  // counting both would show the amount twice.
   const totals = await q
     .clearSelect()
     .select([
       sql<number>`count(*)::int`.as('n'),
-      sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
-      sql<string>`coalesce(sum(tax), 0)::text`.as('tax'),
+      sql<string>`coalesce(sum(amount) FILTER (WHERE action IS DISTINCT FROM 'Split'), 0)::text`.as('amount'),
+      sql<string>`coalesce(sum(tax) FILTER (WHERE action IS DISTINCT FROM 'Split'), 0)::text`.as('tax'),
     ])
     .executeTakeFirstOrThrow();
   const rows = await q

@@ -445,6 +445,14 @@ describe('decisions', () => {
     const parts = after.entrySalesDiscrepancies.filter((r) => r.splitOf === row.id);
     expect(parts.map((p) => p.voucherNumber)).toEqual([`${row.voucherNumber}/1`, `${row.voucherNumber}/2`]);
     expect(after.entrySalesDiscrepancies.find((r) => r.id === row.id)?.manualAction).toBe('Split');
+    // the split row and its two parts are all listed, but the amount is summed once
+    const found = await api<{ count: number; totals: { amount: string } }>(
+      'POST',
+      `/discrepancy/entries/search/${d.tan}?jobId=${tdsJob}`,
+      { searchType: 'Sales', voucherNumber: row.voucherNumber },
+    );
+    expect(found.count).toBe(3);
+    expect(Number(found.totals.amount)).toBeCloseTo(Number(row.professionalServices), 2);
     const accept = await t.api('PUT', '/discrepancy/update-discrepancies', {
       token,
       body: { jobId: tdsJob, actionType: 'Accept', salesPurchaseBookDiscrepancyIds: [row.id] },
