@@ -1,53 +1,24 @@
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedEntity } from '../../server/src/features/housekeeping/test-data.ts';
-import { ADMIN, startTestServer, type TestServer } from '../../server/src/testing/test-server.ts';
-import { launchBrowser, requireBuiltApp, screenshotOnFailure } from './browser.ts';
+import { ADMIN, startTestServer } from '../../server/src/testing/test-server.ts';
+import { browserSuite } from './suite.ts';
 
 // Snapshots and Delete Data in the built app, in Chromium, against a real server.
 
-let t: TestServer;
-let browser: Browser;
-let page: Page;
 let token: string;
-
-const byTestId = (id: string) => page.getByTestId(id);
-
-const signIn = async () => {
-  await page.goto(`${t.baseUrl}/#/login`);
-  await byTestId('login-username').fill(ADMIN.email);
-  await byTestId('login-password').fill(ADMIN.password);
-  await byTestId('login-submit').click();
-  await byTestId('home-page').waitFor();
-};
-
-beforeAll(async () => {
-  requireBuiltApp();
-  t = await startTestServer();
-  browser = await launchBrowser();
+const suite = browserSuite(async () => {
+  const t = await startTestServer();
   token = await t.login(ADMIN.email, ADMIN.password);
   const entities = (await t.api('GET', '/entities', { token })).json as { id: string }[];
   await seedEntity(t, entities[0]?.id ?? '', 'browser');
+  return t;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-let current = '';
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && page) {
-    console.log('screenshot:', await screenshotOnFailure(page, current));
-  }
-  await page?.context().close();
-});
-
-const newPage = async (name: string) => {
-  current = name;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
+const byTestId = (id: string) => suite.page.getByTestId(id);
+const newPage = (name: string) => suite.newPage(name);
+const signIn = async () => {
+  await suite.signIn();
+  await byTestId('home-page').waitFor();
 };
 
 describe('housekeeping in the browser', () => {
@@ -62,8 +33,8 @@ describe('housekeeping in the browser', () => {
 
     // the dialog closes and the jobs page follows three seconds later
     await byTestId('snapshot-dialog').waitFor({ state: 'detached' });
-    await page.waitForURL(/#\/jobs\/all/, { timeout: 10_000 });
-    const row = page.locator('[data-testid="jobs-table"] tr', { hasText: 'Snapshot Take' });
+    await suite.page.waitForURL(/#\/jobs\/all/, { timeout: 10_000 });
+    const row = suite.page.locator('[data-testid="jobs-table"] tr', { hasText: 'Snapshot Take' });
     await expect
       .poll(
         async () => {
@@ -77,7 +48,7 @@ describe('housekeeping in the browser', () => {
       .toBe('Completed');
 
     await byTestId('snapshots-button').click();
-    const listed = page.locator('[data-testid^="snapshot-row-"]', { hasText: 'Before the audit' });
+    const listed = suite.page.locator('[data-testid^="snapshot-row-"]', { hasText: 'Before the audit' });
     await listed.waitFor();
     await expect(listed.getAttribute('data-status')).resolves.toBe('Completed');
     await expect(listed.textContent()).resolves.toContain(ADMIN.email);
@@ -86,7 +57,7 @@ describe('housekeeping in the browser', () => {
   it('deletes other data after the confirmation and says so with the spec texts', async () => {
     await newPage('delete-data');
     await signIn();
-    await page.goto(`${t.baseUrl}/#/delete-data`);
+    await suite.page.goto(`${suite.t.baseUrl}/#/delete-data`);
     await byTestId('delete-data-page').waitFor();
 
     await byTestId('delete-payments-submit').click();
@@ -108,9 +79,9 @@ describe('housekeeping in the browser', () => {
       .poll(() => byTestId('confirm-delete-text').textContent())
       .toContain('cannot be recovered. Do you want to permanently delete?');
     await byTestId('confirm-delete').click();
-    await page.getByText('All Data Deleted').waitFor();
+    await suite.page.getByText('All Data Deleted').waitFor();
     const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM tax_entries`.execute(
-      t.server.ctx.db,
+      suite.t.server.ctx.db,
     );
     expect(left.rows[0]?.n).toBe(0);
   });
