@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '../src/platform/config.ts';
-import { createServer } from '../src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, pg: { type: 'string' }, out: { type: 'string' } },
@@ -59,27 +58,7 @@ const rate = (n: number, seconds: number) => `${Math.round(n / seconds).toLocale
 
 const ingest = async (label: string, databaseUrl: string | null) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
-  const config = {
-    ...loadConfig({}),
-    dataDir,
-    databaseUrl,
-    adminEmail: 'bench@taxrecon.local',
-    adminPassword: 'bench-password-1',
-    demo: false,
-    port: 0,
-    host: '127.0.0.1',
-  };
-  const server = await createServer(config, { logger: false });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/taxrecon/api/v1`;
-  const login = (await (
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: config.adminEmail, password: config.adminPassword }),
-    })
-  ).json()) as { token: string };
+  const { server, base, token } = await startBenchServer(dataDir, databaseUrl);
   const load = async (route: string, file: string, fields: Record<string, string>) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -87,7 +66,7 @@ const ingest = async (label: string, databaseUrl: string | null) => {
     const answer = (await (
       await fetch(`${base}${route}`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${login.token}` },
+        headers: { authorization: `Bearer ${token}` },
         body: form,
       })
     ).json()) as { jobId: string };

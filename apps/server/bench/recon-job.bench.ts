@@ -18,8 +18,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { writeCustomerMaster } from '@taxrecon/formats';
 import pg from 'pg';
-import { loadConfig } from '../src/platform/config.ts';
-import { createServer } from '../src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,27 +73,7 @@ const bench = async (label: string, databaseUrl: string | null) => {
   const kept = databaseUrl === null && values.data !== undefined;
   const loaded = kept && fs.existsSync(path.join(values.data!, 'db'));
   const dataDir = kept ? values.data! : fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
-  const config = {
-    ...loadConfig({}),
-    dataDir,
-    databaseUrl,
-    adminEmail: 'bench@taxrecon.local',
-    adminPassword: 'bench-password-1',
-    demo: false,
-    port: 0,
-    host: '127.0.0.1',
-  };
-  const server = await createServer(config, { logger: false });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/taxrecon/api/v1`;
-  const { token } = (await (
-    await fetch(`${base}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: config.adminEmail, password: config.adminPassword }),
-    })
-  ).json()) as { token: string };
+  const { server, base, token } = await startBenchServer(dataDir, databaseUrl);
   const call = async <T>(method: string, route: string, body?: unknown): Promise<{ ms: number; json: T }> => {
     const started = performance.now();
     const response = await fetch(`${base}${route}`, {
