@@ -31,3 +31,4 @@ export {
 } from './report.ts';
 export type * from './result-types.ts';
 export { bookRowFingerprint, type PartyRowKeys, partyRowKeys, taxBookRowFingerprint } from './row-keys.ts';
+export * from './payable/index.ts';

@@ -1,0 +1,294 @@
+import type { FinancialYear } from '@taxrecon/shared';
+import { financialYearOf } from '@taxrecon/shared';
+import { maxUnits, type RateUnits, rateUnits } from './arithmetic.ts';
+import { withinWindow } from './dates.ts';
+import {
+  customRuleFor,
+  expenseMappingOn,
+  findVendor,
+  type Lookups,
+  ruleSetFor,
+  sectionTypeOn,
+  vendorSectionMappings,
+} from './lookups.ts';
+import { normaliseSection } from './sections.ts';
+import type {
+  DeducteeType,
+  ErrorCode,
+  LedgerEntry,
+  PayableVendor,
+  RateBasis,
+  SectionSource,
+  SectionType,
+  VendorSectionMapping,
+} from './types.ts';
+
+// DOMAIN.md 7.1 to 7.4 for one entry: its vendor, section, deductee type,
+// rate and exemption. Thresholds need the other entries and come after.
+
+// 206AB (twice the rate, at least 5%) was omitted from 1 April 2025.
+const SECTION_206AB_UNTIL = '2025-03-31';
+const PAN_SHAPE = /^[A-Z]{3}[ABCEFGHJLPT][A-Z][0-9]{4}[A-Z]$/;
+
+export type Classified =
+  | {
+      kind: 'final';
+      status: 'error' | 'notApplicable' | 'exempt';
+      errorCode: ErrorCode | null;
+      vendor: PayableVendor | null;
+      pan: string | null;
+      deducteeType: DeducteeType | null;
+      section: string | null;
+      sectionSource: SectionSource | null;
+      nonResident?: boolean;
+      why: string;
+    }
+  | {
+      kind: 'pending';
+      vendor: PayableVendor;
+      pan: string | null;
+      panValid: boolean;
+      deducteeType: DeducteeType;
+      section: string;
+      sectionSource: SectionSource;
+      sectionWhy: string;
+      type: SectionType;
+      units: RateUnits;
+      rateBasis: RateBasis;
+      rateWhy: string;
+      ldc: VendorSectionMapping | null;
+      thresholdKey: string;
+    };
+
+const cleanPan = (raw: string | null): string | null => {
+  const v = raw?.replace(/\s+/g, '').toUpperCase() ?? '';
+  return v === '' ? null : v;
+};
+
+// The 4th letter of a PAN: C company; P individual, H HUF; anything else
+// (firm, trust, AOP...) "others". Without a valid PAN the vendor type decides.
+const deducteeTypeOf = (pan: string | null, panValid: boolean, vendorType: string | null): DeducteeType => {
+  if (pan && panValid) {
+    const letter = pan[3];
+    if (letter === 'C') return 'company';
+    if (letter === 'P' || letter === 'H') return 'individual';
+    return 'others';
+  }
+  const t = vendorType?.toLowerCase();
+  if (t === 'company') return 'company';
+  if (t === 'personal' || t === 'individual') return 'individual';
+  return 'others';
+};
+
+const SOURCE_TEXT: Record<SectionSource, string> = {
+  customRule: 'custom calculation rule',
+  primaryExpenseKey: 'expense section mapping of the primary expense key',
+  secondaryExpenseKey: 'expense section mapping of the secondary expense key',
+  glCode: 'expense section mapping of the GL code',
+  ruleSet: 'rule set',
+  vendorMapping: "the vendor's only section mapping",
+  ledger: 'the section the ledger gives',
+};
+
+export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry): Classified => {
+  const final = (
+    status: 'error' | 'notApplicable' | 'exempt',
+    errorCode: ErrorCode | null,
+    why: string,
+    extra: Partial<
+      Omit<Extract<Classified, { kind: 'final' }>, 'kind' | 'status' | 'errorCode' | 'why'>
+    > = {},
+  ): Classified => ({
+    kind: 'final',
+    status,
+    errorCode,
+    why,
+    vendor: null,
+    pan: cleanPan(entry.panNo),
+    deducteeType: null,
+    section: null,
+    sectionSource: null,
+    ...extra,
+  });
+  if (entry.readError) return final('error', 'UNREADABLE', entry.readError.reason);
+  const date = entry.documentDate;
+  if (date === null) return final('error', 'UNREADABLE', 'The line has no document date.');
+  if (financialYearOf(date) !== fy)
+    return final('error', 'OUT_OF_YEAR', `Document date ${date} is outside financial year ${fy}.`);
+
+  const vendor = findVendor(l, entry);
+  if (!vendor) {
+    const who = entry.vendorCode
+      ? `Vendor code ${entry.vendorCode}`
+      : entry.panNo
+        ? `PAN ${entry.panNo}`
+        : 'The line';
+    return final(
+      'error',
+      'VENDOR_MISSING',
+      `${who} ${entry.vendorCode || entry.panNo ? 'is not in the vendor master' : 'names no vendor'}.`,
+    );
+  }
+  const pan = cleanPan(vendor.pan) ?? cleanPan(entry.panNo);
+  const panValid = pan !== null && PAN_SHAPE.test(pan);
+  const deducteeType = deducteeTypeOf(pan, panValid, vendor.vendorType);
+  const known = { vendor, pan, deducteeType };
+
+  // 7.1: the section, first source that gives one.
+  let section: string | null = null;
+  let source: SectionSource | null = null;
+  let sourceDetail = '';
+  let expenseType: string | null = null;
+  let mappingExempt = false;
+  const byKey: [SectionSource, string | null][] = [
+    ['primaryExpenseKey', entry.primaryExpenseKey],
+    ['secondaryExpenseKey', entry.secondaryExpenseKey],
+    ['glCode', entry.glCode],
+  ];
+  for (const [src, value] of byKey) {
+    const m = expenseMappingOn(l, value, date);
+    if (m) {
+      section = m.section;
+      source = src;
+      sourceDetail = ` ${value}`;
+      expenseType = m.expenseType;
+      mappingExempt = m.tdsExempted;
+      break;
+    }
+  }
+  if (!section) {
+    const set = ruleSetFor(l, entry);
+    if (set) {
+      section = set.section;
+      source = 'ruleSet';
+      sourceDetail = ` '${set.name}'`;
+    }
+  }
+  if (!section && entry.vendorCode) {
+    const sections = new Set(vendorSectionMappings(l, vendor.vendorCode).map((m) => m.section));
+    if (sections.size === 1) {
+      section = [...sections][0]!;
+      source = 'vendorMapping';
+    }
+  }
+  if (!section && entry.tdsSection) {
+    section = normaliseSection(entry.tdsSection);
+    if (section) source = 'ledger';
+  }
+  // Custom rules come first in DOMAIN 7.1; a force-N rule may name the section
+  // it switches off, so the natural section is found before they are read.
+  const rule = customRuleFor(l, entry, section);
+  if (rule) {
+    const what = `custom rule GL ${rule.glCode} / section ${rule.section} / vendor ${rule.vendorCode}`;
+    if (!rule.forceApplyTds)
+      return final('notApplicable', null, `No TDS: ${what} with force N.`, {
+        ...known,
+        section,
+        sectionSource: section ? 'customRule' : null,
+      });
+    if (rule.section !== 'ALL') {
+      section = rule.section;
+      source = 'customRule';
+      sourceDetail = ` (${what})`;
+      expenseType = null;
+      mappingExempt = false;
+    }
+  }
+  if (!section || !source) {
+    const keys = [entry.primaryExpenseKey, entry.secondaryExpenseKey, entry.glCode]
+      .filter(Boolean)
+      .join(', ');
+    return final(
+      'error',
+      'GL_UNMAPPED',
+      `No section for this entry: no expense section mapping for ${keys || 'its keys (none given)'} valid on ${date}, no rule set, and the vendor has ${vendorSectionMappings(l, vendor.vendorCode).length === 0 ? 'no' : 'more than one'} section mapping.`,
+      known,
+    );
+  }
+  const sectionWhy = `${section} from ${SOURCE_TEXT[source]}${sourceDetail}`;
+  const withSection = { ...known, section, sectionSource: source };
+  if (!vendor.resident)
+    return final(
+      'notApplicable',
+      null,
+      `${sectionWhy}; vendor ${vendor.vendorCode} is not resident: its TDS belongs to 27Q, not 26Q, and is not computed here.`,
+      { ...withSection, nonResident: true },
+    );
+
+  const type = sectionTypeOn(l, section, date, expenseType);
+  if (!type)
+    return final(
+      'error',
+      'NO_RATE',
+      `${sectionWhy}; no section expense type of ${section} is in force on ${date}.`,
+      withSection,
+    );
+
+  // 7.4: exemptions.
+  const vendorMappings = vendorSectionMappings(l, vendor.vendorCode).filter((m) => m.section === section);
+  const exemptBy = vendorMappings.find(
+    (m) => m.tdsExempted && withinWindow(date, m.tdsExemptedFrom, m.tdsExemptedTo),
+  );
+  if (exemptBy || mappingExempt || type.tdsExempted) {
+    const why = exemptBy
+      ? `the vendor's section mapping exempts it${exemptBy.tdsExemptedFrom || exemptBy.tdsExemptedTo ? ` from ${exemptBy.tdsExemptedFrom ?? 'the start'} to ${exemptBy.tdsExemptedTo ?? 'no end date'}` : ''}`
+      : mappingExempt
+        ? 'the expense section mapping marks it exempt'
+        : `section expense type ${type.expenseType ?? section} is exempt`;
+    return final('exempt', null, `${sectionWhy}; exempt: ${why}.`, withSection);
+  }
+
+  // 7.3: the rate.
+  const normal = rateUnits(
+    deducteeType === 'company'
+      ? type.rateCompany
+      : deducteeType === 'individual'
+        ? type.rateIndividual
+        : type.rateOthers,
+  );
+  let units = normal;
+  let rateBasis: RateBasis = 'normal';
+  const notes: string[] = [];
+  const inoperative = vendor.aadhaarPanLink?.toLowerCase() === 'inoperative';
+  if (!panValid || inoperative) {
+    const floor = rateUnits(type.rateNoPan ?? 20);
+    const higher = maxUnits(normal, floor);
+    notes.push(
+      `206AA (${!pan ? 'no PAN' : !panValid ? `invalid PAN ${pan}` : 'PAN inoperative'}): the higher of ${normal / 10_000}% and ${floor / 10_000}%`,
+    );
+    if (higher > units) {
+      units = higher;
+      rateBasis = '206AA';
+    }
+  }
+  if (vendor.compliance206AB && date <= SECTION_206AB_UNTIL) {
+    const higher = maxUnits((normal * 2) as RateUnits, rateUnits(5));
+    notes.push(`206AB (specified person): the higher of twice ${normal / 10_000}% and 5%`);
+    if (higher > units) {
+      units = higher;
+      rateBasis = '206AB';
+    }
+  }
+  const ldc =
+    vendorMappings.find(
+      (m) => m.ltdcApplied && m.ltdcRate !== null && withinWindow(date, m.ltdcFrom, m.ltdcTo),
+    ) ?? null;
+  const rateWhy = `${type.expenseType ? `${type.expenseType}, ` : ''}${deducteeType} rate ${normal / 10_000}%${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  const thresholdKey = `${pan && panValid ? pan : `vendor:${vendor.vendorCode.trim().toUpperCase()}`}|${section}`;
+  return {
+    kind: 'pending',
+    vendor,
+    pan,
+    panValid,
+    deducteeType,
+    section,
+    sectionSource: source,
+    sectionWhy,
+    type,
+    units,
+    rateBasis,
+    rateWhy,
+    ldc,
+    thresholdKey,
+  };
+};

@@ -1,0 +1,145 @@
+import { withinWindow } from './dates.ts';
+import { isAll, normaliseSection } from './sections.ts';
+import type {
+  CustomRule,
+  ExpenseSectionMapping,
+  LedgerEntry,
+  PayableInput,
+  PayableVendor,
+  RuleSet,
+  SectionType,
+  VendorSectionMapping,
+} from './types.ts';
+
+// The reference data of one computation, indexed once so each of a million
+// entries costs a few map look-ups.
+
+const key = (s: string): string => s.trim().toUpperCase();
+
+export interface Lookups {
+  vendorByCode: Map<string, PayableVendor>;
+  vendorByPan: Map<string, PayableVendor>;
+  vendorSections: Map<string, VendorSectionMapping[]>; // by vendor code
+  expenseSections: Map<string, ExpenseSectionMapping[]>; // by expense key
+  sectionTypes: Map<string, SectionType[]>; // by canonical section
+  customRules: CustomRule[];
+  ruleSets: RuleSet[];
+}
+
+const push = <T>(map: Map<string, T[]>, k: string, v: T): void => {
+  const list = map.get(k);
+  if (list) list.push(v);
+  else map.set(k, [v]);
+};
+
+export const buildLookups = (input: PayableInput): Lookups => {
+  const vendorByCode = new Map<string, PayableVendor>();
+  const panCount = new Map<string, number>();
+  for (const v of input.vendors) {
+    if (!vendorByCode.has(key(v.vendorCode))) vendorByCode.set(key(v.vendorCode), v);
+    if (v.pan) panCount.set(key(v.pan), (panCount.get(key(v.pan)) ?? 0) + 1);
+  }
+  // A ledger line without a vendor code finds its vendor by PAN only when
+  // one vendor has that PAN.
+  const vendorByPan = new Map<string, PayableVendor>();
+  for (const v of input.vendors) if (v.pan && panCount.get(key(v.pan)) === 1) vendorByPan.set(key(v.pan), v);
+
+  const vendorSections = new Map<string, VendorSectionMapping[]>();
+  for (const m of input.vendorSections) {
+    const section = normaliseSection(m.section);
+    if (section) push(vendorSections, key(m.vendorCode), { ...m, section });
+  }
+  const expenseSections = new Map<string, ExpenseSectionMapping[]>();
+  for (const m of input.expenseSections) {
+    const section = normaliseSection(m.section);
+    if (section) push(expenseSections, key(m.expenseKey), { ...m, section });
+  }
+  const sectionTypes = new Map<string, SectionType[]>();
+  for (const t of input.sectionTypes) {
+    const section = normaliseSection(t.section);
+    if (section) push(sectionTypes, section, { ...t, section });
+  }
+  // The grid's first row defaults to ALL/ALL/ALL/N; left like that it is the
+  // empty placeholder, not "no TDS on anything" (docs/decisions.md).
+  const customRules = input.customRules
+    .filter((r) => !(isAll(r.glCode) && isAll(r.section) && isAll(r.vendorCode) && !r.forceApplyTds))
+    .map((r) => ({ ...r, section: isAll(r.section) ? 'ALL' : (normaliseSection(r.section) ?? r.section) }));
+  const ruleSets = input.ruleSets
+    .map((r) => ({ ...r, section: normaliseSection(r.section) ?? '' }))
+    .filter((r) => r.section !== '');
+  return { vendorByCode, vendorByPan, vendorSections, expenseSections, sectionTypes, customRules, ruleSets };
+};
+
+export const findVendor = (l: Lookups, entry: LedgerEntry): PayableVendor | null => {
+  if (entry.vendorCode) return l.vendorByCode.get(key(entry.vendorCode)) ?? null;
+  if (entry.panNo) return l.vendorByPan.get(key(entry.panNo)) ?? null;
+  return null;
+};
+
+export const expenseMappingOn = (
+  l: Lookups,
+  expenseKey: string | null,
+  date: string,
+): ExpenseSectionMapping | null => {
+  if (!expenseKey) return null;
+  const list = l.expenseSections.get(key(expenseKey));
+  return list?.find((m) => withinWindow(date, m.from, m.to)) ?? null;
+};
+
+const ruleHolds = (rule: RuleSet['rules'][number], entry: LedgerEntry): boolean => {
+  const value = (entry[rule.field] ?? '').toString().trim().toLowerCase();
+  return rule.values.some((v) => {
+    const want = v.trim().toLowerCase();
+    return rule.operator === 'equals' ? value === want : want !== '' && value.includes(want);
+  });
+};
+
+export const ruleSetFor = (l: Lookups, entry: LedgerEntry): RuleSet | null => {
+  for (const set of l.ruleSets) {
+    if (set.rules.length === 0) continue;
+    const holds =
+      set.logicalOperator === 'OR'
+        ? set.rules.some((r) => ruleHolds(r, entry))
+        : set.rules.every((r) => ruleHolds(r, entry));
+    if (holds) return set;
+  }
+  return null;
+};
+
+// The section type in force on the date; among several (194A by payer), the
+// one of the expense type the mapping named, else the first listed.
+export const sectionTypeOn = (
+  l: Lookups,
+  section: string,
+  date: string,
+  expenseType: string | null,
+): SectionType | null => {
+  const list = l.sectionTypes.get(section);
+  if (!list) return null;
+  let first: SectionType | null = null;
+  for (const t of list) {
+    if (!withinWindow(date, t.from, t.to)) continue;
+    if (expenseType && t.expenseType && key(t.expenseType) === key(expenseType)) return t;
+    first ??= t;
+  }
+  return first;
+};
+
+export const customRuleFor = (
+  l: Lookups,
+  entry: LedgerEntry,
+  naturalSection: string | null,
+): CustomRule | null => {
+  for (const r of l.customRules) {
+    if (!isAll(r.glCode) && key(r.glCode) !== key(entry.glCode ?? '')) continue;
+    if (!isAll(r.vendorCode) && key(r.vendorCode) !== key(entry.vendorCode ?? '')) continue;
+    // Force Y names the section to use; force N switches TDS off for what it
+    // matches, and with a section only for entries that would fall under it.
+    if (!r.forceApplyTds && r.section !== 'ALL' && r.section !== naturalSection) continue;
+    return r;
+  }
+  return null;
+};
+
+export const vendorSectionMappings = (l: Lookups, vendorCode: string): VendorSectionMapping[] =>
+  l.vendorSections.get(key(vendorCode)) ?? [];
