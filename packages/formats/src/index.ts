@@ -76,6 +76,19 @@ export {
   vendorMasterTemplate,
   writeVendorMaster,
 } from './masters/vendor-master.ts';
+export { LEDGER_FIELDS, type LedgerFieldKey } from './payable/ledger-fields.ts';
+export {
+  CUSTOM_RULE_COLUMNS,
+  EXPENSE_SECTION_COLUMNS,
+  PAYABLE_VENDOR_COLUMNS,
+  readCustomRules,
+  readExpenseSections,
+  readPayableVendors,
+  readSectionTypes,
+  readVendorSections,
+  SECTION_TYPE_COLUMNS,
+  VENDOR_SECTION_COLUMNS,
+} from './payable/reference-files.ts';
 export {
   parseDelimited,
   type RawRecord,

@@ -18,6 +18,10 @@ const commands: Record<string, () => Promise<number | undefined>> = {
     const { reconcileCommand } = await import('./reconcile.ts');
     return reconcileCommand(args, io);
   },
+  payable: async () => {
+    const { payableCommand } = await import('./payable.ts');
+    return payableCommand(args, io);
+  },
   'parse-26as': async () => {
     const { parse26asCommand } = await import('./parse-26as.ts');
     return parse26asCommand(args, io);

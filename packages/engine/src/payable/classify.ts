@@ -110,7 +110,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     sectionSource: null,
     ...extra,
   });
-  if (entry.readError) return final('error', 'UNREADABLE', entry.readError.reason);
+  if (entry.readError) return final('error', entry.readError.code || 'UNREADABLE', entry.readError.reason);
   const date = entry.documentDate;
   if (date === null) return final('error', 'UNREADABLE', 'The line has no document date.');
   if (financialYearOf(date) !== fy)

@@ -539,7 +539,7 @@ describe('errors', () => {
     );
     expect(r.entries.map((e) => [e.status, e.errorCode])).toEqual([
       ['error', 'OUT_OF_YEAR'],
-      ['error', 'UNREADABLE'],
+      ['error', 'INVALID_DATE'],
       ['notDeducted', null],
     ]);
     expect(r.summary.errors).toBe(2);

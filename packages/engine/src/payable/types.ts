@@ -145,7 +145,14 @@ export type SectionSource =
 
 export type RateBasis = 'normal' | '206AA' | '206AB' | 'LDC' | 'LDC+normal';
 
-export type ErrorCode = 'GL_UNMAPPED' | 'VENDOR_MISSING' | 'NO_RATE' | 'OUT_OF_YEAR' | 'UNREADABLE';
+// A line the reader could not use keeps the reader's code (INVALID_DATE...).
+export type ErrorCode =
+  | 'GL_UNMAPPED'
+  | 'VENDOR_MISSING'
+  | 'NO_RATE'
+  | 'OUT_OF_YEAR'
+  | 'UNREADABLE'
+  | (string & {});
 
 export interface PayableEntryResult {
   index: number; // position in input.entries

@@ -1,13 +1,28 @@
+import { formatRupees } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
 import { validateIdentifier } from '../identifiers.ts';
 import type { RawRecord } from '../registers/delimited.ts';
 import type { TableRead } from '../registers/read-table.ts';
+import { parseAmount, parseRate } from '../values/amounts.ts';
+import { parseDate } from '../values/dates.ts';
 
 // Master files (customers, vendors) have one column per field, headed by the
 // field name. Headers match ignoring case, spaces and punctuation, so
 // "customerName", "Customer Name" and "CUSTOMER_NAME" are the same column.
 
-export type ColumnKind = 'text' | 'pan' | 'tan' | 'gstin' | 'email' | 'phone' | 'pin' | 'boolean' | 'choice';
+export type ColumnKind =
+  | 'text'
+  | 'pan'
+  | 'tan'
+  | 'gstin'
+  | 'email'
+  | 'phone'
+  | 'pin'
+  | 'boolean'
+  | 'choice'
+  | 'date'
+  | 'amount'
+  | 'rate';
 
 export interface RecordColumn {
   key: string;
@@ -19,7 +34,8 @@ export interface RecordColumn {
   defaultValue?: boolean;
 }
 
-export type RecordValue = string | boolean | null;
+// Amounts are paise; rates are percent.
+export type RecordValue = string | number | boolean | null;
 
 export interface RecordReadResult<R> {
   rows: R[];
@@ -81,6 +97,18 @@ const readCell = (column: RecordColumn, text: string): CellResult => {
     }
     case 'choice':
       return { warning: 'INVALID_CHOICE', expected: `one of ${column.choices?.join(', ')}` };
+    case 'date': {
+      const r = parseDate(text);
+      return r.ok ? { value: r.value } : { error: 'INVALID_DATE', expected: r.expected };
+    }
+    case 'amount': {
+      const r = parseAmount(text);
+      return r.ok ? { value: r.value } : { error: 'INVALID_AMOUNT', expected: r.expected };
+    }
+    case 'rate': {
+      const r = parseRate(text);
+      return r.ok ? { value: r.value } : { error: 'INVALID_RATE', expected: r.expected };
+    }
   }
 };
 
@@ -184,14 +212,16 @@ export const writeRecords = (
   columns: readonly RecordColumn[],
   records: readonly Partial<Record<string, RecordValue>>[],
 ): string => {
-  const cell = (v: RecordValue | undefined): string => {
+  const cell = (v: RecordValue | undefined, kind: ColumnKind): string => {
     if (v === null || v === undefined) return '';
     if (typeof v === 'boolean') return v ? 'True' : 'False';
+    // Amounts are paise in code and rupees in files.
+    if (typeof v === 'number') return kind === 'amount' ? formatRupees(v) : String(v);
     return /[\t\r\n"]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
   };
   const lines = [
     columns.map((c) => c.key).join('\t'),
-    ...records.map((r) => columns.map((c) => cell(r[c.key])).join('\t')),
+    ...records.map((r) => columns.map((c) => cell(r[c.key], c.kind)).join('\t')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 };

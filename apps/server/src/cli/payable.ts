@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { computePayable, type LedgerEntry, SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
+import {
+  type FileIssue,
+  formatIssue,
+  readCustomRules,
+  readExpenseSections,
+  readPayableVendors,
+  readSectionTypes,
+  readVendorSections,
+} from '@taxrecon/formats';
+import { append, type FinancialYear, financialYearOf, formatRupees, isFinancialYear } from '@taxrecon/shared';
+import {
+  customRules,
+  expenseSectionMappings,
+  payableVendors,
+  sectionTypes,
+  vendorSectionMappings,
+} from '../features/payable/engine-input.ts';
+import { readLedger } from '../features/payable/ledger-read.ts';
+import { writePayableXlsx } from '../features/payable/payable-xlsx.ts';
+import { writePayableJson } from './payable-json.ts';
+
+interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
+    [--vendor-sections FILE] [--expense-sections FILE] [--section-types FILE]
+    [--rules FILE] --out result.json [--xlsx report.xlsx]
+`;
+
+// A problem that stops the run: named file, what is wrong, exit code 1.
+class Stop extends Error {}
+
+const read = (file: string): Uint8Array => {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    throw new Stop(
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+};
+
+type Reader = (
+  bytes: Uint8Array,
+  file: string,
+) => Promise<{
+  rows: Record<string, string | number | boolean | null>[];
+  errors: FileIssue[];
+  warnings: FileIssue[];
+}>;
+
+export const payableCommand = async (args: string[], io: Io): Promise<number> => {
+  let values: ReturnType<typeof parseOptions>;
+  try {
+    values = parseOptions(args);
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
+  const startedAt = performance.now();
+  try {
+    const fy = values.fy as FinancialYear;
+    // A reference file: rows with a bad cell are reported and left out; a file
+    // without its required columns stops the run.
+    const reference = async (file: string | undefined, reader: Reader) => {
+      if (!file) return [];
+      const result = await reader(read(file), path.basename(file));
+      const fatal = result.errors.filter((e) => e.code === 'MISSING_COLUMN' || e.code === 'EMPTY_FILE');
+      if (fatal.length > 0 || (result.rows.length === 0 && result.errors.length > 0))
+        throw new Stop(
+          `${file}: ${(fatal.length ? fatal : result.errors).map((e) => `line ${e.line}: ${e.message}`).join('; ')}`,
+        );
+      for (const e of result.errors) warn(e);
+      for (const w of result.warnings)
+        if (w.code !== 'UNKNOWN_COLUMN') warn({ ...w, message: `warning: ${w.message}` });
+      return result.rows;
+    };
+    const vendors = payableVendors(await reference(values.vendors, readPayableVendors));
+    const vendorSections = vendorSectionMappings(
+      await reference(values['vendor-sections'], readVendorSections),
+    );
+    const expenseSections = expenseSectionMappings(
+      await reference(values['expense-sections'], readExpenseSections),
+    );
+    const types = values['section-types']
+      ? sectionTypes(await reference(values['section-types'], readSectionTypes))
+      : SHIPPED_SECTION_TYPES;
+    const rules = customRules(await reference(values.rules, readCustomRules));
+
+    const entries: LedgerEntry[] = [];
+    for (const file of values.ledger ?? []) {
+      const ledger = await readLedger(path.basename(file), read(file));
+      if (ledger.unusable) throw new Stop(`${file}: ${ledger.unusable}`);
+      for (const issue of ledger.issues) warn(issue);
+      const dated = ledger.entries.filter((e) => e.documentDate !== null);
+      if (dated.length > 0 && !dated.some((e) => financialYearOf(e.documentDate!) === fy))
+        throw new Stop(`${file}: has no entries dated in ${fy}`);
+      append(entries, ledger.entries);
+    }
+    const parsedAt = performance.now();
+    const result = computePayable({
+      financialYear: fy,
+      entries,
+      vendors,
+      vendorSections,
+      expenseSections,
+      sectionTypes: types,
+      customRules: rules,
+      ruleSets: [],
+    });
+    const computedAt = performance.now();
+    writePayableJson(values.out as string, result);
+    if (values.xlsx) await writePayableXlsx(result, values.xlsx);
+    if (process.env.TAXRECON_TIMINGS === '1') {
+      io.stderr(
+        `timings: read and parse ${((parsedAt - startedAt) / 1000).toFixed(2)} s; engine ${((computedAt - parsedAt) / 1000).toFixed(2)} s for ${entries.length} entries; write ${((performance.now() - computedAt) / 1000).toFixed(2)} s\n`,
+      );
+    }
+    const s = result.summary;
+    io.stderr(
+      `TDS payable ${fy}: ${s.totalEntries} entries over ${s.vendors} vendors; due Rs ${formatRupees(s.due)}, deducted Rs ${formatRupees(s.deducted)}; ${s.byStatus.short} short, ${s.byStatus.notDeducted} not deducted, ${s.byStatus.excess} excess; ${s.glUnmapped} GL unmapped, ${s.vendorMissing} vendor missing, ${s.errors} errors\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof Stop) {
+      io.stderr(`taxrecon payable: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+};
+
+const parseOptions = (args: string[]) => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      fy: { type: 'string' },
+      ledger: { type: 'string', multiple: true },
+      vendors: { type: 'string' },
+      'vendor-sections': { type: 'string' },
+      'expense-sections': { type: 'string' },
+      'section-types': { type: 'string' },
+      rules: { type: 'string' },
+      out: { type: 'string' },
+      xlsx: { type: 'string' },
+    },
+  });
+  if (!values.fy || !isFinancialYear(values.fy))
+    throw new Error('--fy must be a financial year such as 2024-25');
+  if (!values.ledger?.length) throw new Error('at least one --ledger file is needed');
+  if (!values.vendors) throw new Error('--vendors FILE (the vendor master) is needed');
+  if (!values.out) throw new Error('--out result.json is needed');
+  return values;
+};

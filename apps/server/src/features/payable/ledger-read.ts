@@ -1,0 +1,131 @@
+import type { LedgerEntry } from '@taxrecon/engine';
+import {
+  createRowMapper,
+  type FileIssue,
+  guessMapping,
+  LEDGER_FIELDS,
+  type LedgerFieldKey,
+  type Mapping,
+} from '@taxrecon/formats';
+import { paise } from '@taxrecon/shared';
+import { openRecords } from '../ingest/open-records.ts';
+
+// An expense ledger file read into engine entries, one per ledger line. A
+// line with a cell that cannot be read stays in as an entry with its read
+// error, so the result still has one entry per line.
+
+const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+// Headers named as the spec's fields (any case, spaces or underscores) map
+// first; Tally and SAP headers take the remaining fields by likeness.
+export const mapLedgerHeaders = (headers: readonly string[]): Mapping<LedgerFieldKey> => {
+  const mapping: Mapping<LedgerFieldKey> = {};
+  const used = new Set<number>();
+  for (const f of LEDGER_FIELDS) {
+    const i = headers.findIndex(
+      (h, j) => !used.has(j) && (squash(h) === squash(f.key) || squash(h) === squash(f.label)),
+    );
+    if (i >= 0) {
+      mapping[f.key] = i;
+      used.add(i);
+    }
+  }
+  const rest = LEDGER_FIELDS.filter((f) => mapping[f.key] === undefined);
+  const blanked = headers.map((h, j) => (used.has(j) ? '' : h));
+  const guessed = guessMapping(blanked, rest).mapping as Mapping<LedgerFieldKey>;
+  return { ...guessed, ...mapping };
+};
+
+export interface LedgerRead {
+  entries: LedgerEntry[];
+  issues: FileIssue[];
+  // The file cannot be used at all (required columns missing): why.
+  unusable: string | null;
+}
+
+export const readLedger = async (
+  fileName: string,
+  bytes: Uint8Array,
+  header?: string,
+): Promise<LedgerRead> => {
+  const source = await openRecords({ fileId: fileName, fileName, bytes }, header);
+  const issues: FileIssue[] = [...source.errors];
+  const mapping = mapLedgerHeaders(source.headers);
+  const missing = LEDGER_FIELDS.filter((f) => f.required && mapping[f.key] === undefined);
+  if (missing.length > 0)
+    return {
+      entries: [],
+      issues,
+      unusable: `its headers have no column for ${missing.map((f) => `'${f.key}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
+    };
+  if (mapping.vendorCode === undefined && mapping.panNo === undefined)
+    return {
+      entries: [],
+      issues,
+      unusable: `its headers have no column for 'vendorCode' or 'panNo' (headers: ${source.headers.join(' | ')})`,
+    };
+  const shape = { file: fileName, headers: source.headers, headerLine: source.headerLine };
+  const mapRow = createRowMapper(shape, mapping, LEDGER_FIELDS, issues);
+  const entries: LedgerEntry[] = [];
+  const cell = (values: readonly string[], key: LedgerFieldKey): string | null => {
+    const i = mapping[key];
+    const v = i === undefined ? '' : (values[i] ?? '').trim();
+    return v === '' ? null : v;
+  };
+  for await (const record of source.rows) {
+    const mapped = mapRow(record);
+    if (mapped.kind === 'skip') continue;
+    if (mapped.kind === 'error') {
+      issues.push(...mapped.errors);
+      entries.push({
+        file: fileName,
+        line: record.line,
+        documentNumber: cell(record.values, 'documentNumber'),
+        documentDate: null,
+        postingDate: null,
+        deductionDate: null,
+        tdsDepositDate: null,
+        glCode: cell(record.values, 'glCode'),
+        primaryExpenseKey: null,
+        secondaryExpenseKey: null,
+        documentDescription: null,
+        vendorCode: cell(record.values, 'vendorCode'),
+        panNo: cell(record.values, 'panNo'),
+        vendorName: cell(record.values, 'vendorName'),
+        tanNumber: null,
+        baseAmount: paise(0),
+        tdsAmount: paise(0),
+        readError: {
+          code: mapped.errors[0]?.code ?? 'UNREADABLE',
+          reason: mapped.errors
+            .map((e) => `${e.column ?? ''}: ${e.message} Expected ${e.expected}; got '${e.value ?? ''}'.`)
+            .join(' '),
+        },
+      });
+      continue;
+    }
+    const r = mapped.row;
+    entries.push({
+      file: fileName,
+      line: record.line,
+      documentNumber: r.documentNumber,
+      documentDate: r.documentDate,
+      postingDate: r.postingDate,
+      deductionDate: r.deductionDate,
+      tdsDepositDate: r.tdsDepositDate,
+      glCode: r.glCode,
+      primaryExpenseKey: r.primaryExpenseKey,
+      secondaryExpenseKey: r.secondaryExpenseKey,
+      documentDescription: r.documentDescription,
+      vendorCode: r.vendorCode,
+      panNo: r.panNo?.replace(/\s+/g, '').toUpperCase() ?? null,
+      vendorName: r.vendorName,
+      tanNumber: r.tanNumber,
+      baseAmount: r.baseAmount,
+      tdsAmount: r.tdsAmount ?? paise(0),
+      tdsSection: r.tdsSection,
+      readError: null,
+    });
+  }
+  return { entries, issues, unusable: null };
+};

@@ -1,0 +1,96 @@
+import { type RecordColumn, type RecordReadResult, readRecords } from '../masters/record-file.ts';
+import { VENDOR_MASTER_COLUMNS } from '../masters/vendor-master.ts';
+import { readTable } from '../registers/read-table.ts';
+
+// The reference files of a TDS payable computation, each a table with a
+// header row of the spec's field names (spec part 3, section 3), matched
+// without regard to case, spaces or underscores: tab-separated text, csv or a
+// spreadsheet. Amounts come back in paise, rates in percent, dates ISO.
+
+export const VENDOR_SECTION_COLUMNS = [
+  { key: 'id', kind: 'text' },
+  { key: 'vendorId', kind: 'text' },
+  { key: 'vendorCode', kind: 'text', required: true },
+  { key: 'sectionNumber', kind: 'text', required: true },
+  { key: 'subSection', kind: 'text' },
+  { key: 'tdsExempted', kind: 'boolean', defaultValue: false },
+  { key: 'tdsExemptedFromDate', kind: 'date' },
+  { key: 'tdsExemptedToDate', kind: 'date' },
+  { key: 'ltdcApplied', kind: 'boolean', defaultValue: false },
+  { key: 'ltdcPercentage', kind: 'rate' },
+  { key: 'ltdcAmount', kind: 'amount' },
+  { key: 'ltdcFromDate', kind: 'date' },
+  { key: 'ltdcToDate', kind: 'date' },
+] as const satisfies readonly RecordColumn[];
+
+export const EXPENSE_SECTION_COLUMNS = [
+  { key: 'expenseKey', kind: 'text', required: true },
+  { key: 'expenseDescription', kind: 'text' },
+  { key: 'sectionNumber', kind: 'text', required: true },
+  { key: 'subSection', kind: 'text' },
+  { key: 'expenseType', kind: 'text' },
+  { key: 'expenseTypeDetail', kind: 'text' },
+  { key: 'tdsExempted', kind: 'boolean', defaultValue: false },
+  { key: 'applicableFromDate', kind: 'date' },
+  { key: 'applicableToDate', kind: 'date' },
+] as const satisfies readonly RecordColumn[];
+
+export const SECTION_TYPE_COLUMNS = [
+  { key: 'sectionExpenseTypeId', kind: 'text' },
+  { key: 'sectionNumber', kind: 'text', required: true },
+  { key: 'subSection', kind: 'text' },
+  { key: 'expenseType', kind: 'text' },
+  { key: 'expenseTypeDetail', kind: 'text' },
+  { key: 'tdsExempted', kind: 'boolean', defaultValue: false },
+  { key: 'tdsRateCompany', kind: 'rate' },
+  { key: 'tdsRateIndividual', kind: 'rate' },
+  { key: 'tdsRateOthers', kind: 'rate' },
+  { key: 'tdsForNoOrInvalidPAN', kind: 'rate' },
+  { key: 'applicableFromDate', kind: 'date' },
+  { key: 'applicableToDate', kind: 'date' },
+  { key: 'thresholdInvoice', kind: 'amount' },
+  { key: 'thresholdMonthly', kind: 'amount' },
+  { key: 'thresholdAnnually', kind: 'amount' },
+] as const satisfies readonly RecordColumn[];
+
+export const CUSTOM_RULE_COLUMNS = [
+  { key: 'glCode', kind: 'text', required: true },
+  { key: 'section', kind: 'text', required: true },
+  { key: 'vendorCode', kind: 'text', required: true },
+  { key: 'forceApplyTds', kind: 'boolean', required: true },
+] as const satisfies readonly RecordColumn[];
+
+// The vendor master as the payable computation reads it: the PAN is kept as
+// given (an invalid PAN means 206AA), so only the vendor code is required.
+export const PAYABLE_VENDOR_COLUMNS: readonly RecordColumn[] = VENDOR_MASTER_COLUMNS.map((c) =>
+  c.key === 'panNumber'
+    ? { key: c.key, kind: 'text' }
+    : c.key === 'vendorName'
+      ? { key: c.key, kind: 'text' }
+      : c,
+);
+
+type Row<C extends readonly RecordColumn[]> = {
+  [K in C[number]['key']]: string | number | boolean | null;
+} & { line: number };
+
+const readReference = async <C extends readonly RecordColumn[]>(
+  bytes: Uint8Array,
+  file: string,
+  columns: C,
+): Promise<RecordReadResult<Row<C>>> => {
+  const table = await readTable(bytes, file);
+  const result = readRecords<Row<C>>(table, columns);
+  return { ...result, errors: [...table.errors, ...result.errors] };
+};
+
+export const readVendorSections = (bytes: Uint8Array, file: string) =>
+  readReference(bytes, file, VENDOR_SECTION_COLUMNS);
+export const readExpenseSections = (bytes: Uint8Array, file: string) =>
+  readReference(bytes, file, EXPENSE_SECTION_COLUMNS);
+export const readSectionTypes = (bytes: Uint8Array, file: string) =>
+  readReference(bytes, file, SECTION_TYPE_COLUMNS);
+export const readCustomRules = (bytes: Uint8Array, file: string) =>
+  readReference(bytes, file, CUSTOM_RULE_COLUMNS);
+export const readPayableVendors = (bytes: Uint8Array, file: string) =>
+  readReference(bytes, file, PAYABLE_VENDOR_COLUMNS);
