@@ -19,6 +19,7 @@ export type {
 } from './input-types.ts';
 export { normaliseName } from './names.ts';
 export { DEFAULT_OPTIONS, type MatchMode, type ReconcileOptions, type ResolvedOptions } from './options.ts';
+export * from './payable/index.ts';
 export { type PartyWork, type PlanContext, planReconciliation, type ReconcilePlan } from './plan.ts';
 export { describeUnmatched } from './reason-text.ts';
 export { assembleResult, type ProgressCallback, reconcile, reconcileParties } from './reconcile.ts';
@@ -31,4 +32,3 @@ export {
 } from './report.ts';
 export type * from './result-types.ts';
 export { bookRowFingerprint, type PartyRowKeys, partyRowKeys, taxBookRowFingerprint } from './row-keys.ts';
-export * from './payable/index.ts';
