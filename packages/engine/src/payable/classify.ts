@@ -90,6 +90,59 @@ const SOURCE_TEXT: Record<SectionSource, string> = {
   ledger: 'the section the ledger gives',
 };
 
+interface RateInfo {
+  units: RateUnits;
+  rateBasis: RateBasis;
+  rateWhy: string;
+}
+
+const rateCache = new WeakMap<
+  PayableVendor,
+  Map<SectionType, [RateInfo | undefined, RateInfo | undefined]>
+>();
+
+const rateOf = (
+  type: SectionType,
+  deducteeType: DeducteeType,
+  pan: string | null,
+  panValid: boolean,
+  aadhaarPanLink: string | null,
+  ab: boolean,
+): RateInfo => {
+  const normal = rateUnits(
+    deducteeType === 'company'
+      ? type.rateCompany
+      : deducteeType === 'individual'
+        ? type.rateIndividual
+        : type.rateOthers,
+  );
+  let units = normal;
+  let rateBasis: RateBasis = 'normal';
+  const notes: string[] = [];
+  const inoperative = aadhaarPanLink?.toLowerCase() === 'inoperative';
+  if (!panValid || inoperative) {
+    const floor = rateUnits(type.rateNoPan ?? 20);
+    const higher = maxUnits(normal, floor);
+    notes.push(
+      `206AA (${!pan ? 'no PAN' : !panValid ? `invalid PAN ${pan}` : 'PAN inoperative'}): the higher of ${normal / 10_000}% and ${floor / 10_000}%`,
+    );
+    if (higher > units) {
+      units = higher;
+      rateBasis = '206AA';
+    }
+  }
+  if (ab) {
+    const higher = maxUnits((normal * 2) as RateUnits, rateUnits(5));
+    notes.push(`206AB (specified person): the higher of twice ${normal / 10_000}% and 5%`);
+    if (higher > units) {
+      units = higher;
+      rateBasis = '206AB';
+    }
+  }
+  const rateWhy = `${type.expenseType ? `${type.expenseType}, ` : ''}${deducteeType} rate ${normal / 10_000}%${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  return { units, rateBasis, rateWhy };
+};
+
 export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry): Classified => {
   const final = (
     status: 'error' | 'notApplicable' | 'exempt',
@@ -238,42 +291,26 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     return final('exempt', null, `${sectionWhy}; exempt: ${why}.`, withSection);
   }
 
-  // 7.3: the rate.
-  const normal = rateUnits(
-    deducteeType === 'company'
-      ? type.rateCompany
-      : deducteeType === 'individual'
-        ? type.rateIndividual
-        : type.rateOthers,
-  );
-  let units = normal;
-  let rateBasis: RateBasis = 'normal';
-  const notes: string[] = [];
-  const inoperative = vendor.aadhaarPanLink?.toLowerCase() === 'inoperative';
-  if (!panValid || inoperative) {
-    const floor = rateUnits(type.rateNoPan ?? 20);
-    const higher = maxUnits(normal, floor);
-    notes.push(
-      `206AA (${!pan ? 'no PAN' : !panValid ? `invalid PAN ${pan}` : 'PAN inoperative'}): the higher of ${normal / 10_000}% and ${floor / 10_000}%`,
-    );
-    if (higher > units) {
-      units = higher;
-      rateBasis = '206AA';
+  // 7.3: the rate. It depends only on the vendor, the section type and
+  // whether 206AB still applies, so it is worked out once per such triple.
+  const ab = vendor.compliance206AB && date <= SECTION_206AB_UNTIL;
+  const fromVendor = cleanPan(vendor.pan) !== null;
+  let byType = fromVendor ? rateCache.get(vendor) : undefined;
+  let rate = byType?.get(type)?.[ab ? 1 : 0];
+  if (!rate) {
+    rate = rateOf(type, deducteeType, pan, panValid, vendor.aadhaarPanLink, ab);
+    if (fromVendor) {
+      if (!byType) rateCache.set(vendor, (byType = new Map()));
+      const pair = byType.get(type) ?? [undefined, undefined];
+      pair[ab ? 1 : 0] = rate;
+      byType.set(type, pair);
     }
   }
-  if (vendor.compliance206AB && date <= SECTION_206AB_UNTIL) {
-    const higher = maxUnits((normal * 2) as RateUnits, rateUnits(5));
-    notes.push(`206AB (specified person): the higher of twice ${normal / 10_000}% and 5%`);
-    if (higher > units) {
-      units = higher;
-      rateBasis = '206AB';
-    }
-  }
+  const { units, rateBasis, rateWhy } = rate;
   const ldc =
     vendorMappings.find(
       (m) => m.ltdcApplied && m.ltdcRate !== null && withinWindow(date, m.ltdcFrom, m.ltdcTo),
     ) ?? null;
-  const rateWhy = `${type.expenseType ? `${type.expenseType}, ` : ''}${deducteeType} rate ${normal / 10_000}%${notes.length ? `; ${notes.join('; ')}` : ''}`;
   const thresholdKey = `${pan && panValid ? pan : `vendor:${vendor.vendorCode.trim().toUpperCase()}`}|${section}`;
   return {
     kind: 'pending',
