@@ -300,7 +300,10 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
   if (!rate) {
     rate = rateOf(type, deducteeType, pan, panValid, vendor.aadhaarPanLink, ab);
     if (fromVendor) {
-      if (!byType) rateCache.set(vendor, (byType = new Map()));
+      if (!byType) {
+        byType = new Map();
+        rateCache.set(vendor, byType);
+      }
       const pair = byType.get(type) ?? [undefined, undefined];
       pair[ab ? 1 : 0] = rate;
       byType.set(type, pair);
