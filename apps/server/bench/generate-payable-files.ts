@@ -73,7 +73,8 @@ for (let i = 0; i < vendorCount; i++) {
     sectionLines.push(
       `V${String(i).padStart(6, '0')}\t194J\tb\tFalse\tTrue\t2\t5,00,000.00\t01-04-2024\t31-03-2025`,
     );
-  else if (mappingRoll < 0.02) sectionLines.push(`V${String(i).padStart(6, '0')}\t194C\t\tTrue\tFalse\t\t\t\t`);
+  else if (mappingRoll < 0.02)
+    sectionLines.push(`V${String(i).padStart(6, '0')}\t194C\t\tTrue\tFalse\t\t\t\t`);
 }
 fs.writeFileSync(path.join(out, 'vendors.txt'), `${vendorLines.join('\r\n')}\r\n`);
 fs.writeFileSync(path.join(out, 'vendor-sections.txt'), `${sectionLines.join('\r\n')}\r\n`);
