@@ -1,5 +1,4 @@
 import type { FinancialYear } from '@taxrecon/shared';
-import { financialYearOf } from '@taxrecon/shared';
 import { maxUnits, type RateUnits, rateUnits } from './arithmetic.ts';
 import { withinWindow } from './dates.ts';
 import {
@@ -10,6 +9,7 @@ import {
   ruleSetFor,
   sectionTypeOn,
   vendorSectionMappings,
+  vendorSectionMappingsOf,
 } from './lookups.ts';
 import { normaliseSection } from './sections.ts';
 import type {
@@ -51,7 +51,8 @@ export type Classified =
       deducteeType: DeducteeType;
       section: string;
       sectionSource: SectionSource;
-      sectionWhy: string;
+      // What the section came from, worded only when a reason is read.
+      sectionDetail: string | null;
       type: SectionType;
       units: RateUnits;
       rateBasis: RateBasis;
@@ -79,6 +80,9 @@ const deducteeTypeOf = (pan: string | null, panValid: boolean, vendorType: strin
   if (t === 'personal' || t === 'individual') return 'individual';
   return 'others';
 };
+
+export const sectionText = (section: string, source: SectionSource, detail: string | null): string =>
+  `${section} from ${SOURCE_TEXT[source]}${detail ?? ''}`;
 
 const SOURCE_TEXT: Record<SectionSource, string> = {
   customRule: 'custom calculation rule',
@@ -143,30 +147,74 @@ const rateOf = (
   return { units, rateBasis, rateWhy };
 };
 
+type Final = Extract<Classified, { kind: 'final' }>;
+
+const finalOf = (
+  entry: LedgerEntry,
+  status: Final['status'],
+  errorCode: ErrorCode | null,
+  why: string,
+  extra: Partial<Omit<Final, 'kind' | 'status' | 'errorCode' | 'why'>> = {},
+): Classified => ({
+  kind: 'final',
+  status,
+  errorCode,
+  why,
+  vendor: null,
+  pan: cleanPan(entry.panNo),
+  deducteeType: null,
+  section: null,
+  sectionSource: null,
+  ...extra,
+});
+
+// What depends on the vendor alone, worked out once per vendor with a PAN in
+// the master (a vendor without one takes the PAN of each ledger line).
+interface VendorProfile {
+  pan: string | null;
+  panValid: boolean;
+  deducteeType: DeducteeType;
+  thresholdKeys: Map<string, string>;
+}
+const profiles = new WeakMap<PayableVendor, VendorProfile>();
+
+const profileOf = (vendor: PayableVendor, entryPan: string | null): VendorProfile => {
+  const own = cleanPan(vendor.pan);
+  const cached = own !== null ? profiles.get(vendor) : undefined;
+  if (cached) return cached;
+  const pan = own ?? cleanPan(entryPan);
+  const panValid = pan !== null && PAN_SHAPE.test(pan);
+  const profile = {
+    pan,
+    panValid,
+    deducteeType: deducteeTypeOf(pan, panValid, vendor.vendorType),
+    thresholdKeys: new Map<string, string>(),
+  };
+  if (own !== null) profiles.set(vendor, profile);
+  return profile;
+};
+
+// Thresholds are per PAN (or vendor code without a valid one) and section.
+const thresholdKeyOf = (profile: VendorProfile, vendor: PayableVendor, section: string): string => {
+  let key = profile.thresholdKeys.get(section);
+  if (key === undefined) {
+    key = `${profile.pan && profile.panValid ? profile.pan : `vendor:${vendor.vendorCode.trim().toUpperCase()}`}|${section}`;
+    profile.thresholdKeys.set(section, key);
+  }
+  return key;
+};
+
 export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry): Classified => {
   const final = (
-    status: 'error' | 'notApplicable' | 'exempt',
+    status: Final['status'],
     errorCode: ErrorCode | null,
     why: string,
-    extra: Partial<
-      Omit<Extract<Classified, { kind: 'final' }>, 'kind' | 'status' | 'errorCode' | 'why'>
-    > = {},
-  ): Classified => ({
-    kind: 'final',
-    status,
-    errorCode,
-    why,
-    vendor: null,
-    pan: cleanPan(entry.panNo),
-    deducteeType: null,
-    section: null,
-    sectionSource: null,
-    ...extra,
-  });
+    extra: Partial<Omit<Final, 'kind' | 'status' | 'errorCode' | 'why'>> = {},
+  ) => finalOf(entry, status, errorCode, why, extra);
   if (entry.readError) return final('error', entry.readError.code || 'UNREADABLE', entry.readError.reason);
   const date = entry.documentDate;
   if (date === null) return final('error', 'UNREADABLE', 'The line has no document date.');
-  if (financialYearOf(date) !== fy)
+  if (date < l.yearFrom || date > l.yearTo)
     return final('error', 'OUT_OF_YEAR', `Document date ${date} is outside financial year ${fy}.`);
 
   const vendor = findVendor(l, entry);
@@ -182,23 +230,20 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       `${who} ${entry.vendorCode || entry.panNo ? 'is not in the vendor master' : 'names no vendor'}.`,
     );
   }
-  const pan = cleanPan(vendor.pan) ?? cleanPan(entry.panNo);
-  const panValid = pan !== null && PAN_SHAPE.test(pan);
-  const deducteeType = deducteeTypeOf(pan, panValid, vendor.vendorType);
+  const profile = profileOf(vendor, entry.panNo);
+  const { pan, panValid, deducteeType } = profile;
   const known = { vendor, pan, deducteeType };
 
   // 7.1: the section, first source that gives one.
   let section: string | null = null;
   let source: SectionSource | null = null;
-  let sourceDetail = '';
+  let sourceDetail: string | null = null;
   let expenseType: string | null = null;
   let mappingExempt = false;
-  const byKey: [SectionSource, string | null][] = [
-    ['primaryExpenseKey', entry.primaryExpenseKey],
-    ['secondaryExpenseKey', entry.secondaryExpenseKey],
-    ['glCode', entry.glCode],
-  ];
-  for (const [src, value] of byKey) {
+  // Expense section mapping: primary key, then secondary key, then GL code.
+  for (let k = 0; k < 3 && !section; k++) {
+    const src: SectionSource = k === 0 ? 'primaryExpenseKey' : k === 1 ? 'secondaryExpenseKey' : 'glCode';
+    const value = k === 0 ? entry.primaryExpenseKey : k === 1 ? entry.secondaryExpenseKey : entry.glCode;
     const m = expenseMappingOn(l, value, date);
     if (m) {
       section = m.section;
@@ -206,7 +251,6 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       sourceDetail = ` ${value}`;
       expenseType = m.expenseType;
       mappingExempt = m.tdsExempted;
-      break;
     }
   }
   if (!section) {
@@ -258,13 +302,13 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       known,
     );
   }
-  const sectionWhy = `${section} from ${SOURCE_TEXT[source]}${sourceDetail}`;
+  const sectionWhy = () => sectionText(section!, source!, sourceDetail);
   const withSection = { ...known, section, sectionSource: source };
   if (!vendor.resident)
     return final(
       'notApplicable',
       null,
-      `${sectionWhy}; vendor ${vendor.vendorCode} is not resident: its TDS belongs to 27Q, not 26Q, and is not computed here.`,
+      `${sectionWhy()}; vendor ${vendor.vendorCode} is not resident: its TDS belongs to 27Q, not 26Q, and is not computed here.`,
       { ...withSection, nonResident: true },
     );
 
@@ -273,12 +317,12 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     return final(
       'error',
       'NO_RATE',
-      `${sectionWhy}; no section expense type of ${section} is in force on ${date}.`,
+      `${sectionWhy()}; no section expense type of ${section} is in force on ${date}.`,
       withSection,
     );
 
   // 7.4: exemptions.
-  const vendorMappings = vendorSectionMappings(l, vendor.vendorCode).filter((m) => m.section === section);
+  const vendorMappings = vendorSectionMappingsOf(l, vendor.vendorCode, section);
   const exemptBy = vendorMappings.find(
     (m) => m.tdsExempted && withinWindow(date, m.tdsExemptedFrom, m.tdsExemptedTo),
   );
@@ -288,7 +332,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       : mappingExempt
         ? 'the expense section mapping marks it exempt'
         : `section expense type ${type.expenseType ?? section} is exempt`;
-    return final('exempt', null, `${sectionWhy}; exempt: ${why}.`, withSection);
+    return final('exempt', null, `${sectionWhy()}; exempt: ${why}.`, withSection);
   }
 
   // 7.3: the rate. It depends only on the vendor, the section type and
@@ -314,7 +358,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     vendorMappings.find(
       (m) => m.ltdcApplied && m.ltdcRate !== null && withinWindow(date, m.ltdcFrom, m.ltdcTo),
     ) ?? null;
-  const thresholdKey = `${pan && panValid ? pan : `vendor:${vendor.vendorCode.trim().toUpperCase()}`}|${section}`;
+  const thresholdKey = thresholdKeyOf(profile, vendor, section);
   return {
     kind: 'pending',
     vendor,
@@ -323,7 +367,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     deducteeType,
     section,
     sectionSource: source,
-    sectionWhy,
+    sectionDetail: sourceDetail,
     type,
     units,
     rateBasis,

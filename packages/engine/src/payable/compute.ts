@@ -1,4 +1,4 @@
-import { formatRupees, type Paise, paise } from '@taxrecon/shared';
+import { type Paise, paise } from '@taxrecon/shared';
 import {
   interestOn,
   percentOf,
@@ -10,19 +10,12 @@ import {
 } from './arithmetic.ts';
 import { type Classified, classifyEntry } from './classify.ts';
 import { depositDueDate, monthOf, monthsOrPart } from './dates.ts';
+import { EntryResult, type Liability, Threshold } from './entry-result.ts';
 import { buildLookups } from './lookups.ts';
 import { EXCESS_ONLY_SECTIONS } from './section-types-data.ts';
 import { paymentCodeOf } from './sections.ts';
 import { summarise } from './summaries.ts';
-import type {
-  EntryStatus,
-  LedgerEntry,
-  PayableEntryResult,
-  PayableInput,
-  PayableResult,
-  RateBasis,
-  VendorSectionMapping,
-} from './types.ts';
+import type { EntryStatus, LedgerEntry, PayableInput, PayableResult, VendorSectionMapping } from './types.ts';
 
 // DOMAIN.md section 7: what each ledger entry should have borne in TDS and
 // how that compares with what was deducted. Pure and deterministic: entries
@@ -36,8 +29,6 @@ export interface PayableOptions {
 }
 
 type Pending = Extract<Classified, { kind: 'pending' }>;
-
-const rupee = (p: Paise): string => `Rs ${formatRupees(p)}`;
 
 // Content order within a group; file and line break ties between lines that
 // are otherwise identical (and so interchangeable).
@@ -58,17 +49,6 @@ const cmp = (a: string | null, b: string | null): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-interface Liability {
-  liable: boolean;
-  recognisedMonth: string | null;
-  taxableBase: Paise;
-  due: Paise;
-  rate: number;
-  rateBasis: RateBasis;
-  thresholdWhy: string;
-  ldcWhy: string;
-}
-
 // 7.5 and 7.6 for the entries of one (PAN or vendor, section), in content order.
 const assessGroup = (entries: readonly LedgerEntry[], order: number[], pending: Pending[]): Liability[] => {
   const out: Liability[] = [];
@@ -87,7 +67,9 @@ const assessGroup = (entries: readonly LedgerEntry[], order: number[], pending: 
     const annual = pending[k]!.type.thresholdAnnually;
     if (crossingAt < 0 && annual !== null && running >= annual) crossingAt = k;
   }
-  const crossingMonth = crossingAt >= 0 ? monthOf(entries[order[crossingAt]!]!.documentDate!) : null;
+  const crossing = crossingAt >= 0 ? entries[order[crossingAt]!]! : null;
+  const crossingMonth = crossing ? monthOf(crossing.documentDate!) : null;
+  const crossingLimit = crossingAt >= 0 ? pending[crossingAt]!.type.thresholdAnnually : null;
   const ldcLeft = new Map<VendorSectionMapping, number>();
   let cumulative = 0;
   for (let k = 0; k < order.length; k++) {
@@ -97,60 +79,62 @@ const assessGroup = (entries: readonly LedgerEntry[], order: number[], pending: 
     const month = monthOf(e.documentDate!);
     const before = cumulative;
     cumulative += e.baseAmount;
-    let liable = false;
-    let recognisedMonth: string | null = null;
+    const l: Liability = {
+      liable: false,
+      recognisedMonth: null,
+      taxableBase: paise(0),
+      due: paise(0),
+      rate: percentOf(p.units),
+      rateBasis: p.rateBasis,
+      threshold: Threshold.Below,
+      aggregate: 0,
+      limit: null,
+      crossingDate: null,
+      ldcPart: 0,
+      ldcLimit: null,
+      ldcRate: null,
+    };
     let taxable = e.baseAmount as number;
-    let thresholdWhy: string;
     const excessOnly = (t.excessOnly || EXCESS_ONLY_SECTIONS.has(p.section)) && t.thresholdAnnually !== null;
     if (excessOnly) {
       // 194Q: only the part of the year's purchases above the threshold.
       const limit = t.thresholdAnnually as number;
       taxable = Math.max(0, cumulative - limit) - Math.max(0, before - limit);
-      liable = taxable !== 0;
-      recognisedMonth = liable ? month : null;
-      thresholdWhy = liable
-        ? `year's aggregate ${rupee(paise(cumulative))} is above ${rupee(t.thresholdAnnually!)}: ${rupee(paise(taxable))} of this entry is taxed`
-        : `year's aggregate ${rupee(paise(cumulative))} has not passed ${rupee(t.thresholdAnnually!)} (only the excess is taxed)`;
+      l.liable = taxable !== 0;
+      l.threshold = l.liable ? Threshold.Excess : Threshold.BelowExcess;
+      l.aggregate = cumulative;
+      l.limit = t.thresholdAnnually;
     } else if (t.thresholdInvoice === null && t.thresholdMonthly === null && t.thresholdAnnually === null) {
-      liable = true;
-      recognisedMonth = month;
-      thresholdWhy = 'no threshold';
+      l.liable = true;
+      l.threshold = Threshold.None;
     } else if (t.thresholdInvoice !== null && e.baseAmount >= t.thresholdInvoice) {
-      liable = true;
-      recognisedMonth = month;
-      thresholdWhy = `single payment reaches ${rupee(t.thresholdInvoice)}`;
+      l.liable = true;
+      l.threshold = Threshold.Single;
+      l.limit = t.thresholdInvoice;
     } else if (t.thresholdMonthly !== null && (monthly.get(month) ?? 0) >= t.thresholdMonthly) {
-      liable = true;
-      recognisedMonth = month;
-      thresholdWhy = `${month} aggregate ${rupee(paise(monthly.get(month) ?? 0))} reaches the monthly ${rupee(t.thresholdMonthly)}`;
-    } else if (crossingAt >= 0) {
-      liable = true;
-      // Months are yyyy-mm text: the later of the two, compared as text.
-      recognisedMonth = [crossingMonth!, month].sort()[1]!;
-      const crossing = entries[order[crossingAt]!]!;
-      thresholdWhy =
+      l.liable = true;
+      l.threshold = Threshold.Monthly;
+      l.aggregate = monthly.get(month) ?? 0;
+      l.limit = t.thresholdMonthly;
+    } else if (crossing) {
+      l.liable = true;
+      l.threshold =
         k < crossingAt
-          ? `annual threshold ${rupee(pending[crossingAt]!.type.thresholdAnnually!)} crossed later, on ${crossing.documentDate}: the whole year is liable${recognisedMonth !== month ? ` (recognised in ${recognisedMonth} in the monthly view)` : ''}`
+          ? Threshold.AnnualLater
           : k === crossingAt
-            ? `year's aggregate ${rupee(paise(cumulative))} reaches the annual ${rupee(t.thresholdAnnually!)} with this entry`
-            : `annual threshold crossed on ${crossing.documentDate}`;
+            ? Threshold.AnnualHere
+            : Threshold.AnnualEarlier;
+      l.aggregate = cumulative;
+      l.limit = crossingLimit;
+      l.crossingDate = crossing.documentDate;
     } else {
-      const parts = [
-        t.thresholdInvoice !== null ? `single ${rupee(t.thresholdInvoice)}` : null,
-        t.thresholdMonthly !== null
-          ? `monthly ${rupee(t.thresholdMonthly)} (month ${rupee(paise(monthly.get(month) ?? 0))})`
-          : null,
-        t.thresholdAnnually !== null
-          ? `annual ${rupee(t.thresholdAnnually)} (year ${rupee(paise(running))})`
-          : null,
-      ].filter(Boolean);
-      thresholdWhy = `below the ${parts.join(', ')} threshold`;
+      l.aggregate = running;
+      l.limit = null;
     }
-    let due = paise(0);
-    let rate = percentOf(p.units);
-    let rateBasis = p.rateBasis;
-    let ldcWhy = '';
-    if (liable) {
+    if (l.liable) {
+      // Months are yyyy-mm text: a catch-up is recognised in the later of the two.
+      l.recognisedMonth =
+        l.threshold === Threshold.AnnualLater && crossingMonth! > month ? crossingMonth : month;
       let numerator: TaxNumerator;
       const ldc = p.ldc;
       if (ldc && ldc.ltdcRate !== null) {
@@ -162,29 +146,18 @@ const assessGroup = (entries: readonly LedgerEntry[], order: number[], pending: 
         const part = taxable >= 0 ? Math.min(taxable, left) : -Math.min(-taxable, used);
         ldcLeft.set(ldc, left - part);
         numerator = taxNumerator(paise(part), ldcUnits) + taxNumerator(paise(taxable - part), p.units);
+        l.ldcPart = part;
+        l.ldcLimit = limit;
+        l.ldcRate = ldc.ltdcRate;
         if (part !== 0) {
-          rate = ldc.ltdcRate;
-          rateBasis = part === taxable ? 'LDC' : 'LDC+normal';
+          l.rate = ldc.ltdcRate;
+          l.rateBasis = part === taxable ? 'LDC' : 'LDC+normal';
         }
-        ldcWhy =
-          part === 0
-            ? `; lower deduction certificate limit ${rupee(limit!)} used up: normal rate`
-            : part === taxable
-              ? `; lower deduction certificate at ${ldc.ltdcRate}%`
-              : `; lower deduction certificate at ${ldc.ltdcRate}% on ${rupee(paise(part))} until its limit ${rupee(limit!)}, ${percentOf(p.units)}% on the remaining ${rupee(paise(taxable - part))}`;
       } else numerator = taxNumerator(paise(taxable), p.units as RateUnits);
-      due = roundToRupee(numerator);
+      l.due = roundToRupee(numerator);
+      l.taxableBase = paise(taxable);
     }
-    out.push({
-      liable,
-      recognisedMonth,
-      taxableBase: paise(liable ? taxable : 0),
-      due,
-      rate,
-      rateBasis,
-      thresholdWhy,
-      ldcWhy,
-    });
+    out.push(l);
   }
   return out;
 };
@@ -219,24 +192,14 @@ export const computePayable = (input: PayableInput, options: PayableOptions = {}
     });
   }
 
-  const results: PayableEntryResult[] = entries.map((e, index) => {
+  const results = entries.map((e, index) => {
     const c = classified[index]!;
     const date = e.documentDate;
-    const deductedText = `deducted ${rupee(e.tdsAmount)}`;
-    const l = c.kind === 'pending' ? liability[index]! : null;
-    let status: EntryStatus;
-    let reason: string;
+    const l = c.kind === 'pending' ? (liability[index] ?? null) : null;
+    let status: EntryStatus = c.kind === 'final' ? c.status : 'error';
     let lateDeduction = paise(0);
     let lateDeposit = paise(0);
-    if (c.kind === 'final' || l === null) {
-      status = c.kind === 'final' ? c.status : 'error';
-      reason =
-        c.kind !== 'final'
-          ? ''
-          : c.status === 'error'
-            ? c.why
-            : `${c.why}${e.tdsAmount !== 0 ? ` (${deductedText})` : ''}`;
-    } else {
+    if (l) {
       status = l.liable ? compare(l.due, e.tdsAmount) : 'belowThreshold';
       // 7.7: interest under 201(1A), on tax that was due.
       if (l.liable && date && l.due > 0) {
@@ -252,43 +215,12 @@ export const computePayable = (input: PayableInput, options: PayableOptions = {}
         if (e.tdsDepositDate && e.tdsAmount > 0 && e.tdsDepositDate > depositDueDate(deductedOn))
           lateDeposit = interestOn(paise(deductedOnTime), 1.5, monthsOrPart(deductedOn, e.tdsDepositDate));
       }
-      const outcome =
-        status === 'belowThreshold'
-          ? `no TDS due${e.tdsAmount !== 0 ? ` (${deductedText})` : ''}`
-          : `due ${rupee(l.due)}${l.taxableBase !== e.baseAmount ? ` on ${rupee(l.taxableBase)}` : ''}, ${deductedText}`;
-      reason = `${c.sectionWhy}; ${c.rateWhy}${l.ldcWhy}; ${l.thresholdWhy}; ${outcome}.`;
     }
-    // One literal of one shape for every entry: a million of these stay fast
-    // objects (spreading a base object made them slow dictionaries).
-    return {
-      index,
-      ref: e.documentNumber ?? '',
-      file: e.file,
-      line: e.line,
-      documentDate: date,
-      month: date ? monthOf(date) : null,
-      vendorCode: e.vendorCode,
-      pan: c.pan,
-      section: c.section,
-      sectionSource: c.sectionSource,
+    return new EntryResult(index, e, c, l, status, {
       paymentCode: c.section ? paymentCodeOf(c.section, c.deducteeType, date) : null,
-      returnForm: c.section === null ? null : c.kind === 'final' && c.nonResident ? '27Q' : '26Q',
-      deducteeType: c.deducteeType,
-      base: e.baseAmount,
-      taxableBase: l ? l.taxableBase : paise(0),
-      rate: l ? l.rate : null,
-      rateBasis: l ? l.rateBasis : null,
-      liable: l ? l.liable : false,
-      recognisedMonth: l ? l.recognisedMonth : null,
-      due: l ? l.due : paise(0),
-      deducted: e.tdsAmount,
-      deposited: e.tdsDepositDate !== null,
       interestLateDeduction: lateDeduction,
       interestLateDeposit: lateDeposit,
-      status,
-      errorCode: c.kind === 'final' ? c.errorCode : null,
-      reason,
-    };
+    });
   });
   return { financialYear: input.financialYear, entries: results, ...summarise(results, entries) };
 };

@@ -1,3 +1,4 @@
+import { financialYearRange } from '@taxrecon/shared';
 import { withinWindow } from './dates.ts';
 import { isAll, normaliseSection } from './sections.ts';
 import type {
@@ -17,6 +18,9 @@ import type {
 const key = (s: string): string => s.trim().toUpperCase();
 
 export interface Lookups {
+  yearFrom: string;
+  yearTo: string;
+  vendorSectionsBySection: Map<string, Map<string, VendorSectionMapping[]>>; // vendor code -> section
   vendorByCode: Map<string, PayableVendor>;
   vendorByPan: Map<string, PayableVendor>;
   vendorSections: Map<string, VendorSectionMapping[]>; // by vendor code
@@ -67,7 +71,25 @@ export const buildLookups = (input: PayableInput): Lookups => {
   const ruleSets = input.ruleSets
     .map((r) => ({ ...r, section: normaliseSection(r.section) ?? '' }))
     .filter((r) => r.section !== '');
-  return { vendorByCode, vendorByPan, vendorSections, expenseSections, sectionTypes, customRules, ruleSets };
+  const vendorSectionsBySection = new Map<string, Map<string, VendorSectionMapping[]>>();
+  for (const [code, list] of vendorSections) {
+    const bySection = new Map<string, VendorSectionMapping[]>();
+    for (const m of list) push(bySection, m.section, m);
+    vendorSectionsBySection.set(code, bySection);
+  }
+  const year = financialYearRange(input.financialYear);
+  return {
+    yearFrom: year.from,
+    yearTo: year.to,
+    vendorByCode,
+    vendorByPan,
+    vendorSections,
+    vendorSectionsBySection,
+    expenseSections,
+    sectionTypes,
+    customRules,
+    ruleSets,
+  };
 };
 
 export const findVendor = (l: Lookups, entry: LedgerEntry): PayableVendor | null => {
@@ -143,3 +165,11 @@ export const customRuleFor = (
 
 export const vendorSectionMappings = (l: Lookups, vendorCode: string): VendorSectionMapping[] =>
   l.vendorSections.get(key(vendorCode)) ?? [];
+
+const NONE: VendorSectionMapping[] = [];
+
+export const vendorSectionMappingsOf = (
+  l: Lookups,
+  vendorCode: string,
+  section: string,
+): VendorSectionMapping[] => l.vendorSectionsBySection.get(key(vendorCode))?.get(section) ?? NONE;

@@ -36,6 +36,19 @@ export const mapLedgerHeaders = (headers: readonly string[]): Mapping<LedgerFiel
   return { ...guessed, ...mapping };
 };
 
+// Ledgers repeat a few hundred dates, GL codes, vendors and TANs over lakhs of
+// lines: one string each instead of one per line keeps a big ledger's heap small.
+const interner = () => {
+  const seen = new Map<string, string>();
+  return (v: string | null | undefined): string | null => {
+    if (v === null || v === undefined) return null;
+    const known = seen.get(v);
+    if (known !== undefined) return known;
+    if (seen.size < 200_000) seen.set(v, v);
+    return v;
+  };
+};
+
 export interface LedgerRead {
   entries: LedgerEntry[];
   issues: FileIssue[];
@@ -65,8 +78,12 @@ export const readLedger = async (
       unusable: `its headers have no column for 'vendorCode' or 'panNo' (headers: ${source.headers.join(' | ')})`,
     };
   const shape = { file: fileName, headers: source.headers, headerLine: source.headerLine };
-  const mapRow = createRowMapper(shape, mapping, LEDGER_FIELDS, issues);
+  // Only the mapped columns are converted: a ledger rarely has half of the 31
+  // fields, and a million rows pay for every one that is looked at.
+  const fields = LEDGER_FIELDS.filter((f) => mapping[f.key] !== undefined);
+  const mapRow = createRowMapper(shape, mapping, fields, issues);
   const entries: LedgerEntry[] = [];
+  const intern = interner();
   const cell = (values: readonly string[], key: LedgerFieldKey): string | null => {
     const i = mapping[key];
     const v = i === undefined ? '' : (values[i] ?? '').trim();
@@ -104,26 +121,27 @@ export const readLedger = async (
       });
       continue;
     }
-    const r = mapped.row;
+    // Unmapped fields are absent from the row (not converted at all).
+    const r = mapped.row as Partial<typeof mapped.row>;
     entries.push({
       file: fileName,
       line: record.line,
-      documentNumber: r.documentNumber,
-      documentDate: r.documentDate,
-      postingDate: r.postingDate,
-      deductionDate: r.deductionDate,
-      tdsDepositDate: r.tdsDepositDate,
-      glCode: r.glCode,
-      primaryExpenseKey: r.primaryExpenseKey,
-      secondaryExpenseKey: r.secondaryExpenseKey,
-      documentDescription: r.documentDescription,
-      vendorCode: r.vendorCode,
+      documentNumber: r.documentNumber ?? null,
+      documentDate: intern(r.documentDate),
+      postingDate: intern(r.postingDate),
+      deductionDate: intern(r.deductionDate),
+      tdsDepositDate: intern(r.tdsDepositDate),
+      glCode: intern(r.glCode),
+      primaryExpenseKey: intern(r.primaryExpenseKey),
+      secondaryExpenseKey: intern(r.secondaryExpenseKey),
+      documentDescription: intern(r.documentDescription),
+      vendorCode: intern(r.vendorCode),
       panNo: r.panNo?.replace(/\s+/g, '').toUpperCase() ?? null,
-      vendorName: r.vendorName,
-      tanNumber: r.tanNumber,
-      baseAmount: r.baseAmount,
+      vendorName: intern(r.vendorName),
+      tanNumber: intern(r.tanNumber),
+      baseAmount: r.baseAmount ?? paise(0),
       tdsAmount: r.tdsAmount ?? paise(0),
-      tdsSection: r.tdsSection,
+      tdsSection: intern(r.tdsSection),
       readError: null,
     });
   }
