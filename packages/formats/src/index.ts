@@ -30,25 +30,6 @@ export type {
   Form26asTransaction,
 } from './form-26as/types.ts';
 export {
-  GSTIN_EXPECTED,
-  gstinCheckCharacter,
-  type IdentifierKind,
-  type IdentifierResult,
-  isValidGstin,
-  isValidPan,
-  isValidTan,
-  normaliseIdentifier,
-  PAN_EXPECTED,
-  type PanHolderType,
-  panFromGstin,
-  panHolderType,
-  TAN_EXPECTED,
-  validateGstin,
-  validateIdentifier,
-  validatePan,
-  validateTan,
-} from './identifiers.ts';
-export {
   CUSTOMER_MAPPING_FIELDS,
   type CustomerMappingRow,
   customerMappingTemplate,

@@ -1,4 +1,4 @@
-import { isValidGstin, isValidPan, isValidTan } from '@taxrecon/formats/identifiers';
+import { isValidGstin, isValidPan, isValidTan } from '@taxrecon/shared';
 import { z } from 'zod';
 import { EMAIL_PATTERN, Message } from '../common.ts';
 import { defineRoute, FULL_USER, needs } from '../route.ts';
