@@ -1,10 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const count = new Intl.NumberFormat('en-IN');
-
-// Rupees with lakh and crore grouping: ₹12,34,567.00
-export const formatInr = (rupees: number): string => inr.format(rupees);
 
 export const formatCount = (n: number): string => count.format(n);
 

@@ -1,7 +1,4 @@
 import type { ReconKind } from '@taxrecon/contracts';
-import type { FinancialYear } from '@taxrecon/shared';
-import { financialYearStart } from '@taxrecon/shared';
-import type { AppContext } from '../../platform/context.ts';
 import {
   NO_TRANSACTIONS,
   PART_HEADINGS,
@@ -11,7 +8,9 @@ import {
   transactionHeaderLine,
   transactionLine,
 } from '../demo/form-26as-text.ts';
-import { paise } from './money.ts';
+import type { FinancialYear } from '@taxrecon/shared';
+import { financialYearStart, paiseOfNumeric } from '@taxrecon/shared';
+import type { AppContext } from '../../platform/context.ts';
 
 // The year's 26AS rows of an entity (Part I for TDS, Part VI for TCS), or one
 // deductor's, written back as a 26AS text file in the current TRACES layout:
@@ -78,9 +77,9 @@ export const form26asText = async (
         rows[j]!.tan === first.tan &&
         rows[j]!.deductor_name === first.deductor_name
       ) {
-        totals.amount += paise(rows[j]!.amount);
-        totals.tax += paise(rows[j]!.tax);
-        totals.deposited += paise(rows[j]!.deposited);
+        totals.amount += paiseOfNumeric(rows[j]!.amount);
+        totals.tax += paiseOfNumeric(rows[j]!.tax);
+        totals.deposited += paiseOfNumeric(rows[j]!.deposited);
         j++;
       }
       lines.push(partyLine(++sr, first.deductor_name, first.tan, totals), transactionHeaderLine(kind));
@@ -93,9 +92,9 @@ export const form26asText = async (
             status: r.status,
             bookingDate: r.booking,
             remarks: r.remarks,
-            amount: paise(r.amount),
-            tax: paise(r.tax),
-            deposited: paise(r.deposited),
+            amount: paiseOfNumeric(r.amount),
+            tax: paiseOfNumeric(r.tax),
+            deposited: paiseOfNumeric(r.deposited),
           }),
         );
       }
