@@ -29,6 +29,7 @@ export type {
   Form26asResult,
   Form26asTransaction,
 } from './form-26as/types.ts';
+export * from './form-26as/write.ts';
 export {
   CUSTOMER_MAPPING_FIELDS,
   type CustomerMappingRow,

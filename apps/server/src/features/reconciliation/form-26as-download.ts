@@ -1,13 +1,5 @@
 import type { ReconKind } from '@taxrecon/contracts';
-import {
-  NO_TRANSACTIONS,
-  PART_HEADINGS,
-  partyHeaderLine,
-  partyLine,
-  statementHeaderLines,
-  transactionHeaderLine,
-  transactionLine,
-} from '../demo/form-26as-text.ts';
+import { type StatementParty, type TransactionLineValues, write26asText } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearStart, paiseOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
@@ -51,55 +43,36 @@ export const form26asText = async (
     .orderBy('line');
   if (tan) q = q.where('tan', '=', tan.toUpperCase());
   const rows = await q.execute();
-  const start = financialYearStart(fy);
-  const lines = [
-    ...statementHeaderLines({
+  // Rows come sorted by deductor: each run of one TAN and name is a party.
+  const parties: StatementParty[] = [];
+  let party: (StatementParty & { transactions: TransactionLineValues[] }) | undefined;
+  for (const r of rows) {
+    if (party?.tan !== r.tan || party.name !== r.deductor_name) {
+      party = { name: r.deductor_name, tan: r.tan, transactions: [] };
+      parties.push(party);
+    }
+    party.transactions.push({
+      section: r.section,
+      date: r.date,
+      status: r.status,
+      bookingDate: r.booking,
+      remarks: r.remarks,
+      amount: paiseOfNumeric(r.amount),
+      tax: paiseOfNumeric(r.tax),
+      deposited: paiseOfNumeric(r.deposited),
+    });
+  }
+  return write26asText(
+    {
       fileCreationDate: new Date().toISOString().slice(0, 10),
       pan: entity.pan ?? '',
-      financialYearStart: start,
+      financialYearStart: financialYearStart(fy),
       name: entity.name.toUpperCase(),
       address: ['', '', '', '', ''],
       state: '',
       pin: '',
-    }),
-    kind === 'TDS' ? PART_HEADINGS.I : PART_HEADINGS.VI,
-  ];
-  if (rows.length === 0) lines.push(NO_TRANSACTIONS);
-  else {
-    lines.push(partyHeaderLine(kind));
-    let sr = 0;
-    for (let i = 0; i < rows.length; ) {
-      const first = rows[i]!;
-      let j = i;
-      const totals = { amount: 0, tax: 0, deposited: 0 };
-      while (
-        j < rows.length &&
-        rows[j]!.tan === first.tan &&
-        rows[j]!.deductor_name === first.deductor_name
-      ) {
-        totals.amount += paiseOfNumeric(rows[j]!.amount);
-        totals.tax += paiseOfNumeric(rows[j]!.tax);
-        totals.deposited += paiseOfNumeric(rows[j]!.deposited);
-        j++;
-      }
-      lines.push(partyLine(++sr, first.deductor_name, first.tan, totals), transactionHeaderLine(kind));
-      for (let k = i; k < j; k++) {
-        const r = rows[k]!;
-        lines.push(
-          transactionLine(k - i + 1, {
-            section: r.section,
-            date: r.date,
-            status: r.status,
-            bookingDate: r.booking,
-            remarks: r.remarks,
-            amount: paiseOfNumeric(r.amount),
-            tax: paiseOfNumeric(r.tax),
-            deposited: paiseOfNumeric(r.deposited),
-          }),
-        );
-      }
-      i = j;
-    }
-  }
-  return `${lines.join('\r\n')}\r\n`;
+    },
+    kind,
+    parties,
+  );
 };
