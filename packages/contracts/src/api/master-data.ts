@@ -108,7 +108,7 @@ const OptionalNumber = (label: string) =>
         z
           .string()
           .trim()
-          .regex(/^-?\d+(\.\d+)?$|^$/)
+          .regex(/^-?\d+(\.\d+)?$|^$/, `${label} must be a number`)
           .transform((s) => (s === '' ? null : Number(s))),
         z.null(),
       ],
@@ -133,7 +133,7 @@ const OptionalPaise = (label: string) =>
         z
           .string()
           .trim()
-          .regex(/^-?\d+(\.\d+)?$|^$/),
+          .regex(/^-?\d+(\.\d+)?$|^$/, `${label} must be a number`),
         z.null(),
       ],
       {

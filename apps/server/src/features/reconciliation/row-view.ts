@@ -67,10 +67,17 @@ export const parseRowId = (id: string, side: 'B' | 'T'): { party: number; ord: n
 export const manualActionOf = (r: Pick<StoredRow, 'action' | 'match_no'>): string | null =>
   r.action ?? (r.match_no !== null ? 'Matched' : null);
 
+// Tax as a percent of the amount to two decimals, rounded half away from zero,
+// in whole numbers: hundredths of a percent = tax * 10,000 / amount.
 const rate = (r: StoredRow): string | null => {
   const amount = paiseOfNumeric(r.amount);
   if (amount === 0) return null;
-  return ((paiseOfNumeric(r.tax) * 100) / amount).toFixed(2);
+  const tax = paiseOfNumeric(r.tax);
+  const q = Math.abs(tax) * 10_000;
+  const d = Math.abs(amount);
+  const hundredths = (2 * q + d - ((2 * q + d) % (2 * d))) / (2 * d);
+  const sign = hundredths !== 0 && tax < 0 !== amount < 0 ? '-' : '';
+  return `${sign}${Math.trunc(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 };
 
 const state = (r: StoredRow, kind: ReconKind) => ({

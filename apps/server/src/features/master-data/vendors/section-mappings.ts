@@ -74,7 +74,7 @@ const toColumns = (m: VendorSectionMappingInput) => ({
   tds_exempted_from: m.tdsExemptedFromDate,
   tds_exempted_to: m.tdsExemptedToDate,
   ltdc_applied: m.ltdcApplied,
-  ltdc_percentage: m.ltdcPercentage === null ? null : m.ltdcPercentage.toFixed(4),
+  ltdc_percentage: m.ltdcPercentage === null ? null : String(m.ltdcPercentage),
   ltdc_amount: rupeesIn(m.ltdcAmount),
   ltdc_from: m.ltdcFromDate,
   ltdc_to: m.ltdcToDate,
