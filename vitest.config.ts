@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

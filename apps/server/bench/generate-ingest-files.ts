@@ -16,29 +16,26 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createRowMapper,
-  type FileIssue,
-  guessMapping,
-  parse26asStream,
-  SALES_FIELDS,
-  streamTable,
-} from '@taxrecon/formats';
-import {
   emptyPartsAfterTcs,
   emptyPartsBeforeTcs,
+  type FileIssue,
+  guessMapping,
   NO_TRANSACTIONS,
   PART_HEADINGS,
+  parse26asStream,
   partyHeaderLine,
   partyLine,
+  SALES_FIELDS,
   statementHeaderLines,
+  streamTable,
   transactionHeaderLine,
   transactionLine,
-} from '../src/features/demo/form-26as-text.ts';
+} from '@taxrecon/formats';
+import { formatIndianRupees, formatRupees } from '@taxrecon/shared';
 import {
   addDays,
   dayNumber,
-  indianRupees,
   isoFromDayNumber,
-  plainRupees,
   quarterEnd,
   tallyDate,
   taxAt,
@@ -238,7 +235,7 @@ const generate = async (dir: string): Promise<{ statement: string; register: str
       if (!withInvoice) return;
       const cgst = local ? taxAt(r.amount, 900) : 0;
       const igst = local ? 0 : taxAt(r.amount, 1800);
-      const money = (x: number): string => (x === 0 ? '' : indianRupees(x));
+      const money = (x: number): string => (x === 0 ? '' : formatIndianRupees(x));
       voucher++;
       register.push(
         [
@@ -260,7 +257,7 @@ const generate = async (dir: string): Promise<{ statement: string; register: str
           money(r.amount + 2 * cgst + igst),
           d.section,
           `${d.rateBasisPoints / 100}%`,
-          plainRupees(tax),
+          formatRupees(tax),
         ].join('\t'),
       );
     });

@@ -40,3 +40,13 @@ export const screenshotOnFailure = async (page: Page, name: string): Promise<str
   await page.screenshot({ path: file, fullPage: true }).catch(() => {});
   return file;
 };
+
+// The signed-in token the app keeps in the page's localStorage. The callback
+// runs in the page; these files are type-checked without the DOM library
+// (they run in Node), so the page's global is described here.
+export const storedToken = (page: Page): Promise<string | null> =>
+  page.evaluate(() =>
+    (
+      globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }
+    ).localStorage.getItem('token'),
+  );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { linkHash } from '../../server/src/testing/accounts.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../server/src/testing/smtp-capture.ts';
 import { ADMIN, startTestServer } from '../../server/src/testing/test-server.ts';
+import { storedToken } from './browser.ts';
 import { browserSuite } from './suite.ts';
 
 // The flows of the platform issue, in the built app, in Chromium, against a
@@ -112,11 +113,11 @@ describe('platform in the browser', () => {
     await newPage('logout');
     await signIn(ADMIN.email, ADMIN.password);
     await byTestId('home-page').waitFor();
-    const token = await suite.page.evaluate(() => window.localStorage.getItem('token'));
+    const token = await storedToken(suite.page);
     expect(token).toBeTruthy();
     await byTestId('logout').click();
     await suite.page.waitForURL(/#\/login/);
-    expect(await suite.page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    expect(await storedToken(suite.page)).toBeNull();
     expect((await suite.t.api('GET', '/session/me', { token: token ?? '' })).status).toBe(401);
   });
 });

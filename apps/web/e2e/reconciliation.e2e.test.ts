@@ -77,7 +77,7 @@ const waitForNewestJob = async (notJob?: string): Promise<string> => {
         const id = ((await newest.getAttribute('data-testid')) ?? '').replace('recon-job-status-', '');
         return id && id !== notJob ? await newest.getAttribute('data-status') : 'waiting';
       },
-      { timeout: 90_000, intervals: [500] },
+      { timeout: 90_000, interval: 500 },
     )
     .toBe('Success');
   return ((await newest.getAttribute('data-testid')) ?? '').replace('recon-job-status-', '');
@@ -99,7 +99,7 @@ describe('TDS reconciliation in the browser', () => {
           const all = await statuses.count();
           return all === done && done >= demo.files.length;
         },
-        { timeout: 120_000, intervals: [1000] },
+        { timeout: 120_000, interval: 1000 },
       )
       .toBe(true);
 

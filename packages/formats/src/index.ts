@@ -29,25 +29,7 @@ export type {
   Form26asResult,
   Form26asTransaction,
 } from './form-26as/types.ts';
-export {
-  GSTIN_EXPECTED,
-  gstinCheckCharacter,
-  type IdentifierKind,
-  type IdentifierResult,
-  isValidGstin,
-  isValidPan,
-  isValidTan,
-  normaliseIdentifier,
-  PAN_EXPECTED,
-  type PanHolderType,
-  panFromGstin,
-  panHolderType,
-  TAN_EXPECTED,
-  validateGstin,
-  validateIdentifier,
-  validatePan,
-  validateTan,
-} from './identifiers.ts';
+export * from './form-26as/write.ts';
 export {
   CUSTOMER_MAPPING_FIELDS,
   type CustomerMappingRow,

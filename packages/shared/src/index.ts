@@ -1,3 +1,4 @@
 export * from './arrays.ts';
 export * from './financial-year.ts';
+export * from './identifiers.ts';
 export * from './money.ts';

@@ -1,5 +1,9 @@
 // Money is integer paise everywhere in code; rupees appear only at the edges
-// (files users bring, JSON for people, the screen). Never add floats.
+// (files users bring, JSON for people, SQL numeric(18,2), the screen). This
+// module is the one place that crosses those edges: every conversion goes
+// through decimal text, never through a float (Bigcapital issue 685 is what
+// happens otherwise). money-floats.test.ts keeps float arithmetic out of the
+// other money paths.
 declare const paiseBrand: unique symbol;
 export type Paise = number & { readonly [paiseBrand]: true };
 
@@ -18,13 +22,23 @@ export const sumPaise = (values: Iterable<Paise>): Paise => {
   return total as Paise;
 };
 
-// "1,00,000.50", "-12.5", "(300)" -> paise, exactly, from the text; null if it is not a number.
-// Grouping commas anywhere are accepted because Indian and Western grouping both occur.
+// --- Text people and files write -> paise -----------------------------------
+
+// "1,00,000.50", "-12.5", "(300)", "₹1,23,456.50", "-₹5.00" -> paise, exactly,
+// from the text; null if it is not a number. Grouping commas anywhere are
+// accepted because Indian and Western grouping both occur. More than two
+// decimals round half away from zero on the third.
 export const parseRupees = (text: string): Paise | null => {
-  let s = text.trim().replace(/,/g, '').replace(/^₹\s*/, '');
+  let s = text.trim().replace(/,/g, '');
   let negative = false;
-  if (/^\(.*\)$/.test(s)) {
+  // Intl writes a negative amount as "-₹5.00": the sign comes before the symbol.
+  if (s.startsWith('-₹')) {
     negative = true;
+    s = s.slice(1);
+  }
+  s = s.replace(/^₹\s*/, '');
+  if (/^\(.*\)$/.test(s)) {
+    negative = !negative;
     s = s.slice(1, -1).trim();
   }
   if (s.startsWith('-')) {
@@ -35,7 +49,6 @@ export const parseRupees = (text: string): Paise | null => {
   if (!m || (m[1] === '' && (m[2] ?? '') === '')) return null;
   const whole = m[1] === '' ? 0 : Number(m[1]);
   const fraction = m[2] ?? '';
-  // More than two decimals: round half away from zero on the third.
   const cents = Number(`${fraction}00`.slice(0, 2));
   const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
   const value = whole * 100 + cents + roundUp;
@@ -43,7 +56,15 @@ export const parseRupees = (text: string): Paise | null => {
   return (negative && value !== 0 ? -value : value) as Paise;
 };
 
-// Paise -> "1234.50" (no grouping: for files and JSON, not for the screen).
+// An amount the API sent ('1234.50'), or nothing, as paise: 0 for empty or
+// unreadable text. For screens adding up rows they were given.
+export const paiseOrZero = (text: string | null | undefined): Paise =>
+  text === null || text === undefined ? ZERO_PAISE : (parseRupees(text) ?? ZERO_PAISE);
+
+// --- Paise -> text ----------------------------------------------------------
+
+// Paise -> "1234.50", "-0.05": no grouping, two decimals. The form of files,
+// JSON and SQL numeric parameters; parseRupees and paiseOfNumeric read it back.
 export const formatRupees = (p: Paise | number): string => {
   const negative = p < 0;
   const abs = Math.abs(p);
@@ -51,4 +72,47 @@ export const formatRupees = (p: Paise | number): string => {
   return negative ? `-${text}` : text;
 };
 
+// Intl formats a decimal string exactly (ECMA-402 NumberFormat v3), so the
+// amount reaches it as text, not as a rupee double.
+const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+const INDIAN_GROUPED = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+type DecimalText = `${number}`;
+
+// Paise -> "₹1,23,45,678.50", "-₹5.00": the screen form, lakh and crore grouping.
+export const formatInr = (p: Paise | number): string => INR.format(formatRupees(p) as DecimalText);
+
+// Paise -> "1,23,45,678.50": lakh grouping without the rupee sign, as Tally
+// registers and some TRACES rows print amounts.
+export const formatIndianRupees = (p: Paise | number): string =>
+  INDIAN_GROUPED.format(formatRupees(p) as DecimalText);
+
+// --- SQL numeric(18,2) ------------------------------------------------------
+
+// numeric text as PostgreSQL writes it ("1234.50", "-0.05", "12", "1234.5")
+// -> paise, exactly; NULL and '' are 0. On the COPY hot path: no regex.
+export const paiseOfNumeric = (text: string | null | undefined): Paise => {
+  if (text === null || text === undefined || text === '') return ZERO_PAISE;
+  const dot = text.indexOf('.');
+  const negative = text.startsWith('-');
+  const whole = Number(text.slice(negative ? 1 : 0, dot < 0 ? text.length : dot) || '0');
+  const cents = dot < 0 ? 0 : Number(`${text.slice(dot + 1)}00`.slice(0, 2));
+  const value = whole * 100 + cents;
+  return (negative && value !== 0 ? -value : value) as Paise;
+};
+
+// Paise -> the text of a numeric(18,2) parameter or COPY field ("-12.05").
+export const numericOfPaise = (p: Paise | number): string => formatRupees(p);
+
+// numeric text from the database ("1234.5", "12", null) -> the API's money
+// text ("1234.50"): through paise, never through a float.
+export const rupeesOfNumeric = (numeric: string | number | null | undefined): string =>
+  formatRupees(paiseOfNumeric(numeric === null || numeric === undefined ? null : String(numeric)));
+
+// --- The two float edges ----------------------------------------------------
+
+// A spreadsheet cell holds rupees as a double: the nearest paisa of it.
 export const rupeesToPaise = (rupees: number): Paise => paise(Math.round(rupees * 100));
+
+// Rupees as a double for a spreadsheet cell or a chart's size, made from the
+// exact text (so it is the double nearest the true amount), never summed.
+export const rupeesNumber = (p: Paise | number): number => Number(formatRupees(p));

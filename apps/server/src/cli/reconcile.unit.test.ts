@@ -82,6 +82,7 @@ describe('taxrecon reconcile', () => {
     expect(result.matches[0]?.taxBook[0]).toMatch(/^AABCZ3704L-2025-\d\.txt:\d+$/);
     const several = result.matches.find((m) => m.taxBook.length > 1);
     expect(several?.rule).toBeTruthy();
+    expect(result.unmatchedBook.length).toBeGreaterThan(0);
     for (const u of result.unmatchedBook) expect(u.reason.length).toBeGreaterThan(10);
     // the auditor's workbook has its sheets
     const book = new ExcelJS.Workbook();

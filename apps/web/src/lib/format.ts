@@ -1,10 +1,7 @@
+import { rupeesToPaise } from '@taxrecon/shared';
 import { format, isValid, parseISO } from 'date-fns';
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const count = new Intl.NumberFormat('en-IN');
-
-// Rupees with lakh and crore grouping: ₹12,34,567.00
-export const formatInr = (rupees: number): string => inr.format(rupees);
 
 export const formatCount = (n: number): string => count.format(n);
 
@@ -26,8 +23,13 @@ export const formatMonth = (month: string): string => {
   return isValid(date) ? format(date, 'MMM yyyy') : month;
 };
 
-// The sign-in page's "Reconciled rupees X cr": the total in crores (10 million) to one decimal.
-export const toCrores = (rupees: number): string => (rupees / 1e7).toFixed(1);
+// The sign-in page's "Reconciled rupees X cr": the total in crores (10 million)
+// to one decimal, rounded half up in whole paise (a tenth of a crore is 1e8 paise).
+export const toCrores = (rupees: number): string => {
+  const p = Math.abs(rupeesToPaise(rupees));
+  const tenths = (p - (p % 1e8)) / 1e8 + (p % 1e8 >= 5e7 ? 1 : 0);
+  return `${rupees < 0 && tenths > 0 ? '-' : ''}${Math.trunc(tenths / 10)}.${tenths % 10}`;
+};
 
 export const truncate = (text: string, length: number): string =>
   text.length > length ? `${text.slice(0, length)}…` : text;

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatFinancialYear, formatInr, toCrores } from './format.ts';
+import { formatFinancialYear, toCrores } from './format.ts';
 
 describe('format', () => {
-  it('shows rupees with lakh and crore grouping', () => {
-    expect(formatInr(12345678.5)).toBe('₹1,23,45,678.50');
-  });
-
   it('shows a financial year as the screens do', () => {
     expect(formatFinancialYear('2024-25')).toBe('FY 2024 - 2025');
   });

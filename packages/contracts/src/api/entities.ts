@@ -1,4 +1,4 @@
-import { isValidPan } from '@taxrecon/formats/identifiers';
+import { isValidPan } from '@taxrecon/shared';
 import { z } from 'zod';
 import { Email } from '../common.ts';
 import { Role } from '../permissions.ts';

@@ -1,4 +1,4 @@
-import { isValidGstin, isValidPan, isValidTan } from '@taxrecon/formats/identifiers';
+import { isValidGstin, isValidPan, isValidTan, type Paise, parseRupees } from '@taxrecon/shared';
 import { z } from 'zod';
 import { EMAIL_PATTERN, Message } from '../common.ts';
 import { defineRoute, FULL_USER, needs } from '../route.ts';
@@ -108,7 +108,7 @@ const OptionalNumber = (label: string) =>
         z
           .string()
           .trim()
-          .regex(/^-?\d+(\.\d+)?$|^$/)
+          .regex(/^-?\d+(\.\d+)?$|^$/, `${label} must be a number`)
           .transform((s) => (s === '' ? null : Number(s))),
         z.null(),
       ],
@@ -118,8 +118,46 @@ const OptionalNumber = (label: string) =>
     .transform((v): number | null => v ?? null)
     .refine((v) => v === null || Number.isFinite(v), `${label} must be a number`);
 
+// At most `places` decimals, judged on the number's decimal text (what was
+// typed, for any number a person types), not by float arithmetic.
 const decimals = (v: number, places: number): boolean =>
-  Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
+  new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`).test(String(v));
+
+// A rupee amount of a form: a JSON number or numeric text, or '' / null for
+// none, read exactly from its decimal text into paise.
+const OptionalPaise = (label: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$|^$/, `${label} must be a number`),
+        z.null(),
+      ],
+      {
+        error: `${label} must be a number`,
+      },
+    )
+    .optional()
+    .transform((v, ctx): Paise | null => {
+      if (v === null || v === undefined || v === '') return null;
+      // String(number) is the shortest text that reads back as it, which is what was typed.
+      const text = String(v);
+      const problem = !/^-?\d+(\.\d+)?$/.test(text)
+        ? 'must be a number'
+        : text.startsWith('-')
+          ? 'cannot be negative'
+          : !/^\d{1,15}(\.\d+)?$/.test(text)
+            ? 'is too large'
+            : (text.split('.')[1] ?? '').length > 2
+              ? 'has at most 2 decimals'
+              : null;
+      if (problem === null) return parseRupees(text);
+      ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
+      return z.NEVER;
+    });
 
 // --- customers ---
 
@@ -400,11 +438,8 @@ const SectionMappingFields = z.object({
   ltdcPercentage: OptionalNumber('LDC percentage')
     .refine((v) => v === null || (v >= 0 && v <= 100), 'LDC percentage must be between 0 and 100')
     .refine((v) => v === null || decimals(v, 4), 'LDC percentage has at most 4 decimals'),
-  // rupees, as typed on screen
-  ltdcAmount: OptionalNumber('LDC amount')
-    .refine((v) => v === null || v >= 0, 'LDC amount cannot be negative')
-    .refine((v) => v === null || v < 1e15, 'LDC amount is too large')
-    .refine((v) => v === null || decimals(v, 2), 'LDC amount has at most 2 decimals'),
+  // rupees as typed on screen, held as paise
+  ltdcAmount: OptionalPaise('LDC amount'),
   ltdcFromDate: OptionalDate,
   ltdcToDate: OptionalDate,
 });
@@ -457,7 +492,8 @@ export const VendorSectionMapping = z.object({
   tdsExemptedToDate: z.string().nullable(),
   ltdcApplied: z.boolean(),
   ltdcPercentage: z.number().nullable(),
-  ltdcAmount: z.number().nullable(),
+  // rupees as exact text, '1500000.50', like every amount the API answers
+  ltdcAmount: z.string().nullable(),
   ltdcFromDate: z.string().nullable(),
   ltdcToDate: z.string().nullable(),
 });

@@ -1,6 +1,5 @@
-import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
+import { type FinancialYear, isFinancialYear, validatePan } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
-import { validatePan } from '../identifiers.ts';
 import { parseDate } from '../values/dates.ts';
 import type { Form26asHeader } from './types.ts';
 

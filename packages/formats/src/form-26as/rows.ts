@@ -1,6 +1,5 @@
-import { formatRupees, type Paise } from '@taxrecon/shared';
+import { formatRupees, type Paise, validateTan } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
-import { validateTan } from '../identifiers.ts';
 import { parseAmountFast } from '../values/amounts.ts';
 import { parseDateCached } from '../values/dates.ts';
 import type { ColumnMap, PartyColumn, TransactionColumn } from './columns.ts';

@@ -1,6 +1,5 @@
-import { formatRupees } from '@taxrecon/shared';
+import { formatRupees, validateIdentifier } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
-import { validateIdentifier } from '../identifiers.ts';
 import type { RawRecord } from '../registers/delimited.ts';
 import type { TableRead } from '../registers/read-table.ts';
 import { parseAmount, parseRate } from '../values/amounts.ts';

@@ -1,5 +1,5 @@
+import { validateIdentifier } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
-import { validateIdentifier } from '../identifiers.ts';
 import { parseAmount, parseRate } from '../values/amounts.ts';
 import { parseDate } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';

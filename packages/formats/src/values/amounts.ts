@@ -1,4 +1,4 @@
-import { type Paise, parseRupees } from '@taxrecon/shared';
+import { type Paise, parseRupees, rupeesToPaise } from '@taxrecon/shared';
 
 export type AmountResult = { ok: true; value: Paise } | { ok: false; expected: string };
 
@@ -11,8 +11,9 @@ const CURRENCY_PREFIX = /^(?:rs\.?|inr|₹)\s*/i;
 // through parseRupees so "1,00,000.50" and "(300)" are exact.
 export const parseAmount = (input: string | number): AmountResult => {
   if (typeof input === 'number') {
-    const p = Math.round(input * 100);
-    return Number.isSafeInteger(p) ? { ok: true, value: (p === 0 ? 0 : p) as Paise } : fail;
+    if (!Number.isFinite(input) || Math.abs(input) >= Number.MAX_SAFE_INTEGER / 100) return fail;
+    const p = rupeesToPaise(input);
+    return { ok: true, value: (p === 0 ? 0 : p) as Paise };
   }
   const value = parseRupees(input.trim().replace(CURRENCY_PREFIX, ''));
   return value === null ? fail : { ok: true, value };

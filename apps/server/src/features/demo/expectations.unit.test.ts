@@ -1,4 +1,5 @@
-import { type CustomerMasterRow, panFromGstin, type SalesRow } from '@taxrecon/formats';
+import type { CustomerMasterRow, SalesRow } from '@taxrecon/formats';
+import { panFromGstin } from '@taxrecon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCompany } from './generate.ts';
 import { type ParsedDemo, parseDemo, sum, tdsParties } from './parsed-demo.test-helper.ts';

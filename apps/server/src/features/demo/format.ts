@@ -1,4 +1,4 @@
-import { formatRupees, type Paise } from '@taxrecon/shared';
+import type { Paise } from '@taxrecon/shared';
 
 // Dates are ISO yyyy-mm-dd strings; the files spell them as their sources do
 // (TRACES 15-Apr-2024, Tally 1-Apr-2024). Arithmetic in UTC days: business
@@ -33,42 +33,10 @@ export const quarterEnd = (iso: string): string => {
   return isoFromDayNumber(Date.UTC(y, endMonth, 0) / DAY_MS);
 };
 
-const pad2 = (n: number): string => String(n).padStart(2, '0');
-
-// 26AS: 15-Apr-2024.
-export const tracesDate = (iso: string): string => {
-  const [y, m, d] = parts(iso);
-  return `${pad2(d)}-${MONTHS[m - 1]}-${y}`;
-};
-
 // Tally registers: 1-Apr-2024.
 export const tallyDate = (iso: string): string => {
   const [y, m, d] = parts(iso);
   return `${d}-${MONTHS[m - 1]}-${y}`;
-};
-
-// 26AS header: 28-06-2025.
-export const dayMonthYear = (iso: string): string => {
-  const [y, m, d] = parts(iso);
-  return `${pad2(d)}-${pad2(m)}-${y}`;
-};
-
-// 150000.00
-export const plainRupees = (p: Paise | number): string => formatRupees(p);
-
-// 1,50,000.00: Indian grouping (last three digits, then pairs), as Tally and
-// some TRACES rows print amounts. Built from the integer so no float is involved.
-export const indianRupees = (p: Paise | number): string => {
-  const abs = Math.abs(p);
-  const cents = abs % 100;
-  let whole = String(Math.trunc(abs / 100));
-  if (whole.length > 3) {
-    let head = whole.slice(0, -3);
-    let grouped = whole.slice(-3);
-    for (; head.length > 2; head = head.slice(0, -2)) grouped = `${head.slice(-2)},${grouped}`;
-    whole = `${head},${grouped}`;
-  }
-  return `${p < 0 ? '-' : ''}${whole}.${cents < 10 ? '0' : ''}${cents}`;
 };
 
 // Tax at a rate in basis points (10% = 1000), rounded to the paisa.

@@ -1,19 +1,9 @@
+import { tracesDate } from '@taxrecon/formats';
 import { describe, expect, it } from 'vitest';
-import { addDays, indianRupees, quarterEnd, tallyDate, taxAt, tracesDate } from './format.ts';
+import { addDays, quarterEnd, tallyDate, taxAt } from './format.ts';
 import { createRandom } from './random.ts';
 
 describe('file formatting helpers', () => {
-  it.each([
-    [0, '0.00'],
-    [5, '0.05'],
-    [123456, '1,234.56'],
-    [15000000, '1,50,000.00'],
-    [-80000, '-800.00'],
-    [12345678901, '12,34,56,789.01'],
-  ])('indianRupees(%i) = %s', (paise, text) => {
-    expect(indianRupees(paise)).toBe(text);
-  });
-
   it.each([
     ['2024-04-01', '2024-06-30'],
     ['2024-09-30', '2024-09-30'],

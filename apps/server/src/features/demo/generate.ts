@@ -1,7 +1,7 @@
+import { statementHeaderLines } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { type CreditParty, customerCredits, emptyNotes, unbookedCredits } from './credits.ts';
 import { buildExpectations, type DemoExpectations } from './expectations.ts';
-import { statementHeaderLines } from './form-26as-text.ts';
 import { addDays } from './format.ts';
 import { gstinFor, IdentifierMint } from './identifiers.ts';
 import { customerMappingText, customerMasterText, vendorMasterText } from './masters.ts';

@@ -1,12 +1,5 @@
-import {
-  isValidGstin,
-  isValidPan,
-  isValidTan,
-  PURCHASE_FIELDS,
-  panFromGstin,
-  panHolderType,
-  SALES_FIELDS,
-} from '@taxrecon/formats';
+import { PURCHASE_FIELDS, SALES_FIELDS } from '@taxrecon/formats';
+import { isValidGstin, isValidPan, isValidTan, panFromGstin, panHolderType } from '@taxrecon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_SEED, DEMO_PAN, generateDemoCompany } from './generate.ts';
 import {

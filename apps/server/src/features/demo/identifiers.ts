@@ -1,4 +1,4 @@
-import { gstinCheckCharacter } from '@taxrecon/formats';
+import { gstinCheckCharacter } from '@taxrecon/shared';
 import type { Random } from './random.ts';
 
 // PAN: 3 letters, the holder type (4th letter), the initial of the name (of

@@ -1,5 +1,6 @@
 import type { PurchaseField, SalesField } from '@taxrecon/formats';
-import { indianRupees, ratePercent, tallyDate } from './format.ts';
+import { formatIndianRupees } from '@taxrecon/shared';
+import { ratePercent, tallyDate } from './format.ts';
 import type { Bill } from './purchases.ts';
 import { NAME_VARIANT_BOOK_NAME } from './roster.ts';
 import type { Invoice } from './sales.ts';
@@ -54,7 +55,7 @@ export const SALES_REGISTER_HEADERS = Object.keys(REGISTER_COLUMNS.sales);
 export const PURCHASE_REGISTER_HEADERS = Object.keys(REGISTER_COLUMNS.purchase);
 
 // Tally leaves a zero amount blank.
-const amount = (p: number): string => (p === 0 ? '' : indianRupees(p));
+const amount = (p: number): string => (p === 0 ? '' : formatIndianRupees(p));
 
 const sum = <T>(items: readonly T[], of: (item: T) => number): number =>
   items.reduce((s, item) => s + of(item), 0);

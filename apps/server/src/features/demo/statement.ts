@@ -1,4 +1,3 @@
-import type { CreditParty, CreditRow } from './credits.ts';
 import {
   emptyPartsAfterTcs,
   emptyPartsBeforeTcs,
@@ -9,7 +8,8 @@ import {
   type TaxPart,
   transactionHeaderLine,
   transactionLine,
-} from './form-26as-text.ts';
+} from '@taxrecon/formats';
+import type { CreditParty, CreditRow } from './credits.ts';
 
 export interface RowPosition {
   file: string;

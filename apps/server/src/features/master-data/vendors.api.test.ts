@@ -278,7 +278,7 @@ describe('vendor section mappings', () => {
       tdsExemptedToDate: null,
       ltdcApplied: true,
       ltdcPercentage: 0.75,
-      ltdcAmount: 1500000.5,
+      ltdcAmount: '1500000.50',
       ltdcFromDate: '2024-04-01',
       ltdcToDate: '2025-03-31',
     });

@@ -51,25 +51,6 @@ export const parseCopyText = (text: string): (string | null)[][] => {
   return rows;
 };
 
-// numeric(18,2) as COPY writes it ("1234.50", "-0.05") to paise, exactly.
-export const paiseOfNumeric = (text: string | null): number => {
-  if (text === null || text === '') return 0;
-  const dot = text.indexOf('.');
-  if (dot < 0) return Number(text) * 100;
-  const fraction = `${text.slice(dot + 1)}00`.slice(0, 2);
-  const negative = text.startsWith('-');
-  const whole = Number(text.slice(negative ? 1 : 0, dot) || '0');
-  const value = whole * 100 + Number(fraction);
-  return negative ? -value : value;
-};
-
-// Paise to the text of a numeric(18,2) ("-12.05").
-export const numericOfPaise = (p: number): string => {
-  const abs = Math.abs(p);
-  const text = `${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return p < 0 ? `-${text}` : text;
-};
-
 // Collects COPY lines into chunks of about `bytes`, for the database and for
 // posting between threads without millions of small strings.
 export class ChunkWriter {

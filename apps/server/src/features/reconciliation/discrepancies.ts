@@ -6,13 +6,13 @@ import {
   type DiscrepancySearchRequest,
   type ReconKind,
 } from '@taxrecon/contracts';
+import { numericOfPaise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { money } from './money.ts';
 import { contactEmails, type PartyRow } from './results.ts';
 import { purchaseRow, rowQuery, type StoredRow, salesRow, taxBookRow } from './row-view.ts';
 import { entityOf, JOB_NOT_FOUND, type RunView, runQuery } from './runs.ts';
@@ -108,10 +108,10 @@ export const discrepancyView = async (
     customerTAN: party.tan,
     year: run.financial_year,
     category: party.category,
-    transactionAmountTotalTaxBook: money(party.tb_amount),
-    taxAmountTotalTaxBook: money(party.tb_tax),
-    transactionAmountTotalSalesPurchaseBook: money(party.book_amount),
-    taxAmountTotalSalesPurchaseBook: money(party.book_tax),
+    transactionAmountTotalTaxBook: rupeesOfNumeric(party.tb_amount),
+    taxAmountTotalTaxBook: rupeesOfNumeric(party.tb_tax),
+    transactionAmountTotalSalesPurchaseBook: rupeesOfNumeric(party.book_amount),
+    taxAmountTotalSalesPurchaseBook: rupeesOfNumeric(party.book_tax),
     taxBookDiscrepancies: taxRows,
     entrySalesDiscrepancies: tds ? book.rows.map(salesRow) : [],
     entryPurchaseDiscrepancies: tds ? [] : book.rows.map(purchaseRow),
@@ -132,7 +132,7 @@ export const discrepancyView = async (
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const amountIs = (column: 'amount' | 'tax' | 'deposited', paise: number) =>
-  sql<SqlBool>`${sql.ref(column)} = ${paise / 100}`;
+  sql<SqlBool>`${sql.ref(column)} = ${numericOfPaise(paise)}::numeric`;
 
 const SORTS = {
   position: 'ord',
@@ -196,7 +196,7 @@ export const searchDiscrepancies = async (
     count: totals.n,
     pages: Math.max(1, Math.ceil(totals.n / body.pageSize)),
     page: body.page,
-    totals: { amount: money(totals.amount), tax: money(totals.tax) },
+    totals: { amount: rupeesOfNumeric(totals.amount), tax: rupeesOfNumeric(totals.tax) },
   };
 };
 

@@ -6,7 +6,7 @@ import {
   type ReconKind,
   type reconciliationRoutes,
 } from '@taxrecon/contracts';
-import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
+import { type FinancialYear, isFinancialYear, rupeesOfNumeric } from '@taxrecon/shared';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
@@ -22,7 +22,6 @@ import {
   searchDiscrepancies,
 } from './discrepancies.ts';
 import { form26asText } from './form-26as-download.ts';
-import { money } from './money.ts';
 import { type ReportScope, reportEntries, zipInMemory } from './report-files.ts';
 import { startReport } from './report-job.ts';
 import { completedRun, entityOf, findRun, type RunView } from './runs.ts';
@@ -155,10 +154,10 @@ export const discrepancyHandlers = (
       const run = await completedRun(ctx, caller, params.jobId);
       const party = await findParty(ctx, run, params.customerTan);
       return {
-        totalTxnAmountTaxBook: money(party.tb_amount),
-        totalTaxAmountTaxBook: money(party.tb_tax),
-        totalTxnAmountSalesPurchaseBook: money(party.book_amount),
-        totalTaxAmountSalesPurchaseBook: money(party.book_tax),
+        totalTxnAmountTaxBook: rupeesOfNumeric(party.tb_amount),
+        totalTaxAmountTaxBook: rupeesOfNumeric(party.tb_tax),
+        totalTxnAmountSalesPurchaseBook: rupeesOfNumeric(party.book_amount),
+        totalTaxAmountSalesPurchaseBook: rupeesOfNumeric(party.book_tax),
       };
     },
     downloadCustomer: async ({ caller, params, query, reply }) => {

@@ -1,17 +1,8 @@
 import type { ReconKind } from '@taxrecon/contracts';
+import { type StatementParty, type TransactionLineValues, write26asText } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
-import { financialYearStart } from '@taxrecon/shared';
+import { financialYearStart, paiseOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
-import {
-  NO_TRANSACTIONS,
-  PART_HEADINGS,
-  partyHeaderLine,
-  partyLine,
-  statementHeaderLines,
-  transactionHeaderLine,
-  transactionLine,
-} from '../demo/form-26as-text.ts';
-import { paise } from './money.ts';
 
 // The year's 26AS rows of an entity (Part I for TDS, Part VI for TCS), or one
 // deductor's, written back as a 26AS text file in the current TRACES layout:
@@ -52,55 +43,36 @@ export const form26asText = async (
     .orderBy('line');
   if (tan) q = q.where('tan', '=', tan.toUpperCase());
   const rows = await q.execute();
-  const start = financialYearStart(fy);
-  const lines = [
-    ...statementHeaderLines({
+  // Rows come sorted by deductor: each run of one TAN and name is a party.
+  const parties: StatementParty[] = [];
+  let party: (StatementParty & { transactions: TransactionLineValues[] }) | undefined;
+  for (const r of rows) {
+    if (party?.tan !== r.tan || party.name !== r.deductor_name) {
+      party = { name: r.deductor_name, tan: r.tan, transactions: [] };
+      parties.push(party);
+    }
+    party.transactions.push({
+      section: r.section,
+      date: r.date,
+      status: r.status,
+      bookingDate: r.booking,
+      remarks: r.remarks,
+      amount: paiseOfNumeric(r.amount),
+      tax: paiseOfNumeric(r.tax),
+      deposited: paiseOfNumeric(r.deposited),
+    });
+  }
+  return write26asText(
+    {
       fileCreationDate: new Date().toISOString().slice(0, 10),
       pan: entity.pan ?? '',
-      financialYearStart: start,
+      financialYearStart: financialYearStart(fy),
       name: entity.name.toUpperCase(),
       address: ['', '', '', '', ''],
       state: '',
       pin: '',
-    }),
-    kind === 'TDS' ? PART_HEADINGS.I : PART_HEADINGS.VI,
-  ];
-  if (rows.length === 0) lines.push(NO_TRANSACTIONS);
-  else {
-    lines.push(partyHeaderLine(kind));
-    let sr = 0;
-    for (let i = 0; i < rows.length; ) {
-      const first = rows[i]!;
-      let j = i;
-      const totals = { amount: 0, tax: 0, deposited: 0 };
-      while (
-        j < rows.length &&
-        rows[j]!.tan === first.tan &&
-        rows[j]!.deductor_name === first.deductor_name
-      ) {
-        totals.amount += paise(rows[j]!.amount);
-        totals.tax += paise(rows[j]!.tax);
-        totals.deposited += paise(rows[j]!.deposited);
-        j++;
-      }
-      lines.push(partyLine(++sr, first.deductor_name, first.tan, totals), transactionHeaderLine(kind));
-      for (let k = i; k < j; k++) {
-        const r = rows[k]!;
-        lines.push(
-          transactionLine(k - i + 1, {
-            section: r.section,
-            date: r.date,
-            status: r.status,
-            bookingDate: r.booking,
-            remarks: r.remarks,
-            amount: paise(r.amount),
-            tax: paise(r.tax),
-            deposited: paise(r.deposited),
-          }),
-        );
-      }
-      i = j;
-    }
-  }
-  return `${lines.join('\r\n')}\r\n`;
+    },
+    kind,
+    parties,
+  );
 };

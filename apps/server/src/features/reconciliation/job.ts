@@ -1,5 +1,12 @@
 import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
-import { financialYearLabel, formatRupees, isFinancialYear, type Paise } from '@taxrecon/shared';
+import {
+  financialYearLabel,
+  formatRupees,
+  isFinancialYear,
+  numericOfPaise,
+  type Paise,
+  rupeesNumber,
+} from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { defineTask, type TaskContext } from '../../platform/queue/task.ts';
@@ -43,7 +50,7 @@ export const upsertRun = async (
   await ctx.database.pool.query(
     `INSERT INTO recon_runs (job_id, entity_id, kind, financial_year, match_mode, tolerance, tolerance_total,
        tolerance_amount_total, selected_parties, notes, email_report_to, status, created_by, created_by_login)
-     VALUES ($1, $2, $3, $4, $5, $6::numeric / 100, $7::numeric / 100, $8::numeric / 100, $9, $10, $11, $12, $13, $14)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8::numeric, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (job_id) DO UPDATE SET status = CASE WHEN $12 = 'Running' THEN 'Running' ELSE recon_runs.status END,
        batch_finished = CASE WHEN $12 = 'Running' THEN 0 ELSE recon_runs.batch_finished END`,
     [
@@ -52,9 +59,9 @@ export const upsertRun = async (
       input.kind,
       input.financialYear,
       input.matchMode,
-      input.tolerance,
-      input.toleranceTotal,
-      input.toleranceAmountTotal,
+      numericOfPaise(input.tolerance),
+      numericOfPaise(input.toleranceTotal),
+      numericOfPaise(input.toleranceAmountTotal),
       input.selected,
       input.notes,
       input.emailReportTo,
@@ -224,7 +231,7 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
       kind: input.kind,
       financialYear: input.financialYear,
       // read by the sign-in page's all-totals: claimable tax matched, rupees
-      reconciledRupees: s.claimableTax / 100,
+      reconciledRupees: rupeesNumber(s.claimableTax),
       customers: s.parties,
       categories: s.categories,
       bookRows: s.bookRows,

@@ -9,8 +9,8 @@ import {
   type UnresolvedRow,
 } from '@taxrecon/engine';
 import type { FinancialYear, Paise } from '@taxrecon/shared';
+import { paiseOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { paise } from './money.ts';
 import { decodeStoredParty, ROW_COLUMNS } from './result-codec.ts';
 import { type RunView, runOptions } from './runs.ts';
 import { storedDecisions } from './source-read.ts';
@@ -91,8 +91,8 @@ const unresolvedRows = async (ctx: AppContext, jobId: string): Promise<Unresolve
     .orderBy('ref')
     .execute();
   return rows.map((r): UnresolvedRow => {
-    const amount = paise(r.amount) as Paise;
-    const tax = paise(r.tax) as Paise;
+    const amount = paiseOfNumeric(r.amount) as Paise;
+    const tax = paiseOfNumeric(r.tax) as Paise;
     const code = r.reason_code as UnresolvedRow['code'];
     return r.side === 'B'
       ? {

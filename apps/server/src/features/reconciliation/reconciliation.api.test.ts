@@ -490,6 +490,7 @@ describe('tolerance insights', () => {
     expect(started.throttled).toBe(false);
     await finished(started.jobId);
     const full = (await allOf(tdsJob, 'fullMatches')).map((c) => c.entityId);
+    expect(details.details.length).toBeGreaterThan(0);
     for (const x of details.details) expect(full).toContain(x.entityId);
   });
 });

@@ -1,7 +1,7 @@
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
+import { rupeesOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { parseCopyText } from './copy-text.ts';
-import { money } from './money.ts';
 import type { ReportScope } from './report-files.ts';
 import { ROW_COLUMNS } from './result-codec.ts';
 import { manualActionOf } from './row-view.ts';
@@ -168,8 +168,8 @@ export async function* rowCsv(
               v('gstin'),
               v('section'),
               v('rate') === null ? null : String(Number(v('rate'))),
-              money(v('amount')),
-              money(v('tax')),
+              rupeesOfNumeric(v('amount')),
+              rupeesOfNumeric(v('tax')),
               ...tail,
             ])
           : csvLine([
@@ -182,9 +182,9 @@ export async function* rowCsv(
               v('status'),
               v('booking_date'),
               v('remarks'),
-              money(v('amount')),
-              money(v('tax')),
-              money(v('deposited')),
+              rupeesOfNumeric(v('amount')),
+              rupeesOfNumeric(v('tax')),
+              rupeesOfNumeric(v('deposited')),
               ...tail,
             ]);
       if (out.length > 1 << 20) {
@@ -234,21 +234,21 @@ export async function* partiesCsv(rows: Awaited<ReturnType<typeof partiesInScope
       p.manually_matched ? 'yes' : 'no',
       p.claimed_by_totals ? 'yes' : 'no',
       p.book_rows,
-      money(p.book_amount),
-      money(p.book_tax),
+      rupeesOfNumeric(p.book_amount),
+      rupeesOfNumeric(p.book_tax),
       p.tb_rows,
-      money(p.tb_amount),
-      money(p.tb_tax),
-      money(p.tax_difference),
-      money(p.amount_difference),
+      rupeesOfNumeric(p.tb_amount),
+      rupeesOfNumeric(p.tb_tax),
+      rupeesOfNumeric(p.tax_difference),
+      rupeesOfNumeric(p.amount_difference),
       p.matched_book_rows,
       p.matched_tb_rows,
       p.open_book_rows,
       p.open_tb_rows,
-      money(p.claimable_tax),
-      money(p.not_claimable_tax),
-      money(p.bf_book_tax),
-      money(p.cf_book_tax),
+      rupeesOfNumeric(p.claimable_tax),
+      rupeesOfNumeric(p.not_claimable_tax),
+      rupeesOfNumeric(p.bf_book_tax),
+      rupeesOfNumeric(p.cf_book_tax),
     ]);
     if (out.length > 1 << 20) {
       yield out;
@@ -296,8 +296,8 @@ export async function* unresolvedCsv(ctx: AppContext, run: RunView) {
       r.gstin,
       r.section,
       r.status,
-      money(r.amount),
-      money(r.tax),
+      rupeesOfNumeric(r.amount),
+      rupeesOfNumeric(r.tax),
       r.reason_code,
       r.reason,
     ]);

@@ -11,16 +11,8 @@ import type {
   TaxBookEntry,
   UnresolvedRow,
 } from '@taxrecon/engine';
-import type { Paise } from '@taxrecon/shared';
-import {
-  type CopyValue,
-  copyField,
-  copyRow,
-  numericOfPaise,
-  paiseOfNumeric,
-  parseCopyText,
-  textArrayLiteral,
-} from './copy-text.ts';
+import { numericOfPaise, type Paise, paiseOfNumeric } from '@taxrecon/shared';
+import { type CopyValue, copyField, copyRow, parseCopyText, textArrayLiteral } from './copy-text.ts';
 import type { SourcedBookRow, SourcedTaxBookRow } from './source-rows.ts';
 
 // The engine's per-party result as rows of recon_parties and recon_rows (and

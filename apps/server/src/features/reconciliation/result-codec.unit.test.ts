@@ -1,8 +1,8 @@
 import { type BookRow, type PartyMaster, reconcile, type TaxBookRow } from '@taxrecon/engine';
-import type { Paise } from '@taxrecon/shared';
+import { numericOfPaise, type Paise, paiseOfNumeric } from '@taxrecon/shared';
 import { describe, expect, it } from 'vitest';
 import { recomputeParty } from './compute.ts';
-import { copyRow, numericOfPaise, paiseOfNumeric, parseCopyText, textArrayLiteral } from './copy-text.ts';
+import { copyRow, parseCopyText, textArrayLiteral } from './copy-text.ts';
 import { decodeStoredParty, type JobScope, ROW_COLUMNS, rowLines } from './result-codec.ts';
 
 // The COPY text the job writes and reads back: values survive the trip, and

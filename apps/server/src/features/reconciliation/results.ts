@@ -8,11 +8,11 @@ import {
   type ReconResultPage,
   type ResultMetadata,
 } from '@taxrecon/contracts';
+import { formatRupees, numericOfPaise, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
-import { money, moneyOfPaise, paise } from './money.ts';
 import { entityOf, jobParams, listItem, type RunView, runQuery } from './runs.ts';
 
 // The job lists and the result screen (spec 2.3 to 2.5): everything is read
@@ -87,20 +87,20 @@ export const customerEntry = (
         : { identifier: p.code ?? p.party_key, identifierType: 'CODE' },
     members: p.members,
     category: p.category,
-    totalTaxAccordingToTaxBook: money(p.tb_tax),
-    totalTaxAccordingToSales: money(p.book_tax),
-    totalAccordingToSales: money(p.book_amount),
-    totalAccordingToTaxBook: money(p.tb_amount),
-    totalDiscrepancy: money(p.tax_difference),
-    totalAmountDiscrepancy: money(p.amount_difference),
+    totalTaxAccordingToTaxBook: rupeesOfNumeric(p.tb_tax),
+    totalTaxAccordingToSales: rupeesOfNumeric(p.book_tax),
+    totalAccordingToSales: rupeesOfNumeric(p.book_amount),
+    totalAccordingToTaxBook: rupeesOfNumeric(p.tb_amount),
+    totalDiscrepancy: rupeesOfNumeric(p.tax_difference),
+    totalAmountDiscrepancy: rupeesOfNumeric(p.amount_difference),
     totalEntriesSales: p.book_rows,
     totalMatchedEntriesSales: matchedBook,
     totalEntriesTaxBook: p.tb_rows,
     totalMatchedEntriesTaxBook: matchedTaxBook,
     noOfAutoAcceptedEntriesFromTaxBook: p.matched_tb_rows + p.totals_tb_rows,
     matchedPercentage: percent2(matchedBook + matchedTaxBook, p.book_rows + p.tb_rows),
-    claimableTax: money(p.claimable_tax),
-    notClaimableTax: money(p.not_claimable_tax),
+    claimableTax: rupeesOfNumeric(p.claimable_tax),
+    notClaimableTax: rupeesOfNumeric(p.not_claimable_tax),
     claimedByTotals: p.claimed_by_totals,
     manuallyMatched: p.manually_matched,
     overallRemarksSubType: remarksSubType(p),
@@ -199,7 +199,7 @@ const filtered = (ctx: AppContext, jobId: string, o: PageOptions) => {
     );
   }
   if (o.ignoreDifferenceBelow !== undefined && o.ignoreDifferenceBelow > 0) {
-    q = q.where(sql<SqlBool>`abs(tax_difference) >= ${o.ignoreDifferenceBelow / 100}`);
+    q = q.where(sql<SqlBool>`abs(tax_difference) >= ${numericOfPaise(o.ignoreDifferenceBelow)}::numeric`);
   }
   return q;
 };
@@ -224,11 +224,11 @@ const sideAmounts = (r: Record<string, unknown>, key: string) => {
   };
   return {
     bookRows: Number(v.bookRows),
-    bookAmount: money(v.bookAmount),
-    bookTax: money(v.bookTax),
+    bookAmount: rupeesOfNumeric(v.bookAmount),
+    bookTax: rupeesOfNumeric(v.bookTax),
     taxBookRows: Number(v.taxBookRows),
-    taxBookAmount: money(v.taxBookAmount),
-    taxBookTax: money(v.taxBookTax),
+    taxBookAmount: rupeesOfNumeric(v.taxBookAmount),
+    taxBookTax: rupeesOfNumeric(v.taxBookTax),
   };
 };
 
@@ -288,14 +288,16 @@ export const resultMetadata = async (ctx: AppContext, run: RunView): Promise<Res
     compliancePercentage: compliance(row),
     nonCompliantCustomers: row.total - row.compliant,
     totalCustomers: row.total,
-    tdsMatched: money(row.tdsMatched),
-    tdsMatchedAmount: money(row.tdsMatchedAmount),
-    totalTdsClaimedByTotals: money(row.tdsByTotals),
-    totalTdsClaimedAmount: moneyOfPaise(paise(row.tdsMatched) + paise(row.tdsByTotals)),
-    totalSalesClaimedByTotals: money(row.salesByTotals),
-    totalSalesClaimedAmount: moneyOfPaise(paise(row.tdsMatchedAmount) + paise(row.salesByTotals)),
-    claimableTax: money(row.claimable),
-    notClaimableTax: money(row.notClaimable),
+    tdsMatched: rupeesOfNumeric(row.tdsMatched),
+    tdsMatchedAmount: rupeesOfNumeric(row.tdsMatchedAmount),
+    totalTdsClaimedByTotals: rupeesOfNumeric(row.tdsByTotals),
+    totalTdsClaimedAmount: formatRupees(paiseOfNumeric(row.tdsMatched) + paiseOfNumeric(row.tdsByTotals)),
+    totalSalesClaimedByTotals: rupeesOfNumeric(row.salesByTotals),
+    totalSalesClaimedAmount: formatRupees(
+      paiseOfNumeric(row.tdsMatchedAmount) + paiseOfNumeric(row.salesByTotals),
+    ),
+    claimableTax: rupeesOfNumeric(row.claimable),
+    notClaimableTax: rupeesOfNumeric(row.notClaimable),
     manualMatches: row.manual,
     pie: RECON_CATEGORIES.map((category) => ({
       category,

@@ -5,10 +5,10 @@ import type {
   TaxBookDiscrepancyRow,
 } from '@taxrecon/contracts';
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
+import { paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { money, paise } from './money.ts';
 
 // Stored result rows as the discrepancy screens show them (spec section 3:
 // sales, purchase and 26AS discrepancy rows), with the id a decision names.
@@ -67,10 +67,17 @@ export const parseRowId = (id: string, side: 'B' | 'T'): { party: number; ord: n
 export const manualActionOf = (r: Pick<StoredRow, 'action' | 'match_no'>): string | null =>
   r.action ?? (r.match_no !== null ? 'Matched' : null);
 
+// Tax as a percent of the amount to two decimals, rounded half away from zero,
+// in whole numbers: hundredths of a percent = tax * 10,000 / amount.
 const rate = (r: StoredRow): string | null => {
-  const amount = paise(r.amount);
+  const amount = paiseOfNumeric(r.amount);
   if (amount === 0) return null;
-  return ((paise(r.tax) * 100) / amount).toFixed(2);
+  const tax = paiseOfNumeric(r.tax);
+  const q = Math.abs(tax) * 10_000;
+  const d = Math.abs(amount);
+  const hundredths = (2 * q + d - ((2 * q + d) % (2 * d))) / (2 * d);
+  const sign = hundredths !== 0 && tax < 0 !== amount < 0 ? '-' : '';
+  return `${sign}${Math.trunc(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 };
 
 const state = (r: StoredRow, kind: ReconKind) => ({
@@ -90,7 +97,7 @@ const state = (r: StoredRow, kind: ReconKind) => ({
   matchGroup: r.match_no,
   rule: r.rule,
   claimable: r.claimable,
-  acceptedTax: r.accepted_tax === null ? null : money(r.accepted_tax),
+  acceptedTax: r.accepted_tax === null ? null : rupeesOfNumeric(r.accepted_tax),
   // kept when the totals level settled the row: it is what a reviewer of the totals claim reads
   reason:
     r.reason && (r.match_no === null || r.rule === 'totals')
@@ -107,31 +114,31 @@ export const salesRow = (r: StoredRow): SalesDiscrepancyRow => ({
   ...state(r, 'TDS'),
   voucherNumber: r.ref,
   customerName: r.name,
-  professionalServices: money(r.amount),
-  tdsOnSales: money(r.tax),
+  professionalServices: rupeesOfNumeric(r.amount),
+  tdsOnSales: rupeesOfNumeric(r.tax),
   tdsRate: r.rate === null ? null : String(Number(r.rate)),
-  tds: money(r.tax),
+  tds: rupeesOfNumeric(r.tax),
 });
 
 export const purchaseRow = (r: StoredRow): PurchaseDiscrepancyRow => ({
   ...state(r, 'TCS'),
   billNumber: r.ref,
   supplierName: r.name,
-  purchaseValue: money(r.amount),
-  tcsOnPurchase: money(r.tax),
+  purchaseValue: rupeesOfNumeric(r.amount),
+  tcsOnPurchase: rupeesOfNumeric(r.tax),
   tcsRate: r.rate === null ? null : String(Number(r.rate)),
-  tcs: money(r.tax),
+  tcs: rupeesOfNumeric(r.tax),
 });
 
 export const taxBookRow = (r: StoredRow, kind: ReconKind): TaxBookDiscrepancyRow => ({
   ...state(r, kind),
   section: r.section ?? '',
   deductorName: r.name,
-  amount: money(r.amount),
-  amountPaid: money(r.amount),
-  taxDeducted: money(r.tax),
-  tax: money(r.tax),
-  taxFiled: money(r.deposited),
+  amount: rupeesOfNumeric(r.amount),
+  amountPaid: rupeesOfNumeric(r.amount),
+  taxDeducted: rupeesOfNumeric(r.tax),
+  tax: rupeesOfNumeric(r.tax),
+  taxFiled: rupeesOfNumeric(r.deposited),
   taxRate: rate(r),
   status: r.status ?? '',
   bookingDate: r.booking_date,

@@ -1,7 +1,7 @@
 import type { JobParams, ReconJobListItem, ReconKind } from '@taxrecon/contracts';
 import { RECON_JOB_TYPE_LABELS } from '@taxrecon/contracts';
 import type { ResolvedOptions } from '@taxrecon/engine';
-import { type FinancialYear, financialYearRange } from '@taxrecon/shared';
+import { type FinancialYear, financialYearRange, rupeesOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
@@ -92,8 +92,6 @@ export const runOptions = (run: Pick<RunView, 'options'>): ResolvedOptions => {
 export const listStatus = (status: RunView['status']): ReconJobListItem['status'] =>
   status === 'Completed' ? 'Success' : status === 'Running' ? 'InProgress' : status;
 
-const money = (numeric: string): string => Number(numeric).toFixed(2);
-
 export const transactionsOf = (run: RunView): number =>
   run.book_rows + run.tax_book_rows + run.brought_forward_book_rows + run.brought_forward_tax_book_rows;
 
@@ -105,9 +103,9 @@ export const listItem = (run: RunView): ReconJobListItem => ({
   status: listStatus(run.status),
   noOfTransactions: transactionsOf(run),
   noOfCustomers: run.parties,
-  reconciliationTolerancePerCustomer: money(run.tolerance),
-  reconciliationToleranceForTotalsPerCustomer: money(run.tolerance_total),
-  reconciliationToleranceOnTransactionAmountForTotalsPerCustomer: money(run.tolerance_amount_total),
+  reconciliationTolerancePerCustomer: rupeesOfNumeric(run.tolerance),
+  reconciliationToleranceForTotalsPerCustomer: rupeesOfNumeric(run.tolerance_total),
+  reconciliationToleranceOnTransactionAmountForTotalsPerCustomer: rupeesOfNumeric(run.tolerance_amount_total),
   reconciliationFieldTypes: run.match_mode,
   datetime: run.created_at.toISOString(),
   enddatetime: run.completed_at ? run.completed_at.toISOString() : null,

@@ -1,6 +1,5 @@
 import type { BookRow, ReconKind, TaxBookRow } from '@taxrecon/engine';
-import type { Paise } from '@taxrecon/shared';
-import { paiseOfNumeric } from './copy-text.ts';
+import { type Paise, paiseOfNumeric } from '@taxrecon/shared';
 
 // The entity's rows as the engine's input, read with COPY. A book row is
 // named by its voucher (bill) number, or "<file>:<line>" when it has none,
@@ -98,7 +97,7 @@ const eachLine = (text: string, each: (line: string, f: string[]) => void): void
   }
 };
 
-const money = (f: string | undefined): Paise => paiseOfNumeric(field(f)) as Paise;
+const money = (f: string | undefined): Paise => paiseOfNumeric(field(f));
 
 export const decodeBookRows = (text: string): SourcedBookRow[] => {
   const rows: SourcedBookRow[] = [];

@@ -6,11 +6,11 @@ import {
   type ReconSummary,
   WORD_CLOUD_LIMIT,
 } from '@taxrecon/contracts';
+import { paiseOfNumeric, rupeesNumber, rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { money, paise } from './money.ts';
 import { compliance } from './results.ts';
 import type { RunView } from './runs.ts';
 
@@ -58,11 +58,11 @@ const row = (metric: string, drillDownId: string | null, s: Sums): SummaryRow =>
   metric,
   drillDownId,
   customersCountSalesPurchaseBook: s.bookCustomers,
-  transactionAmountSalesPurchaseBook: money(s.bookAmount),
-  taxAmountSalesPurchaseBook: money(s.bookTax),
+  transactionAmountSalesPurchaseBook: rupeesOfNumeric(s.bookAmount),
+  taxAmountSalesPurchaseBook: rupeesOfNumeric(s.bookTax),
   customersCountTaxBook: s.taxBookCustomers,
-  transactionAmountTaxBook: money(s.taxBookAmount),
-  taxAmountTaxBook: money(s.taxBookTax),
+  transactionAmountTaxBook: rupeesOfNumeric(s.taxBookAmount),
+  taxAmountTaxBook: rupeesOfNumeric(s.taxBookTax),
 });
 
 export const reconSummary = async (
@@ -151,14 +151,15 @@ export const drilldown = async (
     .executeTakeFirstOrThrow();
   const line = (metric: string, s: Sums) => ({
     metric,
-    saleAmountInBook: money(s.bookAmount),
-    taxInBook: money(s.bookTax),
-    saleAmountIn26AS: money(s.taxBookAmount),
-    taxIn26AS: money(s.taxBookTax),
+    saleAmountInBook: rupeesOfNumeric(s.bookAmount),
+    taxInBook: rupeesOfNumeric(s.bookTax),
+    saleAmountIn26AS: rupeesOfNumeric(s.taxBookAmount),
+    taxIn26AS: rupeesOfNumeric(s.taxBookTax),
   });
   const all = sums.all as unknown as Sums;
   const settled = (['matched_', 'totals_', 'accepted_'] as const).map((p) => sums[p] as unknown as Sums);
-  const settledOf = (field: keyof Sums) => settled.reduce((n, s) => n + paise(s[field] as string), 0);
+  const settledOf = (field: keyof Sums) =>
+    settled.reduce((n, s) => n + paiseOfNumeric(s[field] as string), 0);
   const title =
     category === 'partialMatches'
       ? 'Partially matched customers - Transactions Breakdown'
@@ -168,10 +169,10 @@ export const drilldown = async (
     rows: BUCKET_METRICS.slice(0, 4).map(([prefix, metric]) => line(metric, sums[prefix] as unknown as Sums)),
     totals: line('Total', all),
     matchedPercentage: {
-      saleAmountInBook: share(settledOf('bookAmount'), paise(all.bookAmount)),
-      taxInBook: share(settledOf('bookTax'), paise(all.bookTax)),
-      saleAmountIn26AS: share(settledOf('taxBookAmount'), paise(all.taxBookAmount)),
-      taxIn26AS: share(settledOf('taxBookTax'), paise(all.taxBookTax)),
+      saleAmountInBook: share(settledOf('bookAmount'), paiseOfNumeric(all.bookAmount)),
+      taxInBook: share(settledOf('bookTax'), paiseOfNumeric(all.bookTax)),
+      saleAmountIn26AS: share(settledOf('taxBookAmount'), paiseOfNumeric(all.taxBookAmount)),
+      taxIn26AS: share(settledOf('taxBookTax'), paiseOfNumeric(all.taxBookTax)),
     },
   };
 };
@@ -191,8 +192,8 @@ export const complianceCloud = async (ctx: AppContext, run: RunView) => {
   return rows.map((r) => ({
     entityId: r.party_key,
     text: r.name,
-    value: paise(r.unmatched) / 100,
-    tax: money(r.unmatched),
+    value: rupeesNumber(paiseOfNumeric(r.unmatched)),
+    tax: rupeesOfNumeric(r.unmatched),
   }));
 };
 
@@ -273,10 +274,10 @@ export const toleranceDetails = async (ctx: AppContext, run: RunView, mode: Matc
     details: rows.map((r) => ({
       entityId: r.party_key,
       entityName: r.name,
-      totalTax: money(r.book_tax),
-      totalAmount: money(r.book_amount),
-      taxDifference: money(r.taxDifference),
-      amountDifference: money(r.amountDifference),
+      totalTax: rupeesOfNumeric(r.book_tax),
+      totalAmount: rupeesOfNumeric(r.book_amount),
+      taxDifference: rupeesOfNumeric(r.taxDifference),
+      amountDifference: rupeesOfNumeric(r.amountDifference),
     })),
   };
 };

@@ -1,4 +1,5 @@
 import type { searchRoutes } from '@taxrecon/contracts';
+import { rupeesOfNumeric } from '@taxrecon/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -17,7 +18,7 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // A business date compared as a date, whatever the session's time zone.
 const day = (d: string) => sql<Date>`${d}::date`;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const money = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
+const money = (v: string | null) => (v === null ? null : rupeesOfNumeric(v));
 
 // Totals are summed in SQL over every matching row (numeric, exact), then the page is read.
 const page = async <T extends keyof DB, O>(
@@ -45,7 +46,7 @@ const page = async <T extends keyof DB, O>(
   const t = totals as unknown as { count: number; amount: string; tax: string };
   return {
     rows,
-    totals: { count: t.count, amount: Number(t.amount).toFixed(2), tax: Number(t.tax).toFixed(2) },
+    totals: { count: t.count, amount: rupeesOfNumeric(t.amount), tax: rupeesOfNumeric(t.tax) },
   };
 };
 

@@ -1,6 +1,7 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { ControlTotals, type Job } from '@taxrecon/contracts';
-import { formatCount, formatInr } from '../../lib/format.ts';
+import { formatInr, paiseOrZero } from '@taxrecon/shared';
+import { formatCount } from '../../lib/format.ts';
 
 // What an ingest job records in its payload beside the control totals.
 interface IngestResult {
@@ -50,7 +51,7 @@ export function ControlTotalsPanel({ job }: { job: Job }) {
   const result = ingestResultOf(job);
   if (!result) return null;
   const t = result.controlTotals;
-  const rupees = (s: string) => formatInr(Number(s));
+  const rupees = (s: string) => formatInr(paiseOrZero(s));
   return (
     <Stack gap="sm" p="sm" data-testid={`control-totals-${job.id}`}>
       <Group gap="xs">

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatInr } from '../../lib/format.ts';
+import { formatInr, paiseOrZero } from '@taxrecon/shared';
 import type { SectionMappingValues } from './vendor-rules.ts';
 
 export interface MappingRow {
@@ -76,7 +76,8 @@ export function SectionMappingTable({
                   <Table.Td>
                     {v.ltdcApplied ? (
                       <Text size="xs">
-                        {v.ltdcPercentage}%{v.ltdcAmount ? ` up to ${formatInr(Number(v.ltdcAmount))}` : ''}{' '}
+                        {v.ltdcPercentage}%
+                        {v.ltdcAmount ? ` up to ${formatInr(paiseOrZero(v.ltdcAmount))}` : ''}{' '}
                         {period(v.ltdcFromDate, v.ltdcToDate)}
                       </Text>
                     ) : (

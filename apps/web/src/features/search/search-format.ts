@@ -1,14 +1,14 @@
+import { formatInr, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { format, isValid, parseISO } from 'date-fns';
-import { formatInr } from '../../lib/format.ts';
 
 // Amounts come from the server as exact decimal strings ('12345.60'); they are
-// only turned into numbers here, for display, never to add them up.
+// read as paise, never as floats.
 export const formatRupees = (amount: string | null | undefined): string =>
-  amount === null || amount === undefined || amount === '' ? '' : formatInr(Number(amount));
+  amount === null || amount === undefined || amount === '' ? '' : formatInr(paiseOrZero(amount));
 
 // For the Excel export: a number cell, so the sheet can sum it.
 export const amountCell = (amount: string | null | undefined): number | null =>
-  amount === null || amount === undefined || amount === '' ? null : Number(amount);
+  amount === null || amount === undefined || amount === '' ? null : rupeesNumber(paiseOrZero(amount));
 
 // '2024-04-01' -> '01 Apr 2024'
 export const formatDate = (iso: string | null | undefined): string => {

@@ -1,5 +1,5 @@
 import type { VendorSectionMapping, VendorSectionMappingInput } from '@taxrecon/contracts';
-import { formatRupees, type Paise, parseRupees, rupeesToPaise } from '@taxrecon/shared';
+import { numericOfPaise, type Paise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
@@ -44,14 +44,11 @@ const mappings = (db: Kysely<DB>, entityId: string) =>
 
 type MappingRow = Awaited<ReturnType<ReturnType<typeof mappings>['executeTakeFirstOrThrow']>>;
 
-// Amounts travel in rupees (as typed on screen) and are numeric(18,2) in the
-// database; the conversion goes through whole paise, never float arithmetic on sums.
-const rupeesOut = (stored: string | null): number | null => {
-  const p = stored === null ? null : parseRupees(stored);
-  return p === null ? null : p / 100;
-};
-const rupeesIn = (rupees: number | null): string | null =>
-  rupees === null ? null : formatRupees(rupeesToPaise(rupees) as Paise);
+// The amount arrives as paise (read exactly from what was typed), is
+// numeric(18,2) in the database and goes out as rupee text ('1500000.50').
+const rupeesOut = (stored: string | null): string | null =>
+  stored === null ? null : rupeesOfNumeric(stored);
+const rupeesIn = (p: Paise | null): string | null => (p === null ? null : numericOfPaise(p));
 
 const toMapping = (r: MappingRow): VendorSectionMapping => ({
   id: r.id,
@@ -77,7 +74,7 @@ const toColumns = (m: VendorSectionMappingInput) => ({
   tds_exempted_from: m.tdsExemptedFromDate,
   tds_exempted_to: m.tdsExemptedToDate,
   ltdc_applied: m.ltdcApplied,
-  ltdc_percentage: m.ltdcPercentage === null ? null : m.ltdcPercentage.toFixed(4),
+  ltdc_percentage: m.ltdcPercentage === null ? null : String(m.ltdcPercentage),
   ltdc_amount: rupeesIn(m.ltdcAmount),
   ltdc_from: m.ltdcFromDate,
   ltdc_to: m.ltdcToDate,

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { reconciliationRoutes, type UpdateDiscrepanciesRequest } from '@taxrecon/contracts';
+import { formatInr, formatRupees, paiseOrZero } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call, errorMessage } from '../../../api/client.ts';
-import { inrPaise, paiseToRupees, RUPEES_INPUT, SIGNED_RUPEES_INPUT, toPaise } from '../common/money.ts';
+import { RUPEES_INPUT, SIGNED_RUPEES_INPUT } from '../common/money.ts';
 import { notifySuccess } from '../common/notify.ts';
 import type { DialogAction } from './ActionBar.tsx';
 import { rowAmount, rowRef, rowTax } from './rows.ts';
@@ -39,7 +40,7 @@ export function ActionDialog(props: {
   const { action, selection } = props;
   const only = [...selection.book, ...selection.taxBook][0];
   const [notes, setNotes] = useState('');
-  const [accepted, setAccepted] = useState(() => paiseToRupees(partialCeiling(selection)));
+  const [accepted, setAccepted] = useState(() => formatRupees(partialCeiling(selection)));
   // a split starts as the whole row and an empty part, for the person to share out
   const [parts, setParts] = useState<Part[]>(() =>
     only
@@ -55,11 +56,11 @@ export function ActionDialog(props: {
   const ceiling = partialCeiling(selection);
   const acceptedError =
     action === 'AcceptPartial' &&
-    (!RUPEES_INPUT.test(accepted.trim()) || toPaise(accepted) <= 0 || toPaise(accepted) > ceiling)
-      ? `Above 0 and at most ${inrPaise(ceiling)}`
+    (!RUPEES_INPUT.test(accepted.trim()) || paiseOrZero(accepted) <= 0 || paiseOrZero(accepted) > ceiling)
+      ? `Above 0 and at most ${formatInr(ceiling)}`
       : undefined;
-  const partsAmount = parts.reduce((s, p) => s + toPaise(p.amount), 0);
-  const partsTax = parts.reduce((s, p) => s + toPaise(p.tax), 0);
+  const partsAmount = parts.reduce((s, p) => s + paiseOrZero(p.amount), 0);
+  const partsTax = parts.reduce((s, p) => s + paiseOrZero(p.tax), 0);
   const partsBad = parts.some(
     (p) => !SIGNED_RUPEES_INPUT.test(p.amount.trim()) || !SIGNED_RUPEES_INPUT.test(p.tax.trim()),
   );
@@ -67,8 +68,8 @@ export function ActionDialog(props: {
     action === 'Split' && only
       ? partsBad || parts.length < 2
         ? 'At least two parts, each in rupees'
-        : partsAmount !== toPaise(rowAmount(only)) || partsTax !== toPaise(rowTax(only))
-          ? `The parts must add up to ${inrPaise(toPaise(rowAmount(only)))} and tax ${inrPaise(toPaise(rowTax(only)))}`
+        : partsAmount !== paiseOrZero(rowAmount(only)) || partsTax !== paiseOrZero(rowTax(only))
+          ? `The parts must add up to ${formatInr(paiseOrZero(rowAmount(only)))} and tax ${formatInr(paiseOrZero(rowTax(only)))}`
           : undefined
       : undefined;
 

@@ -1,7 +1,8 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DiscrepancyResponse, ReconKind } from '@taxrecon/contracts';
+import { formatInr } from '@taxrecon/shared';
 import { KIND_TEXT } from '../common/kind.ts';
-import { inr, inrPaise, sumPaise } from '../common/money.ts';
+import { inr, sumAmounts } from '../common/money.ts';
 import { rowAmount, rowTax } from './rows.ts';
 import type { Selection } from './selection-rules.ts';
 
@@ -23,8 +24,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function TotalsPanel(props: { kind: ReconKind; selection: Selection; header: DiscrepancyResponse }) {
   const t = KIND_TEXT[props.kind];
   const { book, taxBook } = props.selection;
-  const bookTax = sumPaise(book, rowTax);
-  const taxBookTax = sumPaise(taxBook, rowTax);
+  const bookTax = sumAmounts(book, rowTax);
+  const taxBookTax = sumAmounts(taxBook, rowTax);
   const h = props.header;
   return (
     <Paper
@@ -42,20 +43,24 @@ export function TotalsPanel(props: { kind: ReconKind; selection: Selection; head
         <Figure label={`Selected in ${t.book}`} value={String(book.length)} testId="totals-book-count" />
         <Figure
           label={`${t.amount} selected`}
-          value={inrPaise(sumPaise(book, rowAmount))}
+          value={formatInr(sumAmounts(book, rowAmount))}
           testId="totals-book-amount"
         />
-        <Figure label={`${t.tax} selected (book)`} value={inrPaise(bookTax)} testId="totals-book-tax" />
+        <Figure label={`${t.tax} selected (book)`} value={formatInr(bookTax)} testId="totals-book-tax" />
         <Figure label="Selected in 26AS" value={String(taxBook.length)} testId="totals-taxbook-count" />
         <Figure
           label="Amount selected (26AS)"
-          value={inrPaise(sumPaise(taxBook, rowAmount))}
+          value={formatInr(sumAmounts(taxBook, rowAmount))}
           testId="totals-taxbook-amount"
         />
-        <Figure label={`${t.tax} selected (26AS)`} value={inrPaise(taxBookTax)} testId="totals-taxbook-tax" />
+        <Figure
+          label={`${t.tax} selected (26AS)`}
+          value={formatInr(taxBookTax)}
+          testId="totals-taxbook-tax"
+        />
         <Figure
           label="Difference (book − 26AS)"
-          value={inrPaise(bookTax - taxBookTax)}
+          value={formatInr(bookTax - taxBookTax)}
           testId="totals-difference"
         />
         <Stack gap={0}>

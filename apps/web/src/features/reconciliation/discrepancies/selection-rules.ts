@@ -1,4 +1,4 @@
-import { toPaise } from '../common/money.ts';
+import { paiseOrZero } from '@taxrecon/shared';
 import { type AnyRow, rowTax } from './rows.ts';
 
 export interface Selection {
@@ -7,7 +7,8 @@ export interface Selection {
 }
 
 const isSplit = (row: AnyRow): boolean => row.manualAction === 'Split';
-const taxOf = (rows: readonly AnyRow[]): number => rows.reduce((sum, row) => sum + toPaise(rowTax(row)), 0);
+const taxOf = (rows: readonly AnyRow[]): number =>
+  rows.reduce((sum, row) => sum + paiseOrZero(rowTax(row)), 0);
 
 export const selectedCount = (s: Selection): number => s.book.length + s.taxBook.length;
 

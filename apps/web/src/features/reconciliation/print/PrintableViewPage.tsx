@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
+import { formatInr, paiseOrZero } from '@taxrecon/shared';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
@@ -8,7 +9,7 @@ import { QueryError } from '../../../components/QueryError.tsx';
 import { formatFinancialYear } from '../../../lib/format.ts';
 import { formatDate, formatRate } from '../../search/search-format.ts';
 import { KIND_TEXT } from '../common/kind.ts';
-import { inr, inrPaise, toPaise } from '../common/money.ts';
+import { inr } from '../common/money.ts';
 import { discrepancyPath } from '../common/paths.ts';
 import { PRINT_PAGE_CLASS } from '../common/print.ts';
 import { actionLabel } from '../discrepancies/rows.ts';
@@ -83,7 +84,7 @@ function PrintableViewPage({ kind }: { kind: ReconKind }) {
         <Loader />
       </Center>
     );
-  const difference = toPaise(d.taxAmountTotalSalesPurchaseBook) - toPaise(d.taxAmountTotalTaxBook);
+  const difference = paiseOrZero(d.taxAmountTotalSalesPurchaseBook) - paiseOrZero(d.taxAmountTotalTaxBook);
   const taxRows = d.taxBookDiscrepancies.map((r) => [
     r.section,
     formatDate(r.transactionDate),
@@ -157,7 +158,7 @@ function PrintableViewPage({ kind }: { kind: ReconKind }) {
             <Table.Td ta="right">{inr(d.taxAmountTotalTaxBook)}</Table.Td>
             <Table.Td fw={700}>Discrepancy</Table.Td>
             <Table.Td ta="right" fw={700} data-testid="print-difference">
-              {inrPaise(difference)}
+              {formatInr(difference)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>

@@ -8,13 +8,14 @@ import {
   reconciliationRoutes,
   type ToleranceDetail,
 } from '@taxrecon/contracts';
+import { paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../../../api/client.ts';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../../components/DataGrid.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { inr, toPaise } from '../common/money.ts';
+import { inr } from '../common/money.ts';
 import { notifyError, notifySuccess } from '../common/notify.ts';
 
 type Detail = z.infer<typeof ToleranceDetail>;
@@ -22,7 +23,7 @@ const money = (title: string, key: 'totalTax' | 'totalAmount' | 'taxDifference' 
   accessor: key,
   title,
   textAlign: 'right' as const,
-  value: (r: Detail) => toPaise(r[key]) / 100,
+  value: (r: Detail) => rupeesNumber(paiseOrZero(r[key])),
   render: (r: Detail) => inr(r[key]),
 });
 const COLUMNS: GridColumn<Detail>[] = [

@@ -1,4 +1,5 @@
-// PAN, TAN and GSTIN are validated here and nowhere else (CONVENTIONS.md).
+// PAN, TAN and GSTIN are validated here and nowhere else: the file parsers
+// (formats) and the API schemas (contracts) both import this module.
 // Values are compared and stored upper-case without spaces.
 
 export type IdentifierKind = 'PAN' | 'TAN' | 'GSTIN';

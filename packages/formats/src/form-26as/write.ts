@@ -1,8 +1,20 @@
-import type { Paise } from '@taxrecon/shared';
-import { dayMonthYear, indianRupees, plainRupees, tracesDate } from './format.ts';
+import { formatIndianRupees, formatRupees, type Paise } from '@taxrecon/shared';
 
 // Lines of a Form 26AS text download in the current TRACES layout (PART-I..
-// PART-X, '^'-delimited). Shared by the demo company and the ingest benchmark.
+// PART-X, '^'-delimited), the writer beside the parser (parse.ts reads them
+// back, write.property.test.ts holds it to that). Used by the server's
+// "download 26AS", the demo company and the ingest benchmark.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+// ISO 2024-04-15 -> 15-Apr-2024, as transaction and booking dates are written.
+export const tracesDate = (iso: string): string =>
+  `${iso.slice(8, 10)}-${MONTHS[Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
+
+// ISO 2025-06-28 -> 28-06-2025, the header's file creation date.
+export const dayMonthYear = (iso: string): string =>
+  `${pad2(Number(iso.slice(8, 10)))}-${pad2(Number(iso.slice(5, 7)))}-${iso.slice(0, 4)}`;
 
 export type TaxPart = 'TDS' | 'TCS';
 
@@ -79,7 +91,8 @@ export const transactionHeaderLine = (part: TaxPart): string => {
   return `^Sr. No.^Section^Transaction Date^Status of Booking^Date of Booking^Remarks^Amount ${w.paid}(Rs.)^${w.tax}(Rs.)^${w.deposited}(Rs.)`;
 };
 
-const money = (p: number, grouped: boolean): string => (grouped ? indianRupees(p) : plainRupees(p));
+// Amounts plain (150000.00) or with lakh grouping (1,50,000.00): TRACES writes both.
+const money = (p: number, grouped: boolean): string => (grouped ? formatIndianRupees(p) : formatRupees(p));
 
 // Party rows end with '^' in TRACES downloads.
 export const partyLine = (
@@ -131,3 +144,37 @@ export const emptyPartsAfterTcs = (): string[] => [
   PART_HEADINGS.X,
   NO_TRANSACTIONS,
 ];
+
+export interface StatementParty {
+  name: string;
+  tan: string;
+  transactions: readonly TransactionLineValues[];
+}
+
+// A whole statement with one tax part (Part I for TDS, Part VI for TCS), each
+// party's totals summed from its transactions, lines ended with CRLF as TRACES
+// writes them.
+export const write26asText = (
+  header: StatementHeader,
+  part: TaxPart,
+  parties: readonly StatementParty[],
+): string => {
+  const lines = [...statementHeaderLines(header), part === 'TDS' ? PART_HEADINGS.I : PART_HEADINGS.VI];
+  if (parties.length === 0) lines.push(NO_TRANSACTIONS);
+  else {
+    lines.push(partyHeaderLine(part));
+    parties.forEach((p, i) => {
+      const totals = { amount: 0, tax: 0, deposited: 0 };
+      for (const t of p.transactions) {
+        totals.amount += t.amount;
+        totals.tax += t.tax;
+        totals.deposited += t.deposited;
+      }
+      lines.push(partyLine(i + 1, p.name, p.tan, totals), transactionHeaderLine(part));
+      p.transactions.forEach((t, k) => {
+        lines.push(transactionLine(k + 1, t));
+      });
+    });
+  }
+  return `${lines.join('\r\n')}\r\n`;
+};

@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  formatIndianRupees,
+  formatInr,
+  formatRupees,
+  numericOfPaise,
+  type Paise,
+  paise,
+  paiseOfNumeric,
+  paiseOrZero,
+  parseRupees,
+  rupeesNumber,
+  rupeesOfNumeric,
+  rupeesToPaise,
+  sumPaise,
+} from './money.ts';
+
+const anyPaise = fc.maxSafeInteger().map((n) => n as Paise);
+
+describe('money: text <-> paise round trips', () => {
+  it('parse(format(x)) is x for any paise, in the file form', () => {
+    fc.assert(fc.property(anyPaise, (p) => parseRupees(formatRupees(p)) === p));
+  });
+
+  it('parse(format(x)) is x for any paise, in the screen form (₹, lakh grouping)', () => {
+    fc.assert(fc.property(anyPaise, (p) => parseRupees(formatInr(p)) === p));
+  });
+
+  it('parse(format(x)) is x for any paise, in the grouped file form', () => {
+    fc.assert(fc.property(anyPaise, (p) => parseRupees(formatIndianRupees(p)) === p));
+  });
+
+  it('SQL numeric text goes both ways exactly', () => {
+    fc.assert(fc.property(anyPaise, (p) => paiseOfNumeric(numericOfPaise(p)) === p));
+  });
+
+  it('a spreadsheet double of an amount comes back as the same paise', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -(10 ** 15), max: 10 ** 15 }),
+        (p) => rupeesToPaise(rupeesNumber(p)) === p,
+      ),
+    );
+  });
+});
+
+describe('parseRupees', () => {
+  it.each([
+    ['1,00,000.50', 10000050],
+    ['100,000.50', 10000050],
+    ['-12.5', -1250],
+    ['(300)', -30000],
+    ['₹1,23,456.50', 12345650],
+    ['-₹5.00', -500],
+    ['+7', 700],
+    ['.5', 50],
+    ['12.345', 1235],
+    ['12.344', 1234],
+    ['-0.00', 0],
+  ])('%s is %i paise', (text, p) => expect(parseRupees(text)).toBe(p));
+
+  it.each(['', 'abc', '1.2.3', '12-', '--5', '₹', '1e5'])('%j is not an amount', (text) =>
+    expect(parseRupees(text)).toBeNull(),
+  );
+
+  it('reads an API amount or nothing as paise, 0 for none', () => {
+    expect(paiseOrZero('1234.50')).toBe(123450);
+    expect(paiseOrZero(null)).toBe(0);
+    expect(paiseOrZero(undefined)).toBe(0);
+    expect(paiseOrZero('not money')).toBe(0);
+  });
+});
+
+describe('formatting', () => {
+  it.each([
+    [0, '0.00', '₹0.00', '0.00'],
+    [5, '0.05', '₹0.05', '0.05'],
+    [-5, '-0.05', '-₹0.05', '-0.05'],
+    [123456, '1234.56', '₹1,234.56', '1,234.56'],
+    [15000000, '150000.00', '₹1,50,000.00', '1,50,000.00'],
+    [1234567850, '12345678.50', '₹1,23,45,678.50', '1,23,45,678.50'],
+    [-12345678901, '-123456789.01', '-₹12,34,56,789.01', '-12,34,56,789.01'],
+  ])('%i paise: %s, %s, %s', (p, plain, screen, grouped) => {
+    expect(formatRupees(p)).toBe(plain);
+    expect(formatInr(p)).toBe(screen);
+    expect(formatIndianRupees(p)).toBe(grouped);
+  });
+
+  it('shows the largest safe amount to the paisa (no rupee double in between)', () => {
+    expect(formatInr(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+  });
+});
+
+describe('SQL numeric text', () => {
+  it.each([
+    ['1234.50', 123450],
+    ['1234.5', 123450],
+    ['12', 1200],
+    ['-0.05', -5],
+    ['-12', -1200],
+    ['', 0],
+    [null, 0],
+  ])('%j is %i paise', (text, p) => expect(paiseOfNumeric(text)).toBe(p));
+
+  it('normalises database numeric text to the API money text', () => {
+    expect(rupeesOfNumeric('1234.5')).toBe('1234.50');
+    expect(rupeesOfNumeric('7')).toBe('7.00');
+    expect(rupeesOfNumeric(null)).toBe('0.00');
+  });
+});
+
+describe('paise arithmetic', () => {
+  it('sums to the paisa where rupee doubles would not', () => {
+    const amounts = [10, 20, 123456789].map(paise);
+    expect(formatRupees(sumPaise(amounts))).toBe('1234568.19');
+    expect(0.1 + 0.2).not.toBe(0.3);
+  });
+
+  it('refuses a fraction of a paisa', () => {
+    expect(() => paise(1.5)).toThrow(RangeError);
+  });
+});
