@@ -19,7 +19,7 @@ const tsv = (...cells: (string | number)[]) => cells.join('\t');
 
 const vendors = write('vendors.txt', [
   tsv('vendorCode', 'vendorName', 'panNumber', 'vendorType', 'resident', 'compliance206AB', 'aadhaarPanLink'),
-  tsv('V001', 'Sharma Consultants', 'ABCPS1234K', 'Personal', 'True', 'False', 'Operative'),
+  tsv('V1', 'Sh', 'ABCPS1234K', 'Personal', 'True', 'False', 'Operative'),
   tsv('V002', 'Apex Logistics Pvt Ltd', 'AAACA7777B', 'Company', 'True', 'False', 'Operative'),
   tsv('V003', 'No Pan Traders', '', 'Personal', 'True', 'False', 'NA'),
   tsv('V004', 'Lower Rate LLP', 'AAAFL4444L', 'Trust', 'True', 'False', 'Operative'),
@@ -67,15 +67,15 @@ const ledger = write('ledger-apr.txt', [
     'panNo',
     'tanNumber',
   ),
-  tsv('410100', 'INV-1', '15-04-2024', '1,00,000.00', '10,000.00', 'V001', '', 'PNEA00001A'),
-  tsv('410100', 'INV-2', '20-04-2024', '50,000.00', '2,000.00', 'V001', '', 'PNEA00001A'),
+  tsv('410100', 'INV-1', '15-04-2024', '1,00,000.00', '10,000.00', 'V1', '', 'PNEA00001A'),
+  tsv('410100', 'INV-2', '20-04-2024', '50,000.00', '2,000.00', 'V1', '', 'PNEA00001A'),
   tsv('420200', 'INV-3', '22-04-2024', '40,000.00', '0', 'V002', '', 'PNEA00001A'),
   tsv('410100', 'INV-4', '23-04-2024', '60,000.00', '0', 'V003', '', 'PNEA00001A'),
   tsv('410100', 'INV-5', '24-04-2024', '1,50,000.00', '5,000.00', 'V004', '', 'PNEA00001A'),
-  tsv('999999', 'INV-6', '25-04-2024', '10,000.00', '0', 'V001', '', 'PNEA00001A'),
+  tsv('999999', 'INV-6', '25-04-2024', '10,000.00', '0', 'V1', '', 'PNEA00001A'),
   tsv('410100', 'INV-7', '26-04-2024', '10,000.00', '0', 'V999', '', 'PNEA00001A'),
   tsv('430000', 'INV-8', '27-04-2024', '20,000.00', '1,000.00', 'V002', '', 'PNEA00001A'),
-  tsv('410100', 'INV-9', '31-04-2024', '10,000.00', '0', 'V001', '', 'PNEA00001A'),
+  tsv('410100', 'INV-9', '31-04-2024', '10,000.00', '0', 'V1', '', 'PNEA00001A'),
 ]);
 
 interface Result {
@@ -207,13 +207,13 @@ describe('taxrecon payable', () => {
   });
 
   it('stops naming the file when the ledger lacks a required column or the year', async () => {
-    const bad = write('bad.txt', [tsv('glCode', 'vendorCode', 'baseAmount'), tsv('410100', 'V001', '100')]);
+    const bad = write('bad.txt', [tsv('glCode', 'vendorCode', 'baseAmount'), tsv('410100', 'V1', '100')]);
     const missing = await run(baseArgs(path.join(dir, 'x.json'), bad));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/bad\.txt: its headers have no column for 'documentDate'/);
     const other = write('fy23.txt', [
       tsv('documentDate', 'baseAmount', 'vendorCode'),
-      tsv('01-05-2023', '100', 'V001'),
+      tsv('01-05-2023', '100', 'V1'),
     ]);
     const wrongYear = await run(baseArgs(path.join(dir, 'y.json'), other));
     expect(wrongYear.code).toBe(1);

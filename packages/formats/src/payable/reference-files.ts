@@ -62,12 +62,14 @@ export const CUSTOM_RULE_COLUMNS = [
 
 // The vendor master as the payable computation reads it: the PAN is kept as
 // given (an invalid PAN means 206AA), so only the vendor code is required.
-export const PAYABLE_VENDOR_COLUMNS: readonly RecordColumn[] = VENDOR_MASTER_COLUMNS.map((c) =>
-  c.key === 'panNumber'
-    ? { key: c.key, kind: 'text' }
-    : c.key === 'vendorName'
-      ? { key: c.key, kind: 'text' }
-      : c,
+// Codes and names of any length count here (the master upload's 3-character
+// minimum is a data-entry rule, not a reason to lose a vendor's entries).
+export const PAYABLE_VENDOR_COLUMNS: readonly RecordColumn[] = VENDOR_MASTER_COLUMNS.map(
+  (c): RecordColumn => {
+    if (c.key === 'panNumber' || c.key === 'vendorName') return { key: c.key, kind: 'text' };
+    if (c.key === 'vendorCode') return { key: c.key, kind: 'text', required: true };
+    return c;
+  },
 );
 
 type Row<C extends readonly RecordColumn[]> = {
