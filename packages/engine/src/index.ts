@@ -1,3 +1,4 @@
+export * from './classifier/index.ts';
 export type {
   Decision,
   DecisionError,
