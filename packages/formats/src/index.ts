@@ -3,6 +3,14 @@
 
 export { type FileIssue, formatIssue } from './errors.ts';
 export {
+  type DeductorDiff,
+  type DiffKind,
+  type DiffResult,
+  diff26as,
+  type StatementDiff,
+  type TransactionDiff,
+} from './form-26as/diff.ts';
+export {
   FORM26AS_CSV_COLUMNS,
   FORM26AS_JSON_VERSION,
   type Form26asFlatTransaction,
@@ -13,6 +21,7 @@ export {
 } from './form-26as/output.ts';
 export { parse26asLines, parse26asStream, parse26asText } from './form-26as/parse.ts';
 export { Form26asParser } from './form-26as/parser.ts';
+export { type RawPart, splitRawParts } from './form-26as/raw-parts.ts';
 export {
   openTracesZip,
   type TracesZipErrorCode,
