@@ -1,5 +1,5 @@
 import { writeVendorMaster } from '@taxrecon/formats';
-import { formatRupees, type Paise, paise } from '@taxrecon/shared';
+import { formatRupees, type Paise, paise, rupeesToPaise } from '@taxrecon/shared';
 import { addDays, dayNumber } from './format.ts';
 import { type Holder, IdentifierMint } from './identifiers.ts';
 import { createRandom, type Random } from './random.ts';
@@ -153,7 +153,9 @@ const rateOf = (section: string, holder: Holder, date: string): number => {
 };
 
 // Whole rupees of tax on a base in paise at a percent rate (rates here are whole or half percents).
-const taxOn = (base: number, percent: number): Paise => paise(Math.round((base * percent) / 10_000) * 100);
+const taxOn = (base: number, percent: number): Paise =>
+  // Integer arithmetic: paise x whole percent, rounded half up to whole rupees.
+  rupeesToPaise(Math.floor((base * percent + 5_000) / 10_000));
 
 const NAMES = [
   'Associates',
@@ -250,10 +252,10 @@ const ledgerLines = (vendors: ExpenseVendor[], year: YearSpan, random: Random): 
     const dates = datesOf(Math.min(v.bills, monthly ? 12 : v.bills), year, r, monthly);
     let received = 0;
     for (const date of dates) {
-      const base = paise(
-        (Math.round(v.typical * (monthly ? 1 : 0.6 + r.next() * 0.8)) +
-          (v.case === 'crossing' ? 0 : r.int(0, 99))) *
-          100,
+      // Whole rupees drawn around the vendor's typical bill.
+      const base = rupeesToPaise(
+        Math.round(v.typical * (monthly ? 1 : 0.6 + r.next() * 0.8)) +
+          (v.case === 'crossing' ? 0 : r.int(0, 99)),
       );
       received += base;
       const rate = rateOf(v.gl.section ?? '194J(b)', v.holder, date);
@@ -307,7 +309,7 @@ const ledgerLines = (vendors: ExpenseVendor[], year: YearSpan, random: Random): 
       tdsDepositDate: null,
       glCode: gl.code,
       description: `${random.pick(gl.narration)} ${v.name}`,
-      base: paise(random.int(5_000, 60_000) * 100),
+      base: rupeesToPaise(random.int(5_000, 60_000)),
       tds: paise(0),
       vendorCode: v.code,
     });
