@@ -9,15 +9,21 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './counts.ts';
-import { refreshJobTotals } from './decisions.ts';
-import { findParty, latestRun } from './discrepancies.ts';
-import { discrepancyHandlers, sendFile } from './discrepancy-routes.ts';
-import { startPartiesJob } from './parties-job.ts';
-import { customerNames, jobTree, type PageOptions, resultPage } from './results.ts';
-import { completedRun, entityOf, findRun } from './runs.ts';
-import { submitReconciliation } from './submit.ts';
-import { complianceCloud, drilldown, reconSummary, toleranceDetails, toleranceSummary } from './summary.ts';
+import { refreshJobTotals } from './discrepancies/decisions.ts';
+import { findParty, latestRun } from './discrepancies/discrepancies.ts';
+import { startPartiesJob } from './discrepancies/parties-job.ts';
+import { discrepancyHandlers, sendFile } from './discrepancies/routes.ts';
+import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './results/counts.ts';
+import { customerNames, jobTree, type PageOptions, resultPage } from './results/results.ts';
+import {
+  complianceCloud,
+  drilldown,
+  reconSummary,
+  toleranceDetails,
+  toleranceSummary,
+} from './results/summary.ts';
+import { completedRun, entityOf, findRun } from './runs/runs.ts';
+import { submitReconciliation } from './runs/submit.ts';
 import type { ReconciliationTasks } from './tasks.ts';
 
 type R = typeof reconciliationRoutes;

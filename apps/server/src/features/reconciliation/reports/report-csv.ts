@@ -1,13 +1,13 @@
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
-import type { AppContext } from '../../platform/context.ts';
-import { parseCopyText } from './copy-text.ts';
-import { money } from './money.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { parseCopyText } from '../matching/copy-text.ts';
+import { money } from '../matching/money.ts';
+import { ROW_COLUMNS } from '../matching/result-codec.ts';
+import { uuidLiteral } from '../matching/source-rows.ts';
+import { manualActionOf } from '../results/row-view.ts';
+import { reconSummary } from '../results/summary.ts';
+import type { RunView } from '../runs/runs.ts';
 import type { ReportScope } from './report-files.ts';
-import { ROW_COLUMNS } from './result-codec.ts';
-import { manualActionOf } from './row-view.ts';
-import type { RunView } from './runs.ts';
-import { uuidLiteral } from './source-rows.ts';
-import { reconSummary } from './summary.ts';
 
 // The CSV tables of a reconciliation report, as streams of text: the
 // summary, the parties, both books' rows with what became of them, and the

@@ -10,10 +10,10 @@ import {
 } from '@taxrecon/contracts';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { money, moneyOfPaise, paise } from './money.ts';
-import { entityOf, jobParams, listItem, type RunView, runQuery } from './runs.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { money, moneyOfPaise, paise } from '../matching/money.ts';
+import { entityOf, jobParams, listItem, type RunView, runQuery } from '../runs/runs.ts';
 
 // The job lists and the result screen (spec 2.3 to 2.5): everything is read
 // from recon_parties, one row per party, paged, sorted, filtered and summed

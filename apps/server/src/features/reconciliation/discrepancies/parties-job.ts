@@ -1,17 +1,17 @@
 import { PARTIAL_THROTTLED_MESSAGE } from '@taxrecon/contracts';
 import type { Paise } from '@taxrecon/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest } from '../../platform/http/errors.ts';
-import { defineTask, type TaskContext, type TaskDefinition } from '../../platform/queue/task.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { defineTask, type TaskContext, type TaskDefinition } from '../../../platform/queue/task.ts';
+import { PARTY_COLUMNS, ROW_COLUMNS } from '../matching/result-codec.ts';
+import { runInWorker } from '../matching/run-worker.ts';
+import { readSourceData } from '../matching/source-read.ts';
+import { runById } from '../reports/report-job.ts';
+import { attachLock, releaseLock, takeLock } from '../runs/locks.ts';
+import { type RunView, runOptions } from '../runs/runs.ts';
 import { currentParty, lockParty, refreshJobTotals, writeParty } from './decisions.ts';
-import { attachLock, releaseLock, takeLock } from './locks.ts';
-import { runById } from './report-job.ts';
-import { PARTY_COLUMNS, ROW_COLUMNS } from './result-codec.ts';
-import { runInWorker } from './run-worker.ts';
-import { type RunView, runOptions } from './runs.ts';
-import { readSourceData } from './source-read.ts';
 
 // Some parties of a finished job reconciled again, in the background and
 // counted as the entity's one reconciliation at a time:

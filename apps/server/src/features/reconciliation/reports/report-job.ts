@@ -7,13 +7,13 @@ import {
   ReconCategory,
 } from '@taxrecon/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
-import { attachLock, releaseLock, takeLock } from './locks.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { notFound } from '../../../platform/http/errors.ts';
+import { defineTask, type TaskDefinition } from '../../../platform/queue/task.ts';
+import { attachLock, releaseLock, takeLock } from '../runs/locks.ts';
+import { type RunView, runQuery } from '../runs/runs.ts';
 import { type ReportScope, reportEntries, zipToFile } from './report-files.ts';
-import { type RunView, runQuery } from './runs.ts';
 
 // Reports generated in the background (spec 4: above 2000 transactions, one
 // at a time per entity), kept under DATA_DIR/reports and listed under

@@ -1,7 +1,7 @@
 import type { ReconKind } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearStart } from '@taxrecon/shared';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import {
   NO_TRANSACTIONS,
   PART_HEADINGS,
@@ -10,8 +10,8 @@ import {
   statementHeaderLines,
   transactionHeaderLine,
   transactionLine,
-} from '../demo/form-26as-text.ts';
-import { paise } from './money.ts';
+} from '../../demo/form-26as-text.ts';
+import { paise } from '../matching/money.ts';
 
 // The year's 26AS rows of an entity (Part I for TDS, Part VI for TCS), or one
 // deductor's, written back as a 26AS text file in the current TRACES layout:

@@ -12,11 +12,11 @@ import {
 import type { FinancialYear } from '@taxrecon/shared';
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, HttpError } from '../../platform/http/errors.ts';
-import { recomputeParty } from './compute.ts';
-import { ChunkWriter } from './copy-text.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { badRequest, HttpError } from '../../../platform/http/errors.ts';
+import { recomputeParty } from '../matching/compute.ts';
+import { ChunkWriter } from '../matching/copy-text.ts';
 import {
   decodeStoredParty,
   type JobScope,
@@ -25,10 +25,10 @@ import {
   ROW_COLUMNS,
   rowLines,
   storedRowsSelect,
-} from './result-codec.ts';
-import { parseRowId } from './row-view.ts';
-import { completedRun, type RunView, runOptions } from './runs.ts';
-import { storedDecisions } from './source-read.ts';
+} from '../matching/result-codec.ts';
+import { storedDecisions } from '../matching/source-read.ts';
+import { parseRowId } from '../results/row-view.ts';
+import { completedRun, type RunView, runOptions } from '../runs/runs.ts';
 
 // A person's decision on the discrepancy screen (spec 2.6 and 4): checked by
 // the engine against the party's current result, stored apart from the

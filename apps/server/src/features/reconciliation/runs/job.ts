@@ -1,13 +1,13 @@
 import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
 import { financialYearLabel, formatRupees, isFinancialYear, type Paise } from '@taxrecon/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { defineTask, type TaskContext } from '../../platform/queue/task.ts';
-import type { ComputeResult } from './compute.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { defineTask, type TaskContext } from '../../../platform/queue/task.ts';
+import type { ComputeResult } from '../matching/compute.ts';
+import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from '../matching/result-codec.ts';
+import { runInWorker } from '../matching/run-worker.ts';
+import { readSourceData } from '../matching/source-read.ts';
 import { releaseLock } from './locks.ts';
-import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from './result-codec.ts';
-import { runInWorker } from './run-worker.ts';
-import { readSourceData } from './source-read.ts';
 
 export const ReconJobInput = z.object({
   entityId: z.string().uuid(),

@@ -4,11 +4,11 @@ import { DOWNLOAD_ACTIONS, type ReconCategory } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearLabel } from '@taxrecon/shared';
 import { Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
-import type { AppContext } from '../../platform/context.ts';
-import { rebuildResult } from './rebuild.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { rebuildResult } from '../matching/rebuild.ts';
+import type { RunView } from '../runs/runs.ts';
 import { partiesCsv, partiesInScope, rowCsv, summaryCsv, unresolvedCsv } from './report-csv.ts';
 import { buildReconReportXlsx } from './report-xlsx.ts';
-import type { RunView } from './runs.ts';
 
 // The files of a reconciliation report: CSV tables of the summary, the
 // parties, both books' rows with what became of them, the rows not

@@ -9,9 +9,15 @@ import {
 import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
-import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Handlers } from '../../../platform/http/bind-routes.ts';
+import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
+import { money } from '../matching/money.ts';
+import { form26asText } from '../reports/form-26as-download.ts';
+import { type ReportScope, reportEntries, zipInMemory } from '../reports/report-files.ts';
+import { startReport } from '../reports/report-job.ts';
+import { completedRun, entityOf, findRun, type RunView } from '../runs/runs.ts';
+import type { ReconciliationTasks } from '../tasks.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { updateDiscrepancies } from './decisions.ts';
 import {
@@ -21,12 +27,6 @@ import {
   latestRun,
   searchDiscrepancies,
 } from './discrepancies.ts';
-import { form26asText } from './form-26as-download.ts';
-import { money } from './money.ts';
-import { type ReportScope, reportEntries, zipInMemory } from './report-files.ts';
-import { startReport } from './report-job.ts';
-import { completedRun, entityOf, findRun, type RunView } from './runs.ts';
-import type { ReconciliationTasks } from './tasks.ts';
 
 // The discrepancy screens' calls (spec 2.6, 2.11), downloads and reports:
 // the second half of the reconciliation routes, spread into reconciliationHandlers.

@@ -6,9 +6,9 @@ import type {
 } from '@taxrecon/contracts';
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/http/errors.ts';
-import { money, paise } from './money.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { money, paise } from '../matching/money.ts';
 
 // Stored result rows as the discrepancy screens show them (spec section 3:
 // sales, purchase and 26AS discrepancy rows), with the id a decision names.
