@@ -7,6 +7,7 @@ import {
 import type { FinancialYear } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { refreshJobTotals } from './discrepancies/decisions.ts';
@@ -275,9 +276,7 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
     deleteJobCustomer: async ({ caller, params }) => {
       const run = await completedRun(ctx, caller, params.jobId);
       const party = await findParty(ctx, run, params.customer);
-      const client = await ctx.database.pool.connect();
-      try {
-        await client.query('BEGIN');
+      await withTransaction(ctx.database.pool, async (client) => {
         await client.query('DELETE FROM recon_rows WHERE job_id = $1 AND party = $2', [
           run.job_id,
           party.party,
@@ -290,13 +289,7 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
           run.job_id,
         ]);
         await refreshJobTotals(client, run.job_id);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
       return { message: `${party.name} was removed from the output` };
     },
     syncCustomer: async ({ caller, params, query }) => {

@@ -2,6 +2,7 @@ import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
 import { financialYearLabel, formatRupees, isFinancialYear, type Paise } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { withTransaction } from '../../../platform/db/transaction.ts';
 import { defineTask, type TaskContext } from '../../../platform/queue/task.ts';
 import type { ComputeResult } from '../matching/compute.ts';
 import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from '../matching/result-codec.ts';
@@ -79,9 +80,7 @@ const writeResult = async (
   },
 ) => {
   const { database } = ctx;
-  const client = await database.pool.connect();
-  try {
-    await client.query('BEGIN');
+  return await withTransaction(database.pool, async (client) => {
     for (const table of ['recon_rows', 'recon_parties', 'recon_unresolved']) {
       await client.query(`DELETE FROM ${table} WHERE job_id = $1`, [jobId]);
     }
@@ -124,14 +123,8 @@ const writeResult = async (
       'DELETE FROM recon_locks WHERE entity_id = $1 AND purpose = $2 AND job_id IS NOT DISTINCT FROM $3::uuid',
       [input.entityId, 'recon', jobId],
     );
-    await client.query('COMMIT');
     return timings;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 };
 
 const remarksOf = (kind: 'TDS' | 'TCS', out: ComputeResult): string => {
