@@ -4,6 +4,7 @@ import {
   DOWNLOAD_THRESHOLD,
   type ReconCategory,
   type ReconKind,
+  type ReportScope,
   type reconciliationRoutes,
 } from '@taxrecon/contracts';
 import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
@@ -14,7 +15,7 @@ import type { Handlers } from '../../../platform/http/bind-routes.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
 import { money } from '../matching/money.ts';
 import { form26asText } from '../reports/form-26as-download.ts';
-import { type ReportScope, reportEntries, zipInMemory } from '../reports/report-files.ts';
+import { reportEntries, zipInMemory } from '../reports/report-files.ts';
 import { startReport } from '../reports/report-job.ts';
 import { completedRun, entityOf, findRun, type RunView } from '../runs/runs.ts';
 import type { ReconciliationTasks } from '../tasks.ts';

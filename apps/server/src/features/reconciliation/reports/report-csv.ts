@@ -1,3 +1,4 @@
+import type { ReportScope } from '@taxrecon/contracts';
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
 import type { AppContext } from '../../../platform/context.ts';
 import { parseCopyText } from '../matching/copy-text.ts';
@@ -7,7 +8,6 @@ import { uuidLiteral } from '../matching/source-rows.ts';
 import { manualActionOf } from '../results/row-view.ts';
 import { reconSummary } from '../results/summary.ts';
 import type { RunView } from '../runs/runs.ts';
-import type { ReportScope } from './report-files.ts';
 
 // The CSV tables of a reconciliation report, as streams of text: the
 // summary, the parties, both books' rows with what became of them, and the

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
-import { DOWNLOAD_ACTIONS, type ReconCategory } from '@taxrecon/contracts';
+import { DOWNLOAD_ACTIONS, type ReportScope } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearLabel } from '@taxrecon/shared';
 import { Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
@@ -17,11 +17,6 @@ import { buildReconReportXlsx } from './report-xlsx.ts';
 
 // The xlsx holds every row on its sheets; beyond this many it is left out (Excel's sheets end at about a million rows).
 export const XLSX_MAX_TRANSACTIONS = 200_000;
-
-export type ReportScope =
-  | { kind: 'job' }
-  | { kind: 'category'; category: ReconCategory }
-  | { kind: 'customer'; party: number; actions: string[] | null };
 
 export interface ReportEntry {
   name: string;
