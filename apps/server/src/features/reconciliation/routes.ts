@@ -1,20 +1,12 @@
-import {
-  JOBS_DELETED_MESSAGE,
-  type ReconCategory,
-  type ReconKind,
-  type reconciliationRoutes,
-} from '@taxrecon/contracts';
+import type { ReconCategory, ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { badRequest } from '../../platform/http/errors.ts';
-import { refreshJobTotals } from './discrepancies/decisions.ts';
-import { findParty, latestRun } from './discrepancies/discrepancies.ts';
+import { findParty } from './discrepancies/discrepancies.ts';
 import { startPartiesJob } from './discrepancies/parties-job.ts';
 import { discrepancyHandlers, sendFile } from './discrepancies/routes.ts';
 import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './results/counts.ts';
+import { masterNames, masterSuggestions } from './results/master-names.ts';
 import { customerNames, jobTree, type PageOptions, resultPage } from './results/results.ts';
 import {
   complianceCloud,
@@ -24,6 +16,7 @@ import {
   toleranceSummary,
 } from './results/summary.ts';
 import { completedRun, entityOf, findRun } from './runs/runs.ts';
+import { deleteYearRuns, reconcileChangedSales, removePartyFromRun } from './runs/service.ts';
 import { submitReconciliation } from './runs/submit.ts';
 import type { ReconciliationTasks } from './tasks.ts';
 
@@ -75,95 +68,13 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
 
   const deleteYear =
     (kind: ReconKind) =>
-    async ({ caller, params }: { caller: Parameters<typeof findRun>[1]; params: { jobId: string } }) => {
-      const run = await findRun(ctx, caller, params.jobId, kind);
-      const runs = await ctx.db
-        .selectFrom('recon_runs')
-        .select(['job_id', 'status'])
-        .where('entity_id', '=', run.entity_id)
-        .where('kind', '=', kind)
-        .where('financial_year', '=', run.financial_year)
-        .execute();
-      if (runs.some((r) => r.status === 'Queued' || r.status === 'Running')) {
-        throw badRequest(
-          'A reconciliation of this year is still running; delete it once it has finished.',
-          'JOB_RUNNING',
-        );
-      }
-      const ids = runs.map((r) => r.job_id);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('recon_rows').where('job_id', 'in', ids).execute();
-        await trx.deleteFrom('recon_parties').where('job_id', 'in', ids).execute();
-        await trx.deleteFrom('recon_unresolved').where('job_id', 'in', ids).execute();
-        await trx.deleteFrom('recon_runs').where('job_id', 'in', ids).execute();
-      });
-      return { message: JOBS_DELETED_MESSAGE, deletedJobs: ids.length };
-    };
+    async ({ caller, params }: { caller: Parameters<typeof findRun>[1]; params: { jobId: string } }) =>
+      deleteYearRuns(ctx, await findRun(ctx, caller, params.jobId, kind), kind);
 
   return {
-    customerNamesByYear: async ({ caller, query }) => {
-      const entityId = entityOf(caller);
-      const rows =
-        kindOf(query) === 'TDS'
-          ? await ctx.db
-              .selectFrom('customers')
-              .select([
-                sql<string>`coalesce(customer_code, customer_name)`.as('code'),
-                'customer_name as name',
-              ])
-              .where('entity_id', '=', entityId)
-              .orderBy('customer_name')
-              .limit(50_000)
-              .execute()
-          : await ctx.db
-              .selectFrom('vendors')
-              .select(['vendor_code as code', 'vendor_name as name'])
-              .where('entity_id', '=', entityId)
-              .orderBy('vendor_name')
-              .limit(50_000)
-              .execute();
-      return Object.fromEntries(rows.map((r) => [r.code, r.name]));
-    },
-    entitySuggestions: async ({ caller, query }) => {
-      const entityId = entityOf(caller);
-      const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      if (kindOf(query) === 'TDS') {
-        const rows = await ctx.db
-          .selectFrom('customers')
-          .select([
-            sql<string>`coalesce(customer_code, customer_name)`.as('code'),
-            'customer_name',
-            'tan_number',
-          ])
-          .where('entity_id', '=', entityId)
-          .where((eb) =>
-            eb.or([
-              eb('customer_name', 'ilike', like),
-              eb('customer_code', 'ilike', like),
-              eb('tan_number', 'ilike', like),
-            ]),
-          )
-          .orderBy('customer_name')
-          .limit(50)
-          .execute();
-        return rows.map((r) => ({ entityId: r.code, name: r.customer_name, tan: r.tan_number }));
-      }
-      const rows = await ctx.db
-        .selectFrom('vendors')
-        .select(['vendor_code', 'vendor_name', 'tan_number'])
-        .where('entity_id', '=', entityId)
-        .where((eb) =>
-          eb.or([
-            eb('vendor_name', 'ilike', like),
-            eb('vendor_code', 'ilike', like),
-            eb('tan_number', 'ilike', like),
-          ]),
-        )
-        .orderBy('vendor_name')
-        .limit(50)
-        .execute();
-      return rows.map((r) => ({ entityId: r.vendor_code, name: r.vendor_name, tan: r.tan_number }));
-    },
+    customerNamesByYear: async ({ caller, query }) => masterNames(ctx, entityOf(caller), kindOf(query)),
+    entitySuggestions: async ({ caller, query }) =>
+      masterSuggestions(ctx, entityOf(caller), kindOf(query), query.q),
     transactionsCount: async ({ caller, params, query, body }) =>
       transactionCounts(ctx, entityOf(caller), kindOf(query), params.year, body.customers),
     specificTransactionsCount: async ({ caller, params, query, body }) =>
@@ -218,54 +129,8 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
         editedSalesIds: [],
       });
     },
-    changedSalesReconciliation: async ({ caller }) => {
-      const entityId = entityOf(caller);
-      const edited = await ctx.db
-        .selectFrom('sales_entries')
-        .select(['id', 'financial_year'])
-        .where('entity_id', '=', entityId)
-        .where('to_reconcile', '=', true)
-        .execute();
-      if (edited.length === 0) {
-        return { status: 'notsubmitted' as const, message: 'No sales entries were changed.', jobIds: [] };
-      }
-      const jobIds: string[] = [];
-      const messages: string[] = [];
-      for (const year of [...new Set(edited.map((e) => e.financial_year))].sort()) {
-        const ids = edited.filter((e) => e.financial_year === year).map((e) => String(e.id));
-        const run = await latestRun(ctx, caller, 'TDS', year).catch(() => null);
-        if (!run) continue;
-        const keys = await ctx.db
-          .selectFrom('recon_rows as r')
-          .innerJoin('recon_parties as p', (join) =>
-            join.onRef('p.job_id', '=', 'r.job_id').onRef('p.party', '=', 'r.party'),
-          )
-          .select('p.party_key')
-          .distinct()
-          .where('r.job_id', '=', run.job_id)
-          .where('r.side', '=', 'B')
-          .where('r.source_id', 'in', ids)
-          .execute();
-        if (keys.length === 0) continue;
-        const started = await startPartiesJob(ctx, tasks.parties, caller, run, {
-          mode: 'sync',
-          keys: keys.map((k) => k.party_key),
-          totalsTolerance: null,
-          matchMode: null,
-          editedSalesIds: ids,
-        });
-        if (started.jobId) jobIds.push(started.jobId);
-        else messages.push(started.message);
-      }
-      if (jobIds.length === 0) {
-        return {
-          status: 'notsubmitted' as const,
-          message: messages[0] ?? 'No previous reconciliation job exists for the updated entries.',
-          jobIds,
-        };
-      }
-      return { status: 'submitted' as const, message: 'Reconciliation job submitted successfully', jobIds };
-    },
+    changedSalesReconciliation: async ({ caller }) =>
+      reconcileChangedSales(ctx, tasks, caller, entityOf(caller)),
 
     reconJobsByYear: async ({ caller, query }) => jobTree(ctx, caller, kindOf(query)),
     tdsResultPage: resultHandler('TDS', false),
@@ -273,25 +138,8 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
     tcsResultPage: resultHandler('TCS', false),
     deleteTdsJobs: deleteYear('TDS'),
     deleteTcsJobs: deleteYear('TCS'),
-    deleteJobCustomer: async ({ caller, params }) => {
-      const run = await completedRun(ctx, caller, params.jobId);
-      const party = await findParty(ctx, run, params.customer);
-      await withTransaction(ctx.database.pool, async (client) => {
-        await client.query('DELETE FROM recon_rows WHERE job_id = $1 AND party = $2', [
-          run.job_id,
-          party.party,
-        ]);
-        await client.query('DELETE FROM recon_parties WHERE job_id = $1 AND party = $2', [
-          run.job_id,
-          party.party,
-        ]);
-        await client.query('UPDATE recon_runs SET parties = greatest(parties - 1, 0) WHERE job_id = $1', [
-          run.job_id,
-        ]);
-        await refreshJobTotals(client, run.job_id);
-      });
-      return { message: `${party.name} was removed from the output` };
-    },
+    deleteJobCustomer: async ({ caller, params }) =>
+      removePartyFromRun(ctx, await completedRun(ctx, caller, params.jobId), params.customer),
     syncCustomer: async ({ caller, params, query }) => {
       const run = await completedRun(ctx, caller, query.jobId);
       const party = await findParty(ctx, run, params.tan);
