@@ -1,3 +1,4 @@
+import { csvRows } from '@taxrecon/shared/csv';
 import { type FileIssue, issue } from '../errors.ts';
 import { validateIdentifier } from '../identifiers.ts';
 import type { RawRecord } from '../registers/delimited.ts';
@@ -187,11 +188,10 @@ export const writeRecords = (
   const cell = (v: RecordValue | undefined): string => {
     if (v === null || v === undefined) return '';
     if (typeof v === 'boolean') return v ? 'True' : 'False';
-    return /[\t\r\n"]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+    return v;
   };
-  const lines = [
-    columns.map((c) => c.key).join('\t'),
-    ...records.map((r) => columns.map((c) => cell(r[c.key])).join('\t')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvRows([columns.map((c) => c.key), ...records.map((r) => columns.map((c) => cell(r[c.key])))], {
+    delimiter: '\t',
+    recordDelimiter: '\r\n',
+  });
 };

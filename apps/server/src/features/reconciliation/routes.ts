@@ -1,5 +1,6 @@
 import type { ReconCategory, ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
+import { csvRows } from '@taxrecon/shared/csv';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { findParty } from './discrepancies/discrepancies.ts';
@@ -24,11 +25,6 @@ type R = typeof reconciliationRoutes;
 
 const kindOf = (query: { jobType?: ReconKind | undefined; type?: ReconKind | undefined }): ReconKind =>
   query.jobType ?? query.type ?? 'TDS';
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTasks): Handlers<R> => {
   const resultHandler =
@@ -87,17 +83,19 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
       const data = await groupPreviewData(ctx, entityOf(caller), kindOf(query), params.year as FinancialYear);
       const text =
         query.tab === 'invalidTans'
-          ? ['tan,panNos', ...data.invalidTans.map((r) => [r.tan, r.panNos.join(' ')].map(csvCell).join(','))]
-          : [
-              'status,entityId,name,noOfEntitiesFromSales,noOfEntitiesFrom26AS',
-              ...data.rows.map((r) =>
-                [r.status, r.entityId, r.name, r.noOfEntitiesFromSales, r.noOfEntitiesFrom26AS]
-                  .map(csvCell)
-                  .join(','),
-              ),
-            ];
+          ? csvRows([['tan', 'panNos'], ...data.invalidTans.map((r) => [r.tan, r.panNos.join(' ')])])
+          : csvRows([
+              ['status', 'entityId', 'name', 'noOfEntitiesFromSales', 'noOfEntitiesFrom26AS'],
+              ...data.rows.map((r) => [
+                r.status,
+                r.entityId,
+                r.name,
+                r.noOfEntitiesFromSales,
+                r.noOfEntitiesFrom26AS,
+              ]),
+            ]);
       const name = query.tab === 'invalidTans' ? 'invalid-tan-mappings' : 'customer-grouping';
-      return sendFile(reply, `${text.join('\n')}\n`, `${name}-${params.year}.csv`, 'text/csv; charset=utf-8');
+      return sendFile(reply, text, `${name}-${params.year}.csv`, 'text/csv; charset=utf-8');
     },
     submitTds: async ({ caller, params, query, body }) =>
       submitReconciliation(
