@@ -34,8 +34,8 @@ import {
   salesBookRow,
   taxBookRows,
   vendorParties,
-} from '../features/reconciliation/engine-input.ts';
-import { buildReconReportXlsx } from '../features/reconciliation/report-xlsx.ts';
+} from '../features/reconciliation/matching/engine-input.ts';
+import { buildReconReportXlsx } from '../features/reconciliation/reports/report-xlsx.ts';
 import { writeResultJson } from './result-json.ts';
 
 interface Io {

@@ -1,7 +1,9 @@
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconSearch, IconX } from '@tabler/icons-react';
 import { DataTable, type DataTableRowExpansionProps, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../api/client.ts';
 import { exportRows } from '../lib/export-rows.ts';
 import type { CellValue } from '../lib/xlsx.ts';
 
@@ -122,7 +124,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
               size="xs"
               leftSection={<IconFileSpreadsheet size={16} />}
               disabled={shown.length === 0}
-              onClick={() => exportRows(exportName, exportable, shown)}
+              onClick={() =>
+                exportRows(exportName, exportable, shown).catch((error: unknown) =>
+                  notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error) }),
+                )
+              }
               data-testid={props.testId ? `${props.testId}-export` : undefined}
             >
               Export to Excel

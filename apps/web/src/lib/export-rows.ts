@@ -1,5 +1,5 @@
 import { saveBlob } from '../api/client.ts';
-import { buildXlsx, type CellValue, XLSX_MIME } from './xlsx.ts';
+import { buildXlsx, type CellValue } from './xlsx.ts';
 
 export interface ExportColumn<T> {
   title: string;
@@ -7,13 +7,12 @@ export interface ExportColumn<T> {
 }
 
 // Saves the rows as an Excel workbook named `<fileName>.xlsx`.
-export const exportRows = <T>(
+export const exportRows = async <T>(
   fileName: string,
   columns: readonly ExportColumn<T>[],
   rows: readonly T[],
-): void => {
+): Promise<void> => {
   const header = columns.map((c) => c.title);
   const data = rows.map((row) => columns.map((c) => c.value(row)));
-  const bytes = buildXlsx(fileName, header, data);
-  saveBlob(new Blob([bytes], { type: XLSX_MIME }), `${fileName}.xlsx`);
+  saveBlob(await buildXlsx(fileName, header, data), `${fileName}.xlsx`);
 };

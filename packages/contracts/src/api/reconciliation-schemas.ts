@@ -27,6 +27,16 @@ export const RECON_CATEGORIES = [
 export const ReconCategory = z.enum(RECON_CATEGORIES);
 export type ReconCategory = z.infer<typeof ReconCategory>;
 
+// What one reconciliation report covers: the whole job, one result tab, or one
+// customer (optionally only rows with the given actions). The server's report
+// job carries it as input, so it is validated again when the job runs.
+export const ReportScope = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('job') }),
+  z.object({ kind: z.literal('category'), category: ReconCategory }),
+  z.object({ kind: z.literal('customer'), party: z.number().int(), actions: z.array(z.string()).nullable() }),
+]);
+export type ReportScope = z.infer<typeof ReportScope>;
+
 // What a person may set on a row (spec section 4); 'Matched' marks an automatic match.
 export const ROW_ACTIONS = ['Accept', 'AcceptPartial', 'Hold', 'FollowUp', 'Pending', 'Split'] as const;
 export const DOWNLOAD_ACTIONS = ['Accept', 'Hold', 'Pending', 'FollowUp', 'Split'] as const;

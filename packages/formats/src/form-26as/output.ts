@@ -1,4 +1,5 @@
 import { formatRupees, type Paise } from '@taxrecon/shared';
+import { csvLine, csvRows } from '@taxrecon/shared/csv';
 import type { FileIssue } from '../errors.ts';
 import type { Form26asPart, Form26asParty, Form26asResult, Form26asTransaction } from './types.ts';
 
@@ -42,29 +43,36 @@ export const FORM26AS_CSV_COLUMNS = [
   'line',
 ] as const;
 
-const csvCell = (value: string): string =>
-  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-
 // One line per Part I and Part VI transaction; amounts in rupees with two decimals.
 export const form26asToCsv = (results: readonly Form26asResult[]): string => {
-  // Built part by part without intermediate objects: a statement can hold
-  // lakhs of rows, and per-row spreads and arrays cost more than the parse.
-  const chunks: string[] = [`${FORM26AS_CSV_COLUMNS.join(',')}\n`];
+  // One csv-stringify call per party: a statement can hold lakhs of rows.
+  const chunks: string[] = [csvLine(FORM26AS_CSV_COLUMNS)];
   for (const result of results) {
-    const file = csvCell(baseName(result.file));
+    const file = baseName(result.file);
     for (const [part, type] of [
       [result.tds, 'TDS'],
       [result.tcs, 'TCS'],
     ] as const) {
       for (const party of part?.parties ?? []) {
-        const prefix = `${type},${csvCell(party.tan)},${csvCell(party.name)},`;
-        let text = '';
-        for (const t of party.transactions) {
-          text += `${prefix}${csvCell(t.section)},${t.transactionDate},${csvCell(t.status)},${t.bookingDate ?? ''},${
-            t.remarks === null ? '' : csvCell(t.remarks)
-          },${formatRupees(t.amount)},${formatRupees(t.tax)},${formatRupees(t.deposited)},${file},${t.line}\n`;
-        }
-        chunks.push(text);
+        chunks.push(
+          csvRows(
+            party.transactions.map((t) => [
+              type,
+              party.tan,
+              party.name,
+              t.section,
+              t.transactionDate,
+              t.status,
+              t.bookingDate ?? '',
+              t.remarks ?? '',
+              formatRupees(t.amount),
+              formatRupees(t.tax),
+              formatRupees(t.deposited),
+              file,
+              t.line,
+            ]),
+          ),
+        );
       }
     }
   }

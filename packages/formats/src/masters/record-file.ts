@@ -1,4 +1,5 @@
 import { formatRupees, validateIdentifier } from '@taxrecon/shared';
+import { csvRows } from '@taxrecon/shared/csv';
 import { type FileIssue, issue } from '../errors.ts';
 import type { RawRecord } from '../registers/delimited.ts';
 import type { TableRead } from '../registers/read-table.ts';
@@ -216,11 +217,13 @@ export const writeRecords = (
     if (typeof v === 'boolean') return v ? 'True' : 'False';
     // Amounts are paise in code and rupees in files.
     if (typeof v === 'number') return kind === 'amount' ? formatRupees(v) : String(v);
-    return /[\t\r\n"]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+    return v;
   };
-  const lines = [
-    columns.map((c) => c.key).join('\t'),
-    ...records.map((r) => columns.map((c) => cell(r[c.key], c.kind)).join('\t')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvRows(
+    [columns.map((c) => c.key), ...records.map((r) => columns.map((c) => cell(r[c.key], c.kind)))],
+    {
+      delimiter: '\t',
+      recordDelimiter: '\r\n',
+    },
+  );
 };

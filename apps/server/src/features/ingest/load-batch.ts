@@ -3,6 +3,7 @@ import type { FileIssue } from '@taxrecon/formats';
 import { formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import type { ParsedBatch } from './parsed-batch.ts';
 
 const ISSUE_COLUMNS = [
@@ -43,58 +44,53 @@ export const loadBatch = async (
   batch: ParsedBatch,
   context: { jobId: string; entityId: string; fileIds: string[]; replaceEntityRows?: boolean },
 ): Promise<ControlTotals> => {
-  const client = await database.pool.connect();
   try {
-    await client.query('BEGIN');
-    if (context.replaceEntityRows) {
-      await client.query(`DELETE FROM ${batch.control.table} WHERE entity_id = $1`, [context.entityId]);
-    }
-    for (const t of batch.tables) {
-      if (t.spool.rows) await database.copyFileInto(client, t.table, t.columns, t.spool.path);
-    }
-    const issues = [
-      ...issueLines(context.jobId, context.entityId, 'error', batch.errors),
-      ...issueLines(context.jobId, context.entityId, 'warning', batch.warnings),
-    ];
-    if (issues.length) await database.copyInto(client, 'validation_issues', ISSUE_COLUMNS, issues);
-    const { table, amountColumn, taxColumn, keyColumn, keys } = batch.control;
-    const sum = (column: string | null) => (column ? `coalesce(sum(${column}), 0)::text` : `'0'`);
-    const landed = await client.query<{ n: number; amount: string; tax: string }>(
-      `SELECT count(*)::int AS n, ${sum(amountColumn)} AS amount, ${sum(taxColumn)} AS tax FROM ${table} WHERE ${keyColumn} = ANY($1::uuid[])`,
-      [keys],
-    );
-    const row = landed.rows[0] ?? { n: 0, amount: '0', tax: '0' };
-    const totals: ControlTotals = {
-      rowsRead: batch.rowsValid + batch.rowsRejected,
-      rowsLoaded: row.n,
-      rowsRejected: batch.rowsRejected,
-      rowsSkipped: batch.rowsSkipped,
-      amountRead: formatRupees(batch.amountRead),
-      amountLoaded: normaliseNumeric(row.amount),
-      taxRead: formatRupees(batch.taxRead),
-      taxLoaded: normaliseNumeric(row.tax),
-      balanced: false,
-    };
-    totals.balanced =
-      totals.rowsLoaded === batch.rowsValid &&
-      totals.amountLoaded === totals.amountRead &&
-      totals.taxLoaded === totals.taxRead;
-    if (!totals.balanced) {
-      throw new Error(
-        `control totals do not balance (read ${batch.rowsValid} rows, ${totals.amountRead} / ${totals.taxRead}; loaded ${totals.rowsLoaded} rows, ${totals.amountLoaded} / ${totals.taxLoaded}); nothing was loaded`,
+    return await withTransaction(database.pool, async (client) => {
+      if (context.replaceEntityRows) {
+        await client.query(`DELETE FROM ${batch.control.table} WHERE entity_id = $1`, [context.entityId]);
+      }
+      for (const t of batch.tables) {
+        if (t.spool.rows) await database.copyFileInto(client, t.table, t.columns, t.spool.path);
+      }
+      const issues = [
+        ...issueLines(context.jobId, context.entityId, 'error', batch.errors),
+        ...issueLines(context.jobId, context.entityId, 'warning', batch.warnings),
+      ];
+      if (issues.length) await database.copyInto(client, 'validation_issues', ISSUE_COLUMNS, issues);
+      const { table, amountColumn, taxColumn, keyColumn, keys } = batch.control;
+      const sum = (column: string | null) => (column ? `coalesce(sum(${column}), 0)::text` : `'0'`);
+      const landed = await client.query<{ n: number; amount: string; tax: string }>(
+        `SELECT count(*)::int AS n, ${sum(amountColumn)} AS amount, ${sum(taxColumn)} AS tax FROM ${table} WHERE ${keyColumn} = ANY($1::uuid[])`,
+        [keys],
       );
-    }
-    await client.query('UPDATE stored_files SET job_id = $1 WHERE id = ANY($2::uuid[])', [
-      context.jobId,
-      context.fileIds,
-    ]);
-    await client.query('COMMIT');
-    return totals;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
+      const row = landed.rows[0] ?? { n: 0, amount: '0', tax: '0' };
+      const totals: ControlTotals = {
+        rowsRead: batch.rowsValid + batch.rowsRejected,
+        rowsLoaded: row.n,
+        rowsRejected: batch.rowsRejected,
+        rowsSkipped: batch.rowsSkipped,
+        amountRead: formatRupees(batch.amountRead),
+        amountLoaded: normaliseNumeric(row.amount),
+        taxRead: formatRupees(batch.taxRead),
+        taxLoaded: normaliseNumeric(row.tax),
+        balanced: false,
+      };
+      totals.balanced =
+        totals.rowsLoaded === batch.rowsValid &&
+        totals.amountLoaded === totals.amountRead &&
+        totals.taxLoaded === totals.taxRead;
+      if (!totals.balanced) {
+        throw new Error(
+          `control totals do not balance (read ${batch.rowsValid} rows, ${totals.amountRead} / ${totals.taxRead}; loaded ${totals.rowsLoaded} rows, ${totals.amountLoaded} / ${totals.taxLoaded}); nothing was loaded`,
+        );
+      }
+      await client.query('UPDATE stored_files SET job_id = $1 WHERE id = ANY($2::uuid[])', [
+        context.jobId,
+        context.fileIds,
+      ]);
+      return totals;
+    });
   } finally {
-    client.release();
     await Promise.all(batch.tables.map((t) => t.spool.remove()));
   }
 };

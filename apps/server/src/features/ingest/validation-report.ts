@@ -1,10 +1,6 @@
+import { csvRows } from '@taxrecon/shared/csv';
 import { TextReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { AppContext } from '../../platform/context.ts';
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 // validation-errors.zip: errors.csv (rows left out) and warnings.csv (rows kept
 // with a value dropped), each line saying file, line, column, value and what was expected.
@@ -15,15 +11,14 @@ export const buildValidationReport = async (ctx: AppContext, jobId: string): Pro
     .where('job_id', '=', jobId)
     .orderBy('id')
     .execute();
-  const header = 'file,line,column,value,expected,code,message\n';
+  const header = ['file', 'line', 'column', 'value', 'expected', 'code', 'message'];
   const csv = (severity: 'error' | 'warning') =>
-    header +
-    issues
-      .filter((i) => i.severity === severity)
-      .map((i) =>
-        [i.file_name, i.line, i.column_name, i.value, i.expected, i.code, i.message].map(csvCell).join(','),
-      )
-      .join('\n');
+    csvRows([
+      header,
+      ...issues
+        .filter((i) => i.severity === severity)
+        .map((i) => [i.file_name, i.line, i.column_name, i.value, i.expected, i.code, i.message]),
+    ]);
   const zip = new ZipWriter(new Uint8ArrayWriter());
   await zip.add('errors.csv', new TextReader(csv('error')));
   await zip.add('warnings.csv', new TextReader(csv('warning')));

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { generateDemoCompany } from '../demo/generate.ts';
 import { parseDemo } from '../demo/parsed-demo.test-helper.ts';
-import { customerParties, mappingEntries, salesBookRows, taxBookRows } from './engine-input.ts';
+import { customerParties, mappingEntries, salesBookRows, taxBookRows } from './matching/engine-input.ts';
 
 // The demo company reconciled through the API: the planted mismatches land
 // in the categories they were planted for, a second submit is throttled, the

@@ -1,34 +1,30 @@
-import {
-  JOBS_DELETED_MESSAGE,
-  type ReconCategory,
-  type ReconKind,
-  type reconciliationRoutes,
-} from '@taxrecon/contracts';
+import type { ReconCategory, ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
-import { sql } from 'kysely';
+import { csvRows } from '@taxrecon/shared/csv';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { badRequest } from '../../platform/http/errors.ts';
-import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './counts.ts';
-import { refreshJobTotals } from './decisions.ts';
-import { findParty, latestRun } from './discrepancies.ts';
-import { discrepancyHandlers, sendFile } from './discrepancy-routes.ts';
-import { startPartiesJob } from './parties-job.ts';
-import { customerNames, jobTree, type PageOptions, resultPage } from './results.ts';
-import { completedRun, entityOf, findRun } from './runs.ts';
-import { submitReconciliation } from './submit.ts';
-import { complianceCloud, drilldown, reconSummary, toleranceDetails, toleranceSummary } from './summary.ts';
+import { findParty } from './discrepancies/discrepancies.ts';
+import { startPartiesJob } from './discrepancies/parties-job.ts';
+import { discrepancyHandlers, sendFile } from './discrepancies/routes.ts';
+import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './results/counts.ts';
+import { masterNames, masterSuggestions } from './results/master-names.ts';
+import { customerNames, jobTree, type PageOptions, resultPage } from './results/results.ts';
+import {
+  complianceCloud,
+  drilldown,
+  reconSummary,
+  toleranceDetails,
+  toleranceSummary,
+} from './results/summary.ts';
+import { completedRun, entityOf, findRun } from './runs/runs.ts';
+import { deleteYearRuns, reconcileChangedSales, removePartyFromRun } from './runs/service.ts';
+import { submitReconciliation } from './runs/submit.ts';
 import type { ReconciliationTasks } from './tasks.ts';
 
 type R = typeof reconciliationRoutes;
 
 const kindOf = (query: { jobType?: ReconKind | undefined; type?: ReconKind | undefined }): ReconKind =>
   query.jobType ?? query.type ?? 'TDS';
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTasks): Handlers<R> => {
   const resultHandler =
@@ -68,95 +64,13 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
 
   const deleteYear =
     (kind: ReconKind) =>
-    async ({ caller, params }: { caller: Parameters<typeof findRun>[1]; params: { jobId: string } }) => {
-      const run = await findRun(ctx, caller, params.jobId, kind);
-      const runs = await ctx.db
-        .selectFrom('recon_runs')
-        .select(['job_id', 'status'])
-        .where('entity_id', '=', run.entity_id)
-        .where('kind', '=', kind)
-        .where('financial_year', '=', run.financial_year)
-        .execute();
-      if (runs.some((r) => r.status === 'Queued' || r.status === 'Running')) {
-        throw badRequest(
-          'A reconciliation of this year is still running; delete it once it has finished.',
-          'JOB_RUNNING',
-        );
-      }
-      const ids = runs.map((r) => r.job_id);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('recon_rows').where('job_id', 'in', ids).execute();
-        await trx.deleteFrom('recon_parties').where('job_id', 'in', ids).execute();
-        await trx.deleteFrom('recon_unresolved').where('job_id', 'in', ids).execute();
-        await trx.deleteFrom('recon_runs').where('job_id', 'in', ids).execute();
-      });
-      return { message: JOBS_DELETED_MESSAGE, deletedJobs: ids.length };
-    };
+    async ({ caller, params }: { caller: Parameters<typeof findRun>[1]; params: { jobId: string } }) =>
+      deleteYearRuns(ctx, await findRun(ctx, caller, params.jobId, kind), kind);
 
   return {
-    customerNamesByYear: async ({ caller, query }) => {
-      const entityId = entityOf(caller);
-      const rows =
-        kindOf(query) === 'TDS'
-          ? await ctx.db
-              .selectFrom('customers')
-              .select([
-                sql<string>`coalesce(customer_code, customer_name)`.as('code'),
-                'customer_name as name',
-              ])
-              .where('entity_id', '=', entityId)
-              .orderBy('customer_name')
-              .limit(50_000)
-              .execute()
-          : await ctx.db
-              .selectFrom('vendors')
-              .select(['vendor_code as code', 'vendor_name as name'])
-              .where('entity_id', '=', entityId)
-              .orderBy('vendor_name')
-              .limit(50_000)
-              .execute();
-      return Object.fromEntries(rows.map((r) => [r.code, r.name]));
-    },
-    entitySuggestions: async ({ caller, query }) => {
-      const entityId = entityOf(caller);
-      const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      if (kindOf(query) === 'TDS') {
-        const rows = await ctx.db
-          .selectFrom('customers')
-          .select([
-            sql<string>`coalesce(customer_code, customer_name)`.as('code'),
-            'customer_name',
-            'tan_number',
-          ])
-          .where('entity_id', '=', entityId)
-          .where((eb) =>
-            eb.or([
-              eb('customer_name', 'ilike', like),
-              eb('customer_code', 'ilike', like),
-              eb('tan_number', 'ilike', like),
-            ]),
-          )
-          .orderBy('customer_name')
-          .limit(50)
-          .execute();
-        return rows.map((r) => ({ entityId: r.code, name: r.customer_name, tan: r.tan_number }));
-      }
-      const rows = await ctx.db
-        .selectFrom('vendors')
-        .select(['vendor_code', 'vendor_name', 'tan_number'])
-        .where('entity_id', '=', entityId)
-        .where((eb) =>
-          eb.or([
-            eb('vendor_name', 'ilike', like),
-            eb('vendor_code', 'ilike', like),
-            eb('tan_number', 'ilike', like),
-          ]),
-        )
-        .orderBy('vendor_name')
-        .limit(50)
-        .execute();
-      return rows.map((r) => ({ entityId: r.vendor_code, name: r.vendor_name, tan: r.tan_number }));
-    },
+    customerNamesByYear: async ({ caller, query }) => masterNames(ctx, entityOf(caller), kindOf(query)),
+    entitySuggestions: async ({ caller, query }) =>
+      masterSuggestions(ctx, entityOf(caller), kindOf(query), query.q),
     transactionsCount: async ({ caller, params, query, body }) =>
       transactionCounts(ctx, entityOf(caller), kindOf(query), params.year, body.customers),
     specificTransactionsCount: async ({ caller, params, query, body }) =>
@@ -169,17 +83,19 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
       const data = await groupPreviewData(ctx, entityOf(caller), kindOf(query), params.year as FinancialYear);
       const text =
         query.tab === 'invalidTans'
-          ? ['tan,panNos', ...data.invalidTans.map((r) => [r.tan, r.panNos.join(' ')].map(csvCell).join(','))]
-          : [
-              'status,entityId,name,noOfEntitiesFromSales,noOfEntitiesFrom26AS',
-              ...data.rows.map((r) =>
-                [r.status, r.entityId, r.name, r.noOfEntitiesFromSales, r.noOfEntitiesFrom26AS]
-                  .map(csvCell)
-                  .join(','),
-              ),
-            ];
+          ? csvRows([['tan', 'panNos'], ...data.invalidTans.map((r) => [r.tan, r.panNos.join(' ')])])
+          : csvRows([
+              ['status', 'entityId', 'name', 'noOfEntitiesFromSales', 'noOfEntitiesFrom26AS'],
+              ...data.rows.map((r) => [
+                r.status,
+                r.entityId,
+                r.name,
+                r.noOfEntitiesFromSales,
+                r.noOfEntitiesFrom26AS,
+              ]),
+            ]);
       const name = query.tab === 'invalidTans' ? 'invalid-tan-mappings' : 'customer-grouping';
-      return sendFile(reply, `${text.join('\n')}\n`, `${name}-${params.year}.csv`, 'text/csv; charset=utf-8');
+      return sendFile(reply, text, `${name}-${params.year}.csv`, 'text/csv; charset=utf-8');
     },
     submitTds: async ({ caller, params, query, body }) =>
       submitReconciliation(
@@ -211,54 +127,8 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
         editedSalesIds: [],
       });
     },
-    changedSalesReconciliation: async ({ caller }) => {
-      const entityId = entityOf(caller);
-      const edited = await ctx.db
-        .selectFrom('sales_entries')
-        .select(['id', 'financial_year'])
-        .where('entity_id', '=', entityId)
-        .where('to_reconcile', '=', true)
-        .execute();
-      if (edited.length === 0) {
-        return { status: 'notsubmitted' as const, message: 'No sales entries were changed.', jobIds: [] };
-      }
-      const jobIds: string[] = [];
-      const messages: string[] = [];
-      for (const year of [...new Set(edited.map((e) => e.financial_year))].sort()) {
-        const ids = edited.filter((e) => e.financial_year === year).map((e) => String(e.id));
-        const run = await latestRun(ctx, caller, 'TDS', year).catch(() => null);
-        if (!run) continue;
-        const keys = await ctx.db
-          .selectFrom('recon_rows as r')
-          .innerJoin('recon_parties as p', (join) =>
-            join.onRef('p.job_id', '=', 'r.job_id').onRef('p.party', '=', 'r.party'),
-          )
-          .select('p.party_key')
-          .distinct()
-          .where('r.job_id', '=', run.job_id)
-          .where('r.side', '=', 'B')
-          .where('r.source_id', 'in', ids)
-          .execute();
-        if (keys.length === 0) continue;
-        const started = await startPartiesJob(ctx, tasks.parties, caller, run, {
-          mode: 'sync',
-          keys: keys.map((k) => k.party_key),
-          totalsTolerance: null,
-          matchMode: null,
-          editedSalesIds: ids,
-        });
-        if (started.jobId) jobIds.push(started.jobId);
-        else messages.push(started.message);
-      }
-      if (jobIds.length === 0) {
-        return {
-          status: 'notsubmitted' as const,
-          message: messages[0] ?? 'No previous reconciliation job exists for the updated entries.',
-          jobIds,
-        };
-      }
-      return { status: 'submitted' as const, message: 'Reconciliation job submitted successfully', jobIds };
-    },
+    changedSalesReconciliation: async ({ caller }) =>
+      reconcileChangedSales(ctx, tasks, caller, entityOf(caller)),
 
     reconJobsByYear: async ({ caller, query }) => jobTree(ctx, caller, kindOf(query)),
     tdsResultPage: resultHandler('TDS', false),
@@ -266,33 +136,8 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
     tcsResultPage: resultHandler('TCS', false),
     deleteTdsJobs: deleteYear('TDS'),
     deleteTcsJobs: deleteYear('TCS'),
-    deleteJobCustomer: async ({ caller, params }) => {
-      const run = await completedRun(ctx, caller, params.jobId);
-      const party = await findParty(ctx, run, params.customer);
-      const client = await ctx.database.pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('DELETE FROM recon_rows WHERE job_id = $1 AND party = $2', [
-          run.job_id,
-          party.party,
-        ]);
-        await client.query('DELETE FROM recon_parties WHERE job_id = $1 AND party = $2', [
-          run.job_id,
-          party.party,
-        ]);
-        await client.query('UPDATE recon_runs SET parties = greatest(parties - 1, 0) WHERE job_id = $1', [
-          run.job_id,
-        ]);
-        await refreshJobTotals(client, run.job_id);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-      return { message: `${party.name} was removed from the output` };
-    },
+    deleteJobCustomer: async ({ caller, params }) =>
+      removePartyFromRun(ctx, await completedRun(ctx, caller, params.jobId), params.customer),
     syncCustomer: async ({ caller, params, query }) => {
       const run = await completedRun(ctx, caller, query.jobId);
       const party = await findParty(ctx, run, params.tan);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
-import { reconciliationTask } from './job.ts';
-import { partiesTask } from './parties-job.ts';
-import { reportTask } from './report-job.ts';
+import { partiesTask } from './discrepancies/parties-job.ts';
+import { reportTask } from './reports/report-job.ts';
+import { reconciliationTask } from './runs/job.ts';
 
 // The background tasks of reconciliation, registered with the job runner.
 export const reconciliationTasks = (ctx: () => AppContext) => ({

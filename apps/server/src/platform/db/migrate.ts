@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { withTransaction } from './transaction.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
 
@@ -22,18 +23,14 @@ export const migrate = async (pool: pg.Pool): Promise<string[]> => {
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-    const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      await client.query(sql);
-      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
-      await client.query('COMMIT');
+      await withTransaction(pool, async (client) => {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      });
       applied.push(file);
     } catch (error) {
-      await client.query('ROLLBACK');
       throw new Error(`migration ${file} failed: ${(error as Error).message}`);
-    } finally {
-      client.release();
     }
   }
   return applied;

@@ -59,7 +59,7 @@ export function useServerSearch<F extends object, T>(
     setExporting(true);
     try {
       const all = await fetch(body(1, EXPORT_LIMIT));
-      exportRows(fileName, columns, all.records);
+      await exportRows(fileName, columns, all.records);
       if (all.totalRecords > EXPORT_LIMIT) {
         notifications.show({
           color: 'blue',

@@ -1,25 +1,18 @@
+import type { ReportScope } from '@taxrecon/contracts';
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
 import { rupeesOfNumeric } from '@taxrecon/shared';
-import type { AppContext } from '../../platform/context.ts';
-import { parseCopyText } from './copy-text.ts';
-import type { ReportScope } from './report-files.ts';
-import { ROW_COLUMNS } from './result-codec.ts';
-import { manualActionOf } from './row-view.ts';
-import type { RunView } from './runs.ts';
-import { uuidLiteral } from './source-rows.ts';
-import { reconSummary } from './summary.ts';
+import { csvLine } from '@taxrecon/shared/csv';
+import type { AppContext } from '../../../platform/context.ts';
+import { parseCopyText } from '../matching/copy-text.ts';
+import { ROW_COLUMNS } from '../matching/result-codec.ts';
+import { uuidLiteral } from '../matching/source-rows.ts';
+import { manualActionOf } from '../results/row-view.ts';
+import { reconSummary } from '../results/summary.ts';
+import type { RunView } from '../runs/runs.ts';
 
 // The CSV tables of a reconciliation report, as streams of text: the
 // summary, the parties, both books' rows with what became of them, and the
 // rows not considered. Rows are read a block of parties at a time.
-
-const csvCell = (value: string | number | boolean | null | undefined): string => {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const csvLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
-  `${values.map(csvCell).join(',')}\n`;
 
 const PARTIES_PER_BLOCK = 2000;
 

@@ -2,9 +2,9 @@ import type { JobParams, ReconJobListItem, ReconKind } from '@taxrecon/contracts
 import { RECON_JOB_TYPE_LABELS } from '@taxrecon/contracts';
 import type { ResolvedOptions } from '@taxrecon/engine';
 import { type FinancialYear, financialYearRange, rupeesOfNumeric } from '@taxrecon/shared';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { badRequest, notFound } from '../../../platform/http/errors.ts';
 
 // A reconciliation job as its screens see it: the run row joined to the
 // job record, always looked up inside the caller's current entity and

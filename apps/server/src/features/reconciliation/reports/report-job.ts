@@ -4,32 +4,26 @@ import {
   REPORT_SUBMITTED_DETAIL,
   REPORT_SUBMITTED_MESSAGE,
   REPORT_THROTTLED_MESSAGE,
-  ReconCategory,
+  ReportScope,
 } from '@taxrecon/contracts';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
-import { attachLock, releaseLock, takeLock } from './locks.ts';
-import { type ReportScope, reportEntries, zipToFile } from './report-files.ts';
-import { type RunView, runQuery } from './runs.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { notFound } from '../../../platform/http/errors.ts';
+import { defineTask, type TaskDefinition } from '../../../platform/queue/task.ts';
+import { attachLock, releaseLock, takeLock } from '../runs/locks.ts';
+import { type RunView, runQuery } from '../runs/runs.ts';
+import { reportEntries, zipToFile } from './report-files.ts';
 
 // Reports generated in the background (spec 4: above 2000 transactions, one
 // at a time per entity), kept under DATA_DIR/reports and listed under
 // Reports > Reconciliation Reports.
 
-const Scope = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('job') }),
-  z.object({ kind: z.literal('category'), category: ReconCategory }),
-  z.object({ kind: z.literal('customer'), party: z.number().int(), actions: z.array(z.string()).nullable() }),
-]);
-
 export const ReportJobInput = z.object({
   reportId: z.string().uuid(),
   entityId: z.string().uuid(),
   reconJobId: z.string().uuid(),
-  scope: Scope,
+  scope: ReportScope,
 });
 
 const RETRIES = 1;
@@ -61,7 +55,7 @@ export const reportTask = (ctx: () => AppContext) =>
         const relative = reportPath(input.reportId, input.entityId);
         const file = path.join(c.config.dataDir, relative);
         await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        const size = await zipToFile(await reportEntries(c, run, input.scope as ReportScope), file);
+        const size = await zipToFile(await reportEntries(c, run, input.scope), file);
         await c.db
           .updateTable('recon_reports')
           .set({ status: 'Completed', storage_path: relative, size_bytes: size, completed_at: new Date() })

@@ -10,9 +10,9 @@ import {
 } from '@taxrecon/engine';
 import type { FinancialYear, Paise } from '@taxrecon/shared';
 import { paiseOfNumeric } from '@taxrecon/shared';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { type RunView, runOptions } from '../runs/runs.ts';
 import { decodeStoredParty, ROW_COLUMNS } from './result-codec.ts';
-import { type RunView, runOptions } from './runs.ts';
 import { storedDecisions } from './source-read.ts';
 import { uuidLiteral } from './source-rows.ts';
 

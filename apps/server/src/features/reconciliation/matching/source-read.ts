@@ -1,6 +1,6 @@
 import type { Decision, MappingEntry, PartyMaster, ReconKind } from '@taxrecon/engine';
 import type pg from 'pg';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database } from '../../../platform/db/database.ts';
 import { bookSelect, broughtForwardSelect, taxBookSelect } from './source-rows.ts';
 
 // Everything a reconciliation of an entity, kind and year reads, in one

@@ -1,17 +1,18 @@
 import { PARTIAL_THROTTLED_MESSAGE } from '@taxrecon/contracts';
 import type { Paise } from '@taxrecon/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest } from '../../platform/http/errors.ts';
-import { defineTask, type TaskContext, type TaskDefinition } from '../../platform/queue/task.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { withTransaction } from '../../../platform/db/transaction.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { defineTask, type TaskContext, type TaskDefinition } from '../../../platform/queue/task.ts';
+import { PARTY_COLUMNS, ROW_COLUMNS } from '../matching/result-codec.ts';
+import { runInWorker } from '../matching/run-worker.ts';
+import { readSourceData } from '../matching/source-read.ts';
+import { runById } from '../reports/report-job.ts';
+import { attachLock, releaseLock, takeLock } from '../runs/locks.ts';
+import { type RunView, runOptions } from '../runs/runs.ts';
 import { currentParty, lockParty, refreshJobTotals, writeParty } from './decisions.ts';
-import { attachLock, releaseLock, takeLock } from './locks.ts';
-import { runById } from './report-job.ts';
-import { PARTY_COLUMNS, ROW_COLUMNS } from './result-codec.ts';
-import { runInWorker } from './run-worker.ts';
-import { type RunView, runOptions } from './runs.ts';
-import { readSourceData } from './source-read.ts';
 
 // Some parties of a finished job reconciled again, in the background and
 // counted as the entity's one reconciliation at a time:
@@ -60,20 +61,12 @@ const withTolerance = async (ctx: AppContext, run: RunView, input: PartiesJobInp
   const parties = await ordinalsOf(ctx, run.job_id, input.keys);
   let done = 0;
   for (const { party } of parties) {
-    const client = await ctx.database.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await withTransaction(ctx.database.pool, async (client) => {
       await lockParty(client, run.job_id, party);
       const { result } = await currentParty(ctx, client, run, party, options);
       const p = result.parties[0];
       if (p) await writeParty(ctx, client, run, party, p, options);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
     done++;
     await job.progress((done * 100) / parties.length);
   }
@@ -116,9 +109,7 @@ const fromCurrentData = async (ctx: AppContext, run: RunView, input: PartiesJobI
     () => {},
   );
   await job.progress(70);
-  const client = await ctx.database.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(ctx.database.pool, async (client) => {
     const ordinals = existing.map((p) => p.party);
     await client.query('DELETE FROM recon_rows WHERE job_id = $1 AND party = ANY($2::int[])', [
       run.job_id,
@@ -141,13 +132,7 @@ const fromCurrentData = async (ctx: AppContext, run: RunView, input: PartiesJobI
       );
     }
     await refreshJobTotals(client, run.job_id);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return out.stats.parties;
 };
 

@@ -8,13 +8,14 @@ import {
   rupeesNumber,
 } from '@taxrecon/shared';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { defineTask, type TaskContext } from '../../platform/queue/task.ts';
-import type { ComputeResult } from './compute.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { withTransaction } from '../../../platform/db/transaction.ts';
+import { defineTask, type TaskContext } from '../../../platform/queue/task.ts';
+import type { ComputeResult } from '../matching/compute.ts';
+import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from '../matching/result-codec.ts';
+import { runInWorker } from '../matching/run-worker.ts';
+import { readSourceData } from '../matching/source-read.ts';
 import { releaseLock } from './locks.ts';
-import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from './result-codec.ts';
-import { runInWorker } from './run-worker.ts';
-import { readSourceData } from './source-read.ts';
 
 export const ReconJobInput = z.object({
   entityId: z.string().uuid(),
@@ -86,9 +87,7 @@ const writeResult = async (
   },
 ) => {
   const { database } = ctx;
-  const client = await database.pool.connect();
-  try {
-    await client.query('BEGIN');
+  return await withTransaction(database.pool, async (client) => {
     for (const table of ['recon_rows', 'recon_parties', 'recon_unresolved']) {
       await client.query(`DELETE FROM ${table} WHERE job_id = $1`, [jobId]);
     }
@@ -131,14 +130,8 @@ const writeResult = async (
       'DELETE FROM recon_locks WHERE entity_id = $1 AND purpose = $2 AND job_id IS NOT DISTINCT FROM $3::uuid',
       [input.entityId, 'recon', jobId],
     );
-    await client.query('COMMIT');
     return timings;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 };
 
 const remarksOf = (kind: 'TDS' | 'TCS', out: ComputeResult): string => {

@@ -7,8 +7,8 @@ import type {
 import { describeUnmatched, type UnmatchedReason } from '@taxrecon/engine';
 import { paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
 
 // Stored result rows as the discrepancy screens show them (spec section 3:
 // sales, purchase and 26AS discrepancy rows), with the id a decision names.

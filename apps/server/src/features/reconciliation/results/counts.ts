@@ -3,8 +3,8 @@ import { GROUP_PREVIEW_CSV_ABOVE } from '@taxrecon/contracts';
 import { type BookRow, planReconciliation, type TaxBookRow } from '@taxrecon/engine';
 import { type FinancialYear, financialYearRange, type Paise } from '@taxrecon/shared';
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
-import { mappingEntries, masterParties, previousJob } from './source-read.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { mappingEntries, masterParties, previousJob } from '../matching/source-read.ts';
 
 // The submit screens' figures (spec 2.1 and 2.2): rows a job would take,
 // how well the book's customers and 26AS's deductors meet, and how rows

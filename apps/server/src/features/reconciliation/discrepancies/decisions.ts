@@ -12,11 +12,12 @@ import {
 import type { FinancialYear } from '@taxrecon/shared';
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, HttpError } from '../../platform/http/errors.ts';
-import { recomputeParty } from './compute.ts';
-import { ChunkWriter } from './copy-text.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { withTransaction } from '../../../platform/db/transaction.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { badRequest, HttpError } from '../../../platform/http/errors.ts';
+import { recomputeParty } from '../matching/compute.ts';
+import { ChunkWriter } from '../matching/copy-text.ts';
 import {
   decodeStoredParty,
   type JobScope,
@@ -25,10 +26,10 @@ import {
   ROW_COLUMNS,
   rowLines,
   storedRowsSelect,
-} from './result-codec.ts';
-import { parseRowId } from './row-view.ts';
-import { completedRun, type RunView, runOptions } from './runs.ts';
-import { storedDecisions } from './source-read.ts';
+} from '../matching/result-codec.ts';
+import { storedDecisions } from '../matching/source-read.ts';
+import { parseRowId } from '../results/row-view.ts';
+import { completedRun, type RunView, runOptions } from '../runs/runs.ts';
 
 // A person's decision on the discrepancy screen (spec 2.6 and 4): checked by
 // the engine against the party's current result, stored apart from the
@@ -181,9 +182,7 @@ export const updateDiscrepancies = async (ctx: AppContext, caller: Caller, body:
   }
   const ordinal = picked[0]!.party;
 
-  const client = await ctx.database.pool.connect();
-  try {
-    await client.query('BEGIN');
+  return await withTransaction(ctx.database.pool, async (client) => {
     await lockParty(client, run.job_id, ordinal);
     const { state, result } = await currentParty(ctx, client, run, ordinal);
     const party = result.parties[0];
@@ -221,17 +220,11 @@ export const updateDiscrepancies = async (ctx: AppContext, caller: Caller, body:
     );
     await writeParty(ctx, client, run, ordinal, decided, state.overridden ? state.options : null);
     await refreshJobTotals(client, run.job_id);
-    await client.query('COMMIT');
     return {
       message: 'Entries updated',
       decisionId: String(inserted.rows[0]?.id ?? ''),
       entityId: state.info.key,
       category: decided.category,
     };
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 };

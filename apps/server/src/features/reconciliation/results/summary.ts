@@ -9,10 +9,10 @@ import {
 import { paiseOfNumeric, rupeesNumber, rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import type { RunView } from '../runs/runs.ts';
 import { compliance } from './results.ts';
-import type { RunView } from './runs.ts';
 
 // The summary table with its drill-down, the word cloud and the tolerance
 // insights of the result screen (spec 2.4), summed in SQL over recon_parties.

@@ -2,7 +2,7 @@ import type { ReconKind } from '@taxrecon/contracts';
 import { type StatementParty, type TransactionLineValues, write26asText } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearStart, paiseOfNumeric } from '@taxrecon/shared';
-import type { AppContext } from '../../platform/context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 
 // The year's 26AS rows of an entity (Part I for TDS, Part VI for TCS), or one
 // deductor's, written back as a 26AS text file in the current TRACES layout:

@@ -6,10 +6,10 @@ import {
 } from '@taxrecon/contracts';
 import { type FinancialYear, financialYearLabel } from '@taxrecon/shared';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import type { TaskDefinition } from '../../platform/queue/task.ts';
-import { transactionCounts } from './counts.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import type { TaskDefinition } from '../../../platform/queue/task.ts';
+import { transactionCounts } from '../results/counts.ts';
 import { type ReconJobInput, upsertRun } from './job.ts';
 import { attachLock, releaseLock, takeLock } from './locks.ts';
 import { entityOf } from './runs.ts';

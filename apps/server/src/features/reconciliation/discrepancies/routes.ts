@@ -2,16 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   DOWNLOAD_THRESHOLD,
-  type ReconCategory,
   type ReconKind,
+  type ReportScope,
   type reconciliationRoutes,
 } from '@taxrecon/contracts';
 import { type FinancialYear, isFinancialYear, rupeesOfNumeric } from '@taxrecon/shared';
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
-import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Handlers } from '../../../platform/http/bind-routes.ts';
+import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
+import { form26asText } from '../reports/form-26as-download.ts';
+import { entityReports, findReport, transactionsIn } from '../reports/repo.ts';
+import { reportEntries, zipInMemory } from '../reports/report-files.ts';
+import { startReport } from '../reports/report-job.ts';
+import { completedRun, entityOf, findRun, type RunView } from '../runs/runs.ts';
+import type { ReconciliationTasks } from '../tasks.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { updateDiscrepancies } from './decisions.ts';
 import {
@@ -21,11 +26,6 @@ import {
   latestRun,
   searchDiscrepancies,
 } from './discrepancies.ts';
-import { form26asText } from './form-26as-download.ts';
-import { type ReportScope, reportEntries, zipInMemory } from './report-files.ts';
-import { startReport } from './report-job.ts';
-import { completedRun, entityOf, findRun, type RunView } from './runs.ts';
-import type { ReconciliationTasks } from './tasks.ts';
 
 // The discrepancy screens' calls (spec 2.6, 2.11), downloads and reports:
 // the second half of the reconciliation routes, spread into reconciliationHandlers.
@@ -57,15 +57,6 @@ type Names =
   | 'reconciliationReports'
   | 'reconciliationReport';
 
-const transactionsIn = async (ctx: AppContext, run: RunView, category?: ReconCategory) => {
-  let q = ctx.db
-    .selectFrom('recon_parties')
-    .select(sql<number>`coalesce(sum(book_rows + tb_rows), 0)::int`.as('n'))
-    .where('job_id', '=', run.job_id);
-  if (category) q = q.where('category', '=', category);
-  return (await q.executeTakeFirstOrThrow()).n;
-};
-
 const tooLarge = () =>
   new HttpError(
     400,
@@ -81,7 +72,7 @@ export const discrepancyHandlers = (
     (kind: ReconKind): Handlers<R>['downloadTdsCategory'] =>
     async ({ caller, params, reply }) => {
       const run = await completedRun(ctx, caller, params.jobId, kind);
-      if ((await transactionsIn(ctx, run, params.category)) > DOWNLOAD_THRESHOLD) throw tooLarge();
+      if ((await transactionsIn(ctx, run.job_id, params.category)) > DOWNLOAD_THRESHOLD) throw tooLarge();
       const zip = await zipInMemory(
         await reportEntries(ctx, run, { kind: 'category', category: params.category }),
       );
@@ -182,7 +173,7 @@ export const discrepancyHandlers = (
     },
     downloadJob: async ({ caller, params, reply }) => {
       const run = await completedRun(ctx, caller, params.jobId);
-      if ((await transactionsIn(ctx, run)) > DOWNLOAD_THRESHOLD) throw tooLarge();
+      if ((await transactionsIn(ctx, run.job_id)) > DOWNLOAD_THRESHOLD) throw tooLarge();
       const zip = await zipInMemory(await reportEntries(ctx, run, { kind: 'job' }));
       return sendFile(reply, zip, `${run.job_id}.zip`, 'application/zip');
     },
@@ -195,13 +186,7 @@ export const discrepancyHandlers = (
     reportTdsCategory: categoryReport('TDS'),
     reportTcsCategory: categoryReport('TCS'),
     reconciliationReports: async ({ caller }) => {
-      const rows = await ctx.db
-        .selectFrom('recon_reports')
-        .selectAll()
-        .where('entity_id', '=', entityOf(caller))
-        .orderBy('created_at', 'desc')
-        .limit(500)
-        .execute();
+      const rows = await entityReports(ctx, entityOf(caller));
       return rows.map((r) => ({
         id: r.id,
         fileName: r.file_name,
@@ -217,12 +202,7 @@ export const discrepancyHandlers = (
       }));
     },
     reconciliationReport: async ({ caller, params, reply }) => {
-      const report = await ctx.db
-        .selectFrom('recon_reports')
-        .selectAll()
-        .where('id', '=', params.reportId)
-        .where('entity_id', '=', entityOf(caller))
-        .executeTakeFirst();
+      const report = await findReport(ctx, entityOf(caller), params.reportId);
       if (!report) throw notFound('Report not found');
       if (report.status !== 'Completed' || !report.storage_path) {
         throw badRequest('The report is not ready yet.', 'REPORT_NOT_READY');

@@ -9,14 +9,14 @@ import { parseDelimited } from '@taxrecon/formats';
 import { TextWriter, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, HttpError } from '../../platform/http/errors.ts';
-import { isValidFileName } from '../../platform/http/uploads.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { badRequest, HttpError } from '../../../platform/http/errors.ts';
+import { isValidFileName } from '../../../platform/http/uploads.ts';
+import { manualActionOf } from '../results/row-view.ts';
+import { completedRun } from '../runs/runs.ts';
 import { updateDiscrepancies } from './decisions.ts';
 import { findParty } from './discrepancies.ts';
-import { manualActionOf } from './row-view.ts';
-import { completedRun } from './runs.ts';
 
 // Bulk Update (spec 2.6, TCS) and the upload of manually reconciled entries
 // for customers with over 500 entries: the CSV files of a download, their

@@ -11,9 +11,9 @@ import {
 import { formatRupees, numericOfPaise, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { entityOf, jobParams, listItem, type RunView, runQuery } from './runs.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Caller } from '../../../platform/http/caller.ts';
+import { entityOf, jobParams, listItem, type RunView, runQuery } from '../runs/runs.ts';
 
 // The job lists and the result screen (spec 2.3 to 2.5): everything is read
 // from recon_parties, one row per party, paged, sorted, filtered and summed

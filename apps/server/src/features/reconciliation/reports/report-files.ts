@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
-import { DOWNLOAD_ACTIONS, type ReconCategory } from '@taxrecon/contracts';
+import { DOWNLOAD_ACTIONS, type ReportScope } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearLabel } from '@taxrecon/shared';
 import { Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
-import type { AppContext } from '../../platform/context.ts';
-import { rebuildResult } from './rebuild.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { rebuildResult } from '../matching/rebuild.ts';
+import type { RunView } from '../runs/runs.ts';
 import { partiesCsv, partiesInScope, rowCsv, summaryCsv, unresolvedCsv } from './report-csv.ts';
 import { buildReconReportXlsx } from './report-xlsx.ts';
-import type { RunView } from './runs.ts';
 
 // The files of a reconciliation report: CSV tables of the summary, the
 // parties, both books' rows with what became of them, the rows not
@@ -17,11 +17,6 @@ import type { RunView } from './runs.ts';
 
 // The xlsx holds every row on its sheets; beyond this many it is left out (Excel's sheets end at about a million rows).
 export const XLSX_MAX_TRANSACTIONS = 200_000;
-
-export type ReportScope =
-  | { kind: 'job' }
-  | { kind: 'category'; category: ReconCategory }
-  | { kind: 'customer'; party: number; actions: string[] | null };
 
 export interface ReportEntry {
   name: string;
