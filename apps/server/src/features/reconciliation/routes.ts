@@ -8,7 +8,7 @@ import type { FinancialYear } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, nullIfNotFound } from '../../platform/http/errors.ts';
 import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './counts.ts';
 import { refreshJobTotals } from './decisions.ts';
 import { findParty, latestRun } from './discrepancies.ts';
@@ -226,7 +226,7 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
       const messages: string[] = [];
       for (const year of [...new Set(edited.map((e) => e.financial_year))].sort()) {
         const ids = edited.filter((e) => e.financial_year === year).map((e) => String(e.id));
-        const run = await latestRun(ctx, caller, 'TDS', year).catch(() => null);
+        const run = await latestRun(ctx, caller, 'TDS', year).catch(nullIfNotFound);
         if (!run) continue;
         const keys = await ctx.db
           .selectFrom('recon_rows as r')
