@@ -224,6 +224,11 @@ export const createJobRunner = async (options: {
       log.warn({ jobId: o.id, queue: o.queue_name, queuedAgain: again }, `job ${INTERRUPTED}`);
       if (again) {
         await boss.fail(o.queue_name, o.id, { message: INTERRUPTED });
+        // an interruption is not the job's fault: run it again now rather than after the retry backoff
+        await pool.query(
+          "UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'",
+          [o.queue_name, o.id],
+        );
       } else {
         await boss.cancel(o.queue_name, o.id);
         if (task) await failed(task, o.data.input, o.id, INTERRUPTED);
