@@ -2,7 +2,8 @@ import path from 'node:path';
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
-import { dashboardHandlers } from './features/dashboard/routes.ts';
+import { createCountsCache } from './features/dashboard/counts-cache.ts';
+import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';
 import { entityHandlers } from './features/entities/routes.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
@@ -71,6 +72,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   const hub = await createHub({ databaseUrl: config.databaseUrl, pool: database.pool, log });
 
   const sendEmail = sendEmailTask(mailer);
+  const dashboardCounts = createCountsCache<EntityCounts>();
   let context: AppContext | null = null;
   const ctx = (): AppContext => {
     if (!context) throw new Error('server not assembled yet');
@@ -136,7 +138,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...entityHandlers(c),
       ...adminHandlers(c),
       ...jobHandlers(c, { dataQualityReport }),
-      ...dashboardHandlers(c),
+      ...dashboardHandlers(c, dashboardCounts),
       ...housekeepingHandlers(c, housekeeping),
       ...ingestHandlers(c, fileStore, ingest),
       ...searchHandlers(c),
