@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { apiRoutes } from '@taxrecon/contracts';
+import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
-import { dashboardHandlers } from './features/dashboard/routes.ts';
+import { createCountsCache } from './features/dashboard/counts-cache.ts';
+import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';
 import { entityHandlers } from './features/entities/routes.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
@@ -23,14 +25,19 @@ import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { buildApp } from './platform/http/app.ts';
 import { bindRoutes } from './platform/http/bind-routes.ts';
+import { createLogger } from './platform/logger.ts';
 import { createMailer } from './platform/mail/mailer.ts';
-import { createJobRunner, finishedMessage } from './platform/queue/job-runner.ts';
+import { createJobRunner, finishedMessage, type JobHooks } from './platform/queue/job-runner.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import { loadSecret } from './platform/secret.ts';
 import { createFileStore } from './platform/storage/file-store.ts';
 
 export interface StartOptions {
   logger?: boolean | { level: string };
+  // where the log goes (stdout unless given); tests capture it here
+  logDestination?: DestinationStream;
+  // test seam of the crash tests (see JobHooks)
+  jobHooks?: JobHooks;
   // 'memory://' gives tests a fresh embedded database without touching disk
   pgliteDir?: string;
   loginRateLimit?: number;
@@ -48,9 +55,11 @@ export interface RunningServer {
 // Opens the database, applies migrations, creates the first tenant and admin
 // when the database is new, and assembles the API on the route table.
 export const createServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
+  const log = createLogger(options.logger ?? false, options.logDestination);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    log,
     ...(options.pgliteDir ? { pgliteDir: options.pgliteDir } : {}),
   });
   await migrate(database.pool);
@@ -60,34 +69,42 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   });
   const secret = await loadSecret(database.db, config.secret);
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const hub = await createHub({ databaseUrl: config.databaseUrl, pool: database.pool });
+  const hub = await createHub({ databaseUrl: config.databaseUrl, pool: database.pool, log });
 
   const sendEmail = sendEmailTask(mailer);
+  const dashboardCounts = createCountsCache<EntityCounts>();
   let context: AppContext | null = null;
   const ctx = (): AppContext => {
     if (!context) throw new Error('server not assembled yet');
     return context;
   };
-  const jobs = await createJobRunner(database.db, database.pool, {
-    onFinished: async (row) => {
-      if (!row.user_id) return;
-      await hub.publish(row.user_id, finishedMessage(row));
-      if (row.notify) {
-        const user = await database.db
-          .selectFrom('users')
-          .select('email')
-          .where('id', '=', row.user_id)
-          .executeTakeFirst();
-        const message = finishedMessage(row);
-        if (user) {
-          await ctx().sendMail({
-            to: user.email,
-            tenantId: row.tenant_id,
-            subject: `TaxRecon: ${message.msg}`,
-            text: `${message.detail}\n\nJob ${row.id} (${row.job_type}) ended at ${row.ended_at?.toISOString() ?? ''}.\n${config.publicUrl}/#/jobs/all\n`,
-          });
+  const jobs = await createJobRunner({
+    db: database.db,
+    pool: database.pool,
+    databaseUrl: config.databaseUrl,
+    log,
+    ...(options.jobHooks ? { hooks: options.jobHooks } : {}),
+    events: {
+      onFinished: async (row) => {
+        if (!row.user_id) return;
+        await hub.publish(row.user_id, finishedMessage(row));
+        if (row.notify) {
+          const user = await database.db
+            .selectFrom('users')
+            .select('email')
+            .where('id', '=', row.user_id)
+            .executeTakeFirst();
+          const message = finishedMessage(row);
+          if (user) {
+            await ctx().sendMail({
+              to: user.email,
+              tenantId: row.tenant_id,
+              subject: `TaxRecon: ${message.msg}`,
+              text: `${message.detail}\n\nJob ${row.id} (${row.job_type}) ended at ${row.ended_at?.toISOString() ?? ''}.\n${config.publicUrl}/#/jobs/all\n`,
+            });
+          }
         }
-      }
+      },
     },
   });
   const dataQualityReport = dataQualityReportTask(ctx);
@@ -107,30 +124,30 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     db: database.db,
     jobs,
     hub,
+    log,
     secret,
     sendMail: async (mail) => {
       await jobs.start(sendEmail, mail, null);
     },
   };
   const c = context;
-  const app = await buildApp(
-    c,
-    { logger: options.logger ?? false, loginRateLimit: options.loginRateLimit ?? 30 },
-    (instance) =>
-      bindRoutes(instance, apiRoutes, {
-        ...sessionHandlers(c),
-        ...registrationHandlers(c),
-        ...entityHandlers(c),
-        ...adminHandlers(c),
-        ...jobHandlers(c, { dataQualityReport }),
-        ...dashboardHandlers(c),
-        ...housekeepingHandlers(c, housekeeping),
-        ...ingestHandlers(c, fileStore, ingest),
-        ...searchHandlers(c),
-        ...masterDataHandlers(c),
-        ...reconciliationHandlers(c, reconciliation),
-      }),
+  const app = await buildApp(c, { loginRateLimit: options.loginRateLimit ?? 30 }, (instance) =>
+    bindRoutes(instance, apiRoutes, {
+      ...sessionHandlers(c),
+      ...registrationHandlers(c),
+      ...entityHandlers(c),
+      ...adminHandlers(c),
+      ...jobHandlers(c, { dataQualityReport }),
+      ...dashboardHandlers(c, dashboardCounts),
+      ...housekeepingHandlers(c, housekeeping),
+      ...ingestHandlers(c, fileStore, ingest),
+      ...searchHandlers(c),
+      ...masterDataHandlers(c),
+      ...reconciliationHandlers(c, reconciliation),
+    }),
   );
+  // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.
+  await jobs.recoverInterrupted();
   if (options.work !== false) await jobs.work();
   if (boot.created && config.demo) {
     const admin = await database.db

@@ -2,18 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import type { Logger } from './logger.ts';
 import type { OutgoingMail } from './mail/mailer.ts';
 import type { JobRunner } from './queue/job-runner.ts';
 import type { Hub } from './realtime/hub.ts';
 
 // What every feature gets: settings, the database, the job runner, the
-// notification hub and a way to send mail (through the send-email job).
+// notification hub, the one logger and a way to send mail (through the send-email job).
 export interface AppContext {
   config: Config;
   database: Database;
   db: Kysely<DB>;
   jobs: JobRunner;
   hub: Hub;
+  log: Logger;
   secret: string;
   sendMail: (mail: OutgoingMail) => Promise<void>;
 }

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@taxrecon/contracts';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { type Config, loadConfig } from '../platform/config.ts';
+import type { JobHooks } from '../platform/queue/job-runner.ts';
 import { createServer, type RunningServer } from '../server.ts';
 
 export const ADMIN = { email: 'admin@acme.test', password: 'Admin-pass-1' };
@@ -36,7 +38,7 @@ export interface ApiAnswer {
 // database created on that PostgreSQL server and dropped afterwards.
 export const startTestServer = async (
   overrides: Partial<Config> = {},
-  options: { work?: boolean } = {},
+  options: { work?: boolean; jobHooks?: JobHooks; logDestination?: DestinationStream } = {},
 ): Promise<TestServer> => {
   const pgServer = process.env.TAXRECON_TEST_PG;
   let databaseUrl: string | null = null;
@@ -74,6 +76,8 @@ export const startTestServer = async (
     pgliteDir: 'memory://',
     loginRateLimit: 1000,
     work: options.work ?? true,
+    ...(options.jobHooks ? { jobHooks: options.jobHooks } : {}),
+    ...(options.logDestination ? { logger: { level: 'info' }, logDestination: options.logDestination } : {}),
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();

@@ -2,6 +2,7 @@ import type { platformRoutes } from '@taxrecon/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import type { CountsCache } from './counts-cache.ts';
 import { HELP_VIDEOS } from './help-videos.ts';
 
 type R = typeof platformRoutes;
@@ -17,8 +18,39 @@ const countIfTable = async (ctx: AppContext, table: string, entityId: string): P
   return n.rows[0]?.n ?? 0;
 };
 
+export interface EntityCounts {
+  totalCustomers: number;
+  totalVendor: number;
+  totalSalesEntries: number;
+  twentySixEntriesCount: number;
+  dbSize: string;
+}
+
+const entityCounts = async (ctx: AppContext, entityId: string): Promise<EntityCounts> => {
+  const size = await sql<{
+    size: string;
+  }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(ctx.db);
+  return {
+    totalCustomers: await countIfTable(ctx, 'customers', entityId),
+    totalVendor: await countIfTable(ctx, 'vendors', entityId),
+    totalSalesEntries: await countIfTable(ctx, 'sales_entries', entityId),
+    twentySixEntriesCount: await countIfTable(ctx, 'tax_entries', entityId),
+    dbSize: size.rows[0]?.size ?? '',
+  };
+};
+
+// Names the entity's latest ended job: a load, a delete or a restore that ends changes it.
+const latestEnded = async (ctx: AppContext, entityId: string): Promise<string> => {
+  const row = await sql<{
+    stamp: string | null;
+  }>`SELECT max(ended_at)::text || '/' || count(ended_at)::text AS stamp
+    FROM jobs WHERE entity_id = ${entityId}`.execute(ctx.db);
+  return row.rows[0]?.stamp ?? '';
+};
+
 export const dashboardHandlers = (
   ctx: AppContext,
+  counts: CountsCache<EntityCounts>,
 ): Pick<Handlers<R>, 'dashboardRaw' | 'dataQualityJobs' | 'helpVideos'> => ({
   dashboardRaw: async ({ caller }) => {
     const entityId = caller.entityId ?? '00000000-0000-0000-0000-000000000000';
@@ -36,15 +68,8 @@ export const dashboardHandlers = (
       const month = log.created_at.toISOString().slice(0, 7);
       monthly[month] = (monthly[month] ?? 0) + Number(log.transactions_count);
     }
-    const size = await sql<{
-      size: string;
-    }>`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`.execute(ctx.db);
     return {
-      totalCustomers: await countIfTable(ctx, 'customers', entityId),
-      totalVendor: await countIfTable(ctx, 'vendors', entityId),
-      totalSalesEntries: await countIfTable(ctx, 'sales_entries', entityId),
-      twentySixEntriesCount: await countIfTable(ctx, 'tax_entries', entityId),
-      dbSize: size.rows[0]?.size ?? '',
+      ...(await counts.get(entityId, await latestEnded(ctx, entityId), () => entityCounts(ctx, entityId))),
       reconciliationLogs: logs.map((l) => ({
         timestamp: l.created_at.toISOString(),
         transactionsCount: Number(l.transactions_count),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AppContext } from '../../platform/context.ts';
 import { ENTITY_TABLES, type EntityTable } from '../../platform/db/entity-tables.ts';
-import type { TaskOutcome } from '../../platform/queue/task.ts';
+import type { TaskContext, TaskOutcome } from '../../platform/queue/task.ts';
 import {
   endLine,
   headerLine,
@@ -30,6 +30,8 @@ import {
 // a restore replaces the entity's rows all at once or not at all.
 
 export type Report = (percent: number, rowsDone?: number) => void;
+// the job's "done" mark, written in the job's own transaction (TaskContext.complete)
+type Complete = TaskContext['complete'];
 
 const findRow = (ctx: AppContext, snapshotId: string, entityId: string) =>
   ctx.db
@@ -43,6 +45,7 @@ export const takeSnapshot = async (
   ctx: AppContext,
   { snapshotId, entityId }: { snapshotId: string; entityId: string },
   report: Report,
+  complete: Complete,
 ): Promise<TaskOutcome> => {
   const row = await findRow(ctx, snapshotId, entityId);
   if (!row) return { remarks: 'The snapshot was deleted before it was taken.' };
@@ -83,27 +86,32 @@ export const takeSnapshot = async (
       }
       return writeSnapshotFile(file, lines());
     });
-  const updated = await ctx.db
-    .updateTable('snapshots')
-    .set({
-      status: 'Completed',
-      size_bytes: size,
-      row_count: done,
-      tables: JSON.stringify(counts),
-      completed_at: new Date(),
-      failure_reason: null,
-    })
-    .where('id', '=', row.id)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await fs.promises.rm(file, { force: true });
-    return { remarks: 'The snapshot was deleted while it was being taken.' };
-  }
-  return {
+  const outcome: TaskOutcome = {
     remarks: `Snapshot "${row.description}" taken: ${done} rows from ${counts.length} tables.`,
     result: { snapshotId, tables: counts, sizeBytes: size },
     transactionsCount: done,
   };
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('snapshots')
+      .set({
+        status: 'Completed',
+        size_bytes: size,
+        row_count: done,
+        tables: JSON.stringify(counts),
+        completed_at: new Date(),
+        failure_reason: null,
+      })
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) await complete(trx, outcome);
+    return Number(changed.numUpdatedRows) > 0;
+  });
+  if (!updated) {
+    await fs.promises.rm(file, { force: true });
+    return { remarks: 'The snapshot was deleted while it was being taken.' };
+  }
+  return outcome;
 };
 
 export const markSnapshotFailed = async (ctx: AppContext, snapshotId: string, reason: string) => {
@@ -126,6 +134,7 @@ export const restoreSnapshot = async (
   ctx: AppContext,
   { snapshotId, entityId }: { snapshotId: string; entityId: string },
   report: Report,
+  complete: Complete,
 ): Promise<TaskOutcome> => {
   const row = await findRow(ctx, snapshotId, entityId);
   if (!row) throw new Error('The snapshot no longer exists.');
@@ -183,13 +192,15 @@ export const restoreSnapshot = async (
       }
     }
     if (!ended) throw new Error('The snapshot file is incomplete.');
-    return { removed, restored };
+    const rows = Object.values(restored).reduce((a, b) => a + b, 0);
+    const done: TaskOutcome = {
+      remarks: `Snapshot "${row.description}" restored: ${rows} rows into ${Object.keys(restored).length} tables.`,
+      result: { snapshotId, removed, restored },
+      transactionsCount: rows,
+    };
+    // the entity's rows and the job's Completed mark commit together
+    await complete(trx, done);
+    return done;
   });
-
-  const rows = Object.values(outcome.restored).reduce((a, b) => a + b, 0);
-  return {
-    remarks: `Snapshot "${row.description}" restored: ${rows} rows into ${Object.keys(outcome.restored).length} tables.`,
-    result: { snapshotId, ...outcome },
-    transactionsCount: rows,
-  };
+  return outcome;
 };

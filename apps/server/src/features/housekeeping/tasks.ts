@@ -40,29 +40,18 @@ const withProgress = async (
   }
 };
 
-const TAKE_RETRIES = 2;
-
 export const housekeepingTasks = (ctx: () => AppContext) => ({
   snapshotTake: defineTask({
     queue: 'snapshot-take',
     jobType: 'SnapshotTake',
     input: SnapshotJobInput,
-    retryLimit: TAKE_RETRIES,
+    retryLimit: 2,
     retryDelaySeconds: 5,
-    run: async (input, job) => {
-      try {
-        return await withProgress(job, (report) => takeSnapshot(ctx(), input, report));
-      } catch (error) {
-        // after the last try the snapshot shows as failed, so the user can delete it and free the quota
-        if (job.attempt > TAKE_RETRIES) {
-          await markSnapshotFailed(
-            ctx(),
-            input.snapshotId,
-            error instanceof Error ? error.message : String(error),
-          );
-        }
-        throw error;
-      }
+    run: async (input, job) =>
+      withProgress(job, (report) => takeSnapshot(ctx(), input, report, job.complete)),
+    // after the last try the snapshot shows as failed, so the user can delete it and free the quota
+    onFailed: async (input, { reason }) => {
+      await markSnapshotFailed(ctx(), input.snapshotId, reason);
     },
   }),
   // A failed restore rolled back completely, so trying again is safe.
@@ -72,7 +61,8 @@ export const housekeepingTasks = (ctx: () => AppContext) => ({
     input: SnapshotJobInput,
     retryLimit: 1,
     retryDelaySeconds: 5,
-    run: async (input, job) => withProgress(job, (report) => restoreSnapshot(ctx(), input, report)),
+    run: async (input, job) =>
+      withProgress(job, (report) => restoreSnapshot(ctx(), input, report, job.complete)),
   }),
 });
 

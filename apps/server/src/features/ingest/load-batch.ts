@@ -1,6 +1,7 @@
 import type { ControlTotals } from '@taxrecon/contracts';
 import type { FileIssue } from '@taxrecon/formats';
 import { formatRupees } from '@taxrecon/shared';
+import type pg from 'pg';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -42,7 +43,14 @@ const issueLines = (jobId: string, entityId: string, severity: 'error' | 'warnin
 export const loadBatch = async (
   database: Database,
   batch: ParsedBatch,
-  context: { jobId: string; entityId: string; fileIds: string[]; replaceEntityRows?: boolean },
+  context: {
+    jobId: string;
+    entityId: string;
+    fileIds: string[];
+    replaceEntityRows?: boolean;
+    // runs inside the load's transaction, last: the job marks itself done there
+    beforeCommit?: (client: pg.PoolClient, totals: ControlTotals) => Promise<void>;
+  },
 ): Promise<ControlTotals> => {
   try {
     return await withTransaction(database.pool, async (client) => {
@@ -88,6 +96,8 @@ export const loadBatch = async (
         context.jobId,
         context.fileIds,
       ]);
+      // The job's Completed mark, in this same transaction: a retry finds it done.
+      await context.beforeCommit?.(client, totals);
       return totals;
     });
   } finally {

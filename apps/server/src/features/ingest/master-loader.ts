@@ -1,7 +1,7 @@
 import type { ControlTotals } from '@taxrecon/contracts';
 import { type FileIssue, readCustomerMaster, readVendorMaster } from '@taxrecon/formats';
 import { append } from '@taxrecon/shared';
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { SourceFile } from './form-26as-loader.ts';
@@ -94,8 +94,13 @@ export const loadMasterFile = async (
   ctx: AppContext,
   kind: 'customer-master' | 'vendor-master',
   files: SourceFile[],
-  context: { entityId: string; jobId: string },
-) => {
+  context: {
+    entityId: string;
+    jobId: string;
+    // runs inside the load's transaction, last: the job marks itself done there
+    beforeCommit?: (trx: Transaction<DB>, loaded: MasterLoad) => Promise<void>;
+  },
+): Promise<MasterLoad> => {
   const errors: FileIssue[] = [];
   const warnings: FileIssue[] = [];
   const customers: (ReturnType<typeof customerRow> & { line: number })[] = [];
@@ -149,6 +154,7 @@ export const loadMasterFile = async (
   vendors.splice(0, vendors.length, ...lastByCode(vendors, (r) => r.vendor_code, firstFile));
   const valid = customers.length + vendors.length;
   let loaded = 0;
+  let result: MasterLoad | null = null;
   await ctx.db.transaction().execute(async (trx) => {
     for (let i = 0; i < customers.length; i += BATCH) {
       const rows = customers.slice(i, i + BATCH).map(({ line: _line, ...row }) => row);
@@ -212,18 +218,27 @@ export const loadMasterFile = async (
     }
     if (loaded !== valid)
       throw new Error(`loaded ${loaded} of ${valid} valid master rows; nothing was loaded`);
+    const rejected = rejectedLines(errors);
+    const totals: ControlTotals = {
+      rowsRead: valid + rejected,
+      rowsLoaded: loaded,
+      rowsRejected: rejected,
+      rowsSkipped: 0,
+      amountRead: '0.00',
+      amountLoaded: '0.00',
+      taxRead: '0.00',
+      taxLoaded: '0.00',
+      balanced: loaded === valid,
+    };
+    result = { totals, errors, warnings };
+    await context.beforeCommit?.(trx, result);
   });
-  const rejected = rejectedLines(errors);
-  const totals: ControlTotals = {
-    rowsRead: valid + rejected,
-    rowsLoaded: loaded,
-    rowsRejected: rejected,
-    rowsSkipped: 0,
-    amountRead: '0.00',
-    amountLoaded: '0.00',
-    taxRead: '0.00',
-    taxLoaded: '0.00',
-    balanced: loaded === valid,
-  };
-  return { totals, errors, warnings };
+  if (!result) throw new Error('master load ended without a result');
+  return result;
 };
+
+export interface MasterLoad {
+  totals: ControlTotals;
+  errors: FileIssue[];
+  warnings: FileIssue[];
+}

@@ -3,7 +3,7 @@ import type { FileIssue } from '@taxrecon/formats';
 import { isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { defineTask } from '../../platform/queue/task.ts';
+import { defineTask, type TaskOutcome } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import { parseForm26as, type SourceFile } from './form-26as-loader.ts';
 import { loadBatch } from './load-batch.ts';
@@ -74,35 +74,40 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
         files.push({ fileId: f.id, fileName: f.file_name, bytes: await store.read(f.storage_key) });
       await job.progress(10);
       if (input.kind === 'customer-master' || input.kind === 'vendor-master') {
-        const master = await loadMasterFile(ctx(), input.kind, files, {
+        let outcome: TaskOutcome = {};
+        await loadMasterFile(ctx(), input.kind, files, {
           entityId: input.entityId,
           jobId: job.jobId,
-        });
-        await db
-          .updateTable('stored_files')
-          .set({ job_id: job.jobId })
-          .where('id', 'in', input.fileIds)
-          .execute();
-        const t = master.totals;
-        return {
-          remarks: [
-            t.rowsLoaded === 0 && master.errors[0] ? `Nothing loaded: ${master.errors[0].message}` : '',
-            `${t.rowsLoaded} of ${t.rowsRead} rows loaded, ${t.rowsRejected} rejected`,
-            master.warnings.length ? `${master.warnings.length} warning(s)` : '',
-          ]
-            .filter(Boolean)
-            .join('; '),
-          transactionsCount: t.rowsLoaded,
-          result: {
-            kind: input.kind,
-            files: files.map((f) => f.fileName),
-            controlTotals: t,
-            invalidRows: master.errors.length,
-            warnings: master.warnings.length,
-            errorTypesToCounts: countBy(master.errors, (i) => i.code),
-            fieldErrorCounts: countBy(master.errors, (i) => i.column ?? '(row)'),
+          beforeCommit: async (trx, master) => {
+            await trx
+              .updateTable('stored_files')
+              .set({ job_id: job.jobId })
+              .where('id', 'in', input.fileIds)
+              .execute();
+            const t = master.totals;
+            outcome = {
+              remarks: [
+                t.rowsLoaded === 0 && master.errors[0] ? `Nothing loaded: ${master.errors[0].message}` : '',
+                `${t.rowsLoaded} of ${t.rowsRead} rows loaded, ${t.rowsRejected} rejected`,
+                master.warnings.length ? `${master.warnings.length} warning(s)` : '',
+              ]
+                .filter(Boolean)
+                .join('; '),
+              transactionsCount: t.rowsLoaded,
+              result: {
+                kind: input.kind,
+                files: files.map((f) => f.fileName),
+                controlTotals: t,
+                invalidRows: master.errors.length,
+                warnings: master.warnings.length,
+                errorTypesToCounts: countBy(master.errors, (i) => i.code),
+                fieldErrorCounts: countBy(master.errors, (i) => i.column ?? '(row)'),
+              },
+            };
+            await job.complete(trx, outcome);
           },
-        };
+        });
+        return outcome;
       }
       const options = {
         entityId: input.entityId,
@@ -128,28 +133,34 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
               ? await parsePurchaseRegister(files, options)
               : await parseCustomerMapping(files, options);
       await job.progress(50, batch.rowsValid);
-      const totals = await loadBatch(database, batch, {
+      let outcome: TaskOutcome = {};
+      // The rows, the report and the job's Completed mark commit together: a
+      // retry after a crash finds the job done and loads nothing again.
+      await loadBatch(database, batch, {
         jobId: job.jobId,
         entityId: input.entityId,
         fileIds: input.fileIds,
         replaceEntityRows: input.kind === 'customer-mapping',
-      });
-      await job.progress(100, totals.rowsLoaded);
-      return {
-        remarks: summary(totals, batch),
-        transactionsCount: totals.rowsLoaded,
-        result: {
-          kind: input.kind,
-          files: files.map((f) => f.fileName),
-          controlTotals: totals,
-          financialYears: batch.financialYears,
-          invalidRows: batch.errors.length,
-          warnings: batch.warnings.length,
-          errorTypesToCounts: countBy(batch.errors, (i) => i.code),
-          fieldErrorCounts: countBy(batch.errors, (i) => i.column ?? '(row)'),
-          notes: batch.notes,
+        beforeCommit: async (client, totals) => {
+          outcome = {
+            remarks: summary(totals, batch),
+            transactionsCount: totals.rowsLoaded,
+            result: {
+              kind: input.kind,
+              files: files.map((f) => f.fileName),
+              controlTotals: totals,
+              financialYears: batch.financialYears,
+              invalidRows: batch.errors.length,
+              warnings: batch.warnings.length,
+              errorTypesToCounts: countBy(batch.errors, (i) => i.code),
+              fieldErrorCounts: countBy(batch.errors, (i) => i.column ?? '(row)'),
+              notes: batch.notes,
+            },
+          };
+          await job.complete(client, outcome);
         },
-      };
+      });
+      return outcome;
     },
   });
 

@@ -19,9 +19,10 @@ export const sendEmailTask = (mailer: Mailer) =>
     }),
     retryLimit: 5,
     retryDelaySeconds: 5,
-    run: async (mail) => {
-      await mailer.deliver(mail);
-      return { remarks: `Sent to ${mail.to}` };
+    run: async (mail, job) => {
+      const outcome = { remarks: `Sent to ${mail.to}` };
+      await mailer.deliver(mail, (trx) => job.complete(trx, outcome));
+      return outcome;
     },
   });
 

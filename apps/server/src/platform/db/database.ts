@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../logger.ts';
 import {
   copyFileFromBlob,
   copyFileFromStdin,
@@ -49,10 +50,12 @@ export const openDatabase = async (options: {
   dataDir?: string;
   // 'memory://' for tests
   pgliteDir?: string;
+  log: Logger;
 }): Promise<Database> => {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on('error', () => {});
+    // An idle connection the server dropped: the pool replaces it; say so rather than crash or stay silent.
+    pool.on('error', (error) => options.log.error({ err: error }, 'database connection lost'));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       kind: 'postgres',

@@ -16,6 +16,8 @@ export type ReconRunStatus = 'Queued' | 'Running' | 'Completed' | 'Failed';
 
 export interface ReconRunsTable {
   job_id: string;
+  // bumped by a trigger whenever the job's parties change (migration 007)
+  version: Generated<number>;
   entity_id: string;
   kind: ReconKindColumn;
   financial_year: string;

@@ -100,6 +100,8 @@ export interface JobsTable {
   created_at: Generated<Date>;
   started_at: NullableTimestamp;
   ended_at: NullableTimestamp;
+  queue_name: string | null;
+  worker_key: number | null;
 }
 
 export interface SettingsTable {

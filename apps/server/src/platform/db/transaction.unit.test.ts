@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
 import { type Database, openDatabase } from './database.ts';
 import { withTransaction } from './transaction.ts';
 
 describe('withTransaction', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+    database = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://', log: createLogger(false) });
     await database.pool.query('CREATE TABLE t (n int)');
   }, 60_000);
   afterAll(() => database.close());

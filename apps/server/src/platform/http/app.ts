@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { API_BASE, type ApiRoute, WEBSOCKET_PATH } from '@taxrecon/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -19,7 +19,6 @@ import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
 
 export interface BuildOptions {
-  logger: boolean | { level: string };
   // how many sign-in attempts one address may make a minute
   loginRateLimit: number;
 }
@@ -36,7 +35,9 @@ export const buildApp = async (
   options: BuildOptions,
   register: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> => {
-  const app = Fastify({ logger: options.logger, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  // Fastify logs through the context's logger, the process's one logger.
+  const loggerInstance: FastifyBaseLogger = ctx.log;
+  const app = Fastify({ loggerInstance, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -16,3 +16,9 @@ export const forbidden = (message = 'You do not have permission to perform this 
   new HttpError(403, 'FORBIDDEN', message);
 export const unauthorized = (message = 'Please sign in.'): HttpError =>
   new HttpError(401, 'UNAUTHORIZED', message);
+
+// For a look-up where "none" is an answer: a 404 becomes null, anything else (the database down) still throws.
+export const nullIfNotFound = (error: unknown): null => {
+  if (error instanceof HttpError && error.status === 404) return null;
+  throw error;
+};

@@ -1,9 +1,11 @@
 import type { Job as JobView, NotificationMessage } from '@taxrecon/contracts';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { persistentClient } from '../db/persistent-client.ts';
 import type { DB, JobsTable } from '../db/schema.ts';
-import type { TaskDefinition, TaskOutcome } from './task.ts';
+import type { Logger } from '../logger.ts';
+import type { JobTransaction, TaskDefinition, TaskOutcome } from './task.ts';
 
 export interface JobOwner {
   tenantId: string;
@@ -13,8 +15,16 @@ export interface JobOwner {
 }
 
 export interface JobEvents {
-  // called once a job has Completed or finally Failed
+  // called once a job has Completed or finally Failed; a failure here is logged, never retried
   onFinished: (job: Selectable<JobsTable>) => Promise<void>;
+}
+
+// Test seam for the crash tests: called after a task's run() returned (its
+// transaction committed) and before the queue is told; a test entry kills
+// its own process here to leave a committed but unacknowledged job.
+export interface JobHooks {
+  afterRun?: (job: Selectable<JobsTable>) => Promise<void> | void;
+  progress?: (job: { jobId: string; jobType: string; percent: number }) => Promise<void> | void;
 }
 
 interface Envelope {
@@ -25,16 +35,41 @@ interface Envelope {
 export interface JobRunner {
   register: (task: TaskDefinition) => void;
   start: <I>(task: TaskDefinition, input: I, owner: JobOwner | null) => Promise<Selectable<JobsTable>>;
+  // Settles jobs a crashed process left behind: called once at start, after every task is registered.
+  recoverInterrupted: () => Promise<number>;
   // starts pulling work; `npm start` runs web and worker in one process
   work: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
-export const createJobRunner = async (
-  db: Kysely<DB>,
-  pool: pg.Pool,
-  events: JobEvents,
-): Promise<JobRunner> => {
+export const INTERRUPTED = 'interrupted by a restart';
+
+// Each process that runs jobs holds a session advisory lock (this class, its
+// worker key) while it lives; PostgreSQL drops it when the process dies, so
+// a job InProgress under a key nobody holds was orphaned by a crash.
+const WORKER_LOCK_CLASS = 7301;
+export const liveWorkerSql = (jobAlias: string) =>
+  `EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.classid = ${WORKER_LOCK_CLASS}
+     AND k.objid::text::bigint = ${jobAlias}.worker_key AND k.objsubid = 2 AND k.granted)`;
+// A job that still counts (for the one-at-a-time throttles): queued, or running in a live process.
+export const liveJobSql = (jobAlias: string) =>
+  `(${jobAlias}.status = 'NotStarted' OR (${jobAlias}.status = 'InProgress' AND (${jobAlias}.worker_key IS NULL OR ${liveWorkerSql(jobAlias)})))`;
+
+const UNFINISHED = ['NotStarted', 'InProgress'] as const;
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const createJobRunner = async (options: {
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  // a dedicated session for the worker's presence lock (PostgreSQL); null on
+  // the embedded database, whose one session lives exactly as long as the process
+  databaseUrl: string | null;
+  log: Logger;
+  events: JobEvents;
+  hooks?: JobHooks;
+}): Promise<JobRunner> => {
+  const { db, pool, log, events, hooks } = options;
   // pg-boss runs every statement through our pool, so on PGlite it shares the one session.
   const boss = new PgBoss({
     db: { executeSql: async (text, values) => pool.query(text, values) },
@@ -42,7 +77,7 @@ export const createJobRunner = async (
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
-  boss.on('error', () => {});
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const tasks = new Map<string, TaskDefinition>();
   // pg-boss 10 drops jobs sent to a queue that does not exist yet, so a queue is made before its first job.
@@ -53,12 +88,66 @@ export const createJobRunner = async (
     queues.add(name);
   };
 
+  const workerKey = Number(
+    (await pool.query<{ key: number }>(`SELECT nextval('job_worker_keys')::int AS key`)).rows[0]?.key,
+  );
+  const takePresence = async (client: Pick<pg.Client, 'query'>) => {
+    await client.query('SELECT pg_advisory_lock($1, $2)', [WORKER_LOCK_CLASS, workerKey]);
+  };
+  const presence = options.databaseUrl
+    ? await persistentClient({
+        connectionString: options.databaseUrl,
+        name: 'worker presence',
+        log,
+        onConnect: takePresence,
+      })
+    : null;
+  if (!presence) await takePresence(pool);
+
   const update = (jobId: string, values: Updateable<JobsTable>) =>
-    db.updateTable('jobs').set(values).where('id', '=', jobId).returningAll().executeTakeFirstOrThrow();
+    db
+      .updateTable('jobs')
+      .set(values)
+      .where('id', '=', jobId)
+      .where('status', 'in', UNFINISHED)
+      .returningAll()
+      .executeTakeFirst();
+
+  const finished = async (row: Selectable<JobsTable>) => {
+    try {
+      await events.onFinished(row);
+    } catch (error) {
+      // The job's own outcome is recorded; only its notification is lost.
+      log.error({ err: error, jobId: row.id }, 'job finished but its notification failed');
+    }
+  };
+
+  const failed = async (task: TaskDefinition, input: unknown, jobId: string, reason: string) => {
+    if (!task.onFailed) return;
+    try {
+      const parsed = task.input.safeParse(input);
+      if (parsed.success) await task.onFailed(parsed.data, { jobId, reason });
+    } catch (error) {
+      log.error({ err: error, jobId }, 'recording a failed job failed');
+    }
+  };
 
   const runOne = async (task: TaskDefinition, job: PgBoss.JobWithMetadata<Envelope>) => {
     const { jobId } = job.data;
-    await update(jobId, { status: 'InProgress', started_at: new Date(), attempts: job.retryCount + 1 });
+    // Claimed only while unfinished: a retry of a job whose run already
+    // committed (crash before the queue heard of it) stops here.
+    const claimed = await update(jobId, {
+      status: 'InProgress',
+      started_at: new Date(),
+      attempts: job.retryCount + 1,
+      worker_key: workerKey,
+    });
+    if (!claimed) {
+      log.info({ jobId, queue: task.queue }, 'job already finished; not run again');
+      return;
+    }
+    const interrupted = claimed.failure_reason?.startsWith(INTERRUPTED) ?? false;
+    let completedInTransaction = false;
     let outcome: TaskOutcome;
     try {
       const input = task.input.parse(job.data.input);
@@ -66,32 +155,87 @@ export const createJobRunner = async (
         jobId,
         attempt: job.retryCount + 1,
         progress: async (percent, rowsDone) => {
+          await hooks?.progress?.({ jobId, jobType: task.jobType, percent });
           await update(jobId, {
             progress: Math.max(0, Math.min(100, Math.round(percent))),
             ...(rowsDone === undefined ? {} : { transactions_count: rowsDone }),
           });
         },
+        complete: async (tx, done) => {
+          await markCompleted(tx, jobId, withNote(done, interrupted));
+          completedInTransaction = true;
+        },
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = reasonOf(error);
       const final = job.retryCount >= job.retryLimit;
       const row = await update(jobId, {
         failure_reason: reason,
         ...(final ? { status: 'Failed', ended_at: new Date() } : { status: 'NotStarted' }),
       });
-      if (final) await events.onFinished(row);
+      if (!row) {
+        // the job was finished already (this run's result committed before the error, or another run's did)
+        log.warn({ jobId, err: error }, 'job failed after it was finished; its outcome stands');
+        return;
+      }
+      log.warn({ jobId, queue: task.queue, attempt: job.retryCount + 1, final, err: error }, 'job failed');
+      if (final) {
+        await failed(task, job.data.input, jobId, reason);
+        await finished(row);
+      }
       throw error;
     }
-    const row = await update(jobId, {
-      status: 'Completed',
-      progress: 100,
-      ended_at: new Date(),
-      failure_reason: null,
-      remarks: outcome.remarks ?? null,
-      result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-      ...(outcome.transactionsCount === undefined ? {} : { transactions_count: outcome.transactionsCount }),
-    });
-    await events.onFinished(row);
+    const row = completedInTransaction
+      ? await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow()
+      : await update(jobId, completedValues(withNote(outcome, interrupted)));
+    if (!row) return;
+    await hooks?.afterRun?.(row);
+    await finished(row);
+  };
+
+  const recoverInterrupted = async (): Promise<number> => {
+    // Queue entries still active whose job row is settled, or InProgress under a dead worker.
+    const orphans = await pool.query<{
+      id: string;
+      status: string;
+      queue_name: string;
+      data: Envelope;
+      retry_count: number;
+      retry_limit: number;
+    }>(
+      `SELECT j.id, j.status, j.queue_name, b.data, b.retry_count, b.retry_limit
+       FROM jobs j JOIN pgboss.job b ON b.name = j.queue_name AND b.id = j.id
+       WHERE b.state = 'active' AND (j.status IN ('Completed', 'Failed')
+         OR (j.status = 'InProgress' AND j.worker_key IS NOT NULL AND NOT ${liveWorkerSql('j')}))`,
+    );
+    for (const o of orphans.rows) {
+      if (o.status !== 'InProgress') {
+        // committed, and the crash came before the queue was told
+        await boss.complete(o.queue_name, o.id);
+        continue;
+      }
+      const task = tasks.get(o.queue_name);
+      const again = (task?.retryAfterInterruption ?? true) && o.retry_count < o.retry_limit;
+      const row = await update(o.id, {
+        failure_reason: again ? `${INTERRUPTED}; queued again` : INTERRUPTED,
+        ...(again ? { status: 'NotStarted' } : { status: 'Failed', ended_at: new Date() }),
+      });
+      if (!row) continue;
+      log.warn({ jobId: o.id, queue: o.queue_name, queuedAgain: again }, `job ${INTERRUPTED}`);
+      if (again) {
+        await boss.fail(o.queue_name, o.id, { message: INTERRUPTED });
+        // an interruption is not the job's fault: run it again now rather than after the retry backoff
+        await pool.query(
+          "UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'",
+          [o.queue_name, o.id],
+        );
+      } else {
+        await boss.cancel(o.queue_name, o.id);
+        if (task) await failed(task, o.data.input, o.id, INTERRUPTED);
+        await finished(row);
+      }
+    }
+    return orphans.rows.length;
   };
 
   return {
@@ -109,11 +253,14 @@ export const createJobRunner = async (
           user_login: owner?.login ?? null,
           job_type: task.jobType,
           input: JSON.stringify(task.internal ? {} : withoutSecrets(checked)),
+          queue_name: task.queue,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       await ensureQueue(task.queue);
+      // The queue entry has the job's id, so a process starting after a crash can find one from the other.
       const queued = await boss.send(task.queue, { jobId: row.id, input: checked } satisfies Envelope, {
+        id: row.id,
         retryLimit: task.retryLimit,
         retryDelay: task.retryDelaySeconds,
         retryBackoff: true,
@@ -121,6 +268,7 @@ export const createJobRunner = async (
       if (!queued) throw new Error(`job ${row.id} could not be queued on ${task.queue}`);
       return row;
     },
+    recoverInterrupted,
     work: async () => {
       for (const task of tasks.values()) {
         await ensureQueue(task.queue);
@@ -135,8 +283,52 @@ export const createJobRunner = async (
     },
     stop: async () => {
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
+      await presence?.close();
     },
   };
+};
+
+const withNote = (outcome: TaskOutcome, interrupted: boolean): TaskOutcome =>
+  interrupted
+    ? {
+        ...outcome,
+        remarks: [outcome.remarks, `run again after being ${INTERRUPTED}`].filter(Boolean).join('; '),
+      }
+    : outcome;
+
+const completedValues = (outcome: TaskOutcome): Updateable<JobsTable> => ({
+  status: 'Completed',
+  progress: 100,
+  ended_at: new Date(),
+  failure_reason: null,
+  remarks: outcome.remarks ?? null,
+  result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+  ...(outcome.transactionsCount === undefined ? {} : { transactions_count: outcome.transactionsCount }),
+});
+
+// The "done" mark written in the task's transaction. Only an unfinished job
+// is marked: if another run committed first, this UPDATE (which waits for
+// that run's row lock on PostgreSQL) finds it Completed and throws, and the
+// task's transaction is rolled back with its writes.
+const markCompleted = async (tx: JobTransaction, jobId: string, outcome: TaskOutcome) => {
+  const v = completedValues(outcome);
+  const text = `UPDATE jobs SET status = 'Completed', progress = 100, ended_at = now(), failure_reason = NULL,
+      remarks = $2, result = $3::jsonb, transactions_count = coalesce($4::bigint, transactions_count)
+    WHERE id = $1 AND status IN ('NotStarted', 'InProgress')`;
+  const values = [jobId, v.remarks ?? null, v.result ?? null, outcome.transactionsCount ?? null];
+  let changed: number;
+  if ('query' in tx && typeof tx.query === 'function') {
+    const r = await (tx as Pick<pg.PoolClient, 'query'>).query(text, values);
+    changed = r.rowCount ?? 0;
+  } else {
+    const r =
+      await sql`UPDATE jobs SET status = 'Completed', progress = 100, ended_at = now(), failure_reason = NULL,
+        remarks = ${values[1]}, result = ${values[2]}::jsonb, transactions_count = coalesce(${values[3]}::bigint, transactions_count)
+      WHERE id = ${jobId} AND status IN ('NotStarted', 'InProgress')`.execute(tx as Kysely<DB>);
+    changed = Number(r.numAffectedRows ?? 0n);
+  }
+  if (changed !== 1)
+    throw new Error(`job ${jobId} was already finished by another run; this run's writes are undone`);
 };
 
 // A job's input is shown to the entity's users; passwords (a TRACES zip's) are not kept there.

@@ -1,5 +1,7 @@
 import type { NotificationMessage } from '@taxrecon/contracts';
-import pg from 'pg';
+import type pg from 'pg';
+import { type PersistentClient, persistentClient } from '../db/persistent-client.ts';
+import type { Logger } from '../logger.ts';
 
 const CHANNEL = 'taxrecon_notify';
 
@@ -16,24 +18,41 @@ export interface Hub {
   close: () => Promise<void>;
 }
 
-export const createHub = async (options: { databaseUrl: string | null; pool: pg.Pool }): Promise<Hub> => {
+export const createHub = async (options: {
+  databaseUrl: string | null;
+  pool: pg.Pool;
+  log: Logger;
+}): Promise<Hub> => {
   const topics = new Map<string, Set<Socket>>();
   const deliver = (userId: string, message: NotificationMessage) => {
     const text = JSON.stringify(message);
     for (const socket of topics.get(userId) ?? []) socket.send(text);
   };
 
-  let listener: pg.Client | null = null;
+  // The listening session is reopened (with backoff) when it drops; what was
+  // notified while it was down is lost, which costs a toast, not data.
+  let listener: PersistentClient | null = null;
   if (options.databaseUrl) {
-    listener = new pg.Client({ connectionString: options.databaseUrl });
-    await listener.connect();
-    listener.on('notification', (n) => {
-      if (!n.payload) return;
-      const { userId, message } = JSON.parse(n.payload) as { userId: string; message: NotificationMessage };
-      deliver(userId, message);
+    listener = await persistentClient({
+      connectionString: options.databaseUrl,
+      name: 'notification listener',
+      log: options.log,
+      onConnect: async (client) => {
+        client.on('notification', (n) => {
+          if (!n.payload) return;
+          try {
+            const { userId, message } = JSON.parse(n.payload) as {
+              userId: string;
+              message: NotificationMessage;
+            };
+            deliver(userId, message);
+          } catch (error) {
+            options.log.error({ err: error }, 'notification listener: unreadable notification');
+          }
+        });
+        await client.query(`LISTEN ${CHANNEL}`);
+      },
     });
-    listener.on('error', () => {});
-    await listener.query(`LISTEN ${CHANNEL}`);
   }
 
   return {
@@ -57,7 +76,7 @@ export const createHub = async (options: { databaseUrl: string | null; pool: pg.
       }
     },
     close: async () => {
-      await listener?.end();
+      await listener?.close();
     },
   };
 };

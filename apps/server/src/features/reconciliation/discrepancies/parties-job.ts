@@ -5,7 +5,12 @@ import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
-import { defineTask, type TaskContext, type TaskDefinition } from '../../../platform/queue/task.ts';
+import {
+  defineTask,
+  type TaskContext,
+  type TaskDefinition,
+  type TaskOutcome,
+} from '../../../platform/queue/task.ts';
 import { PARTY_COLUMNS, ROW_COLUMNS } from '../matching/result-codec.ts';
 import { runInWorker } from '../matching/run-worker.ts';
 import { readSourceData } from '../matching/source-read.ts';
@@ -132,10 +137,23 @@ const fromCurrentData = async (ctx: AppContext, run: RunView, input: PartiesJobI
       );
     }
     await refreshJobTotals(client, run.job_id);
+    await client.query(
+      'DELETE FROM recon_locks WHERE entity_id = $1 AND purpose = $2 AND job_id IS NOT DISTINCT FROM $3::uuid',
+      [run.entity_id, 'recon', job.jobId],
+    );
+    await job.complete(client, outcomeOf(run, input, out.stats.parties));
   });
   return out.stats.parties;
 };
 
+const outcomeOf = (run: RunView, input: PartiesJobInput, parties: number): TaskOutcome => ({
+  remarks: `${parties} ${run.kind === 'TDS' ? 'customer' : 'vendor'}(s) of job ${run.job_id} reconciled again`,
+  result: { reconJobId: run.job_id, parties, mode: input.mode },
+});
+
+// 'sync' commits its parties with the job's Completed mark; 'tolerance'
+// recomputes each party from the stored rows, so running it twice gives the
+// same result and the runner marks it Completed afterwards.
 export const partiesTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'recon-parties',
@@ -145,21 +163,17 @@ export const partiesTask = (ctx: () => AppContext) =>
     retryDelaySeconds: 5,
     run: async (input, job) => {
       const c = ctx();
-      try {
-        const run = await runById(c, input.reconJobId, input.entityId);
-        const n =
-          input.mode === 'tolerance'
-            ? await withTolerance(c, run, input, job)
-            : await fromCurrentData(c, run, input, job);
-        await releaseLock(c.database.pool, input.entityId, 'recon', job.jobId);
-        return {
-          remarks: `${n} ${run.kind === 'TDS' ? 'customer' : 'vendor'}(s) of job ${run.job_id} reconciled again`,
-          result: { reconJobId: run.job_id, parties: n, mode: input.mode },
-        };
-      } catch (error) {
-        if (job.attempt > RETRIES) await releaseLock(c.database.pool, input.entityId, 'recon', job.jobId);
-        throw error;
+      const run = await runById(c, input.reconJobId, input.entityId);
+      if (input.mode === 'sync') {
+        const n = await fromCurrentData(c, run, input, job);
+        return outcomeOf(run, input, n);
       }
+      const n = await withTolerance(c, run, input, job);
+      await releaseLock(c.database.pool, input.entityId, 'recon', job.jobId);
+      return outcomeOf(run, input, n);
+    },
+    onFailed: async (input, { jobId }) => {
+      await releaseLock(ctx().database.pool, input.entityId, 'recon', jobId);
     },
   });
 

@@ -49,34 +49,40 @@ export const reportTask = (ctx: () => AppContext) =>
     retryDelaySeconds: 5,
     run: async (input, job) => {
       const c = ctx();
-      try {
-        const run = await runById(c, input.reconJobId, input.entityId);
-        await job.progress(5);
-        const relative = reportPath(input.reportId, input.entityId);
-        const file = path.join(c.config.dataDir, relative);
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        const size = await zipToFile(await reportEntries(c, run, input.scope), file);
-        await c.db
+      const run = await runById(c, input.reconJobId, input.entityId);
+      await job.progress(5);
+      const relative = reportPath(input.reportId, input.entityId);
+      const file = path.join(c.config.dataDir, relative);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // the zip is rewritten whole by a retry; the report row, the lock and the job's mark commit together
+      const size = await zipToFile(await reportEntries(c, run, input.scope), file);
+      await c.db.transaction().execute(async (trx) => {
+        await trx
           .updateTable('recon_reports')
           .set({ status: 'Completed', storage_path: relative, size_bytes: size, completed_at: new Date() })
           .where('id', '=', input.reportId)
           .execute();
-        await releaseLock(c.database.pool, input.entityId, 'report', job.jobId);
-        return {
+        await trx
+          .deleteFrom('recon_locks')
+          .where('entity_id', '=', input.entityId)
+          .where('purpose', '=', 'report')
+          .where('job_id', '=', job.jobId)
+          .execute();
+        await job.complete(trx, {
           remarks: `Report ready (${Math.round(size / 1024)} KB)`,
           result: { reportId: input.reportId, sizeBytes: size },
-        };
-      } catch (error) {
-        if (job.attempt > RETRIES) {
-          await c.db
-            .updateTable('recon_reports')
-            .set({ status: 'Failed', failure_reason: error instanceof Error ? error.message : String(error) })
-            .where('id', '=', input.reportId)
-            .execute();
-          await releaseLock(c.database.pool, input.entityId, 'report', job.jobId);
-        }
-        throw error;
-      }
+        });
+      });
+      return {};
+    },
+    onFailed: async (input, { jobId, reason }) => {
+      const c = ctx();
+      await c.db
+        .updateTable('recon_reports')
+        .set({ status: 'Failed', failure_reason: reason })
+        .where('id', '=', input.reportId)
+        .execute();
+      await releaseLock(c.database.pool, input.entityId, 'report', jobId);
     },
   });
 

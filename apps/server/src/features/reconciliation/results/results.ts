@@ -321,43 +321,105 @@ const emptyLists = () => ({
 
 const UNSYNCHRONISED_SHOWN = 1000;
 
+// What every page of a job's result shows whatever page, tab or caller: kept
+// per job and version (recon_runs.version, bumped by a trigger whenever the
+// job's parties change), so a busy result screen costs one page query a call.
+// On the embedded database these scans held the one connection for about a
+// hundred milliseconds a call and queued every other call behind them.
+interface JobFigures {
+  counts: { category: string; n: number }[];
+  unsynchronised: { entityId: string; reason: string }[];
+  unsynchronisedTotal: number;
+  metadata: ResultMetadata;
+}
+const FIGURES_KEPT = 50;
+const jobFigures = new Map<string, { version: number; value: Promise<JobFigures> }>();
+
+const figuresOf = (ctx: AppContext, run: RunView): Promise<JobFigures> => {
+  const hit = jobFigures.get(run.job_id);
+  if (hit && hit.version === run.version && run.status === 'Completed') return hit.value;
+  const value = (async (): Promise<JobFigures> => {
+    const counts = await partyQuery(ctx, run.job_id)
+      .clearSelect()
+      .select(['category', sql<number>`count(*)::int`.as('n')])
+      .groupBy('category')
+      .execute();
+    const unsynchronised = await ctx.db
+      .selectFrom('recon_unresolved')
+      .select([sql<string>`coalesce(nullif(tan, ''), name)`.as('entityId'), 'reason'])
+      .where('job_id', '=', run.job_id)
+      .groupBy([sql`coalesce(nullif(tan, ''), name)`, 'reason'])
+      .orderBy(sql`coalesce(nullif(tan, ''), name)`)
+      .limit(UNSYNCHRONISED_SHOWN)
+      .execute();
+    const total = await ctx.db
+      .selectFrom('recon_unresolved')
+      .select(sql<number>`count(DISTINCT coalesce(nullif(tan, ''), name))::int`.as('n'))
+      .where('job_id', '=', run.job_id)
+      .executeTakeFirstOrThrow();
+    return { counts, unsynchronised, unsynchronisedTotal: total.n, metadata: await resultMetadata(ctx, run) };
+  })();
+  jobFigures.delete(run.job_id);
+  jobFigures.set(run.job_id, { version: run.version, value });
+  if (jobFigures.size > FIGURES_KEPT) jobFigures.delete(jobFigures.keys().next().value as string);
+  // a failed read is not kept; its error still reaches the caller
+  value.then(undefined, () => {
+    if (jobFigures.get(run.job_id)?.value === value) jobFigures.delete(run.job_id);
+  });
+  return value;
+};
+
+const PAGES_KEPT = 200;
+const keptPages = new Map<string, Promise<PartyRow[]>>();
+const keptPage = (key: string, read: () => Promise<PartyRow[]>): Promise<PartyRow[]> => {
+  const hit = keptPages.get(key);
+  if (hit) return hit;
+  const value = read();
+  keptPages.set(key, value);
+  if (keptPages.size > PAGES_KEPT) keptPages.delete(keptPages.keys().next().value as string);
+  value.then(undefined, () => {
+    if (keptPages.get(key) === value) keptPages.delete(key);
+  });
+  return value;
+};
+
 export const resultPage = async (ctx: AppContext, run: RunView, o: PageOptions): Promise<ReconResultPage> => {
   const matchType = o.matchType ?? 'partialMatches';
   const pageSize = o.pageSize ?? RESULT_PAGE_SIZE;
-  const counts = await filtered(ctx, run.job_id, o)
-    .clearSelect()
-    .select(['category', sql<number>`count(*)::int`.as('n')])
-    .groupBy('category')
-    .execute();
+  const figures = await figuresOf(ctx, run);
+  const narrowed =
+    Boolean(o.searchTerm) ||
+    (o.customers !== undefined && o.customers.length > 0 && !o.customers.includes('All')) ||
+    (o.ignoreDifferenceBelow !== undefined && o.ignoreDifferenceBelow > 0);
+  const counts = narrowed
+    ? await filtered(ctx, run.job_id, o)
+        .clearSelect()
+        .select(['category', sql<number>`count(*)::int`.as('n')])
+        .groupBy('category')
+        .execute()
+    : figures.counts;
   const countOf = (c: ReconCategory) => counts.find((r) => r.category === c)?.n ?? 0;
   const sort = SORTS[o.sortBy ?? 'name'] ?? SORTS.name!;
   const direction = o.sortDirection === 'desc' ? sql`DESC` : sql`ASC`;
-  const rows = await filtered(ctx, run.job_id, o)
-    .where('category', '=', matchType)
-    .orderBy(sql`${sort} ${direction} NULLS LAST`)
-    .orderBy('party')
-    .limit(pageSize)
-    .offset((o.page - 1) * pageSize)
-    .execute();
+  const readRows = () =>
+    filtered(ctx, run.job_id, o)
+      .where('category', '=', matchType)
+      .orderBy(sql`${sort} ${direction} NULLS LAST`)
+      .orderBy('party')
+      .limit(pageSize)
+      .offset((o.page - 1) * pageSize)
+      .execute();
+  // the page's parties are kept like the figures (same job version); their e-mails are read fresh
+  const rows =
+    run.status === 'Completed'
+      ? await keptPage(`${run.job_id}:${run.version}:${matchType}:${pageSize}:${JSON.stringify(o)}`, readRows)
+      : await readRows();
   const emails = await contactEmails(ctx, run.entity_id, run.kind, rows);
   const lists = emptyLists();
   const entries = rows.map((p) => customerEntry(p, run.match_mode, emails.get(p.party_key) ?? []));
   lists[matchType] = entries;
   if (matchType === 'missingFromSales') lists.missingFromPurchase = entries;
 
-  const unsynchronised = await ctx.db
-    .selectFrom('recon_unresolved')
-    .select([sql<string>`coalesce(nullif(tan, ''), name)`.as('entityId'), 'reason'])
-    .where('job_id', '=', run.job_id)
-    .groupBy([sql`coalesce(nullif(tan, ''), name)`, 'reason'])
-    .orderBy(sql`coalesce(nullif(tan, ''), name)`)
-    .limit(UNSYNCHRONISED_SHOWN)
-    .execute();
-  const unsynchronisedTotal = await ctx.db
-    .selectFrom('recon_unresolved')
-    .select(sql<number>`count(DISTINCT coalesce(nullif(tan, ''), name))::int`.as('n'))
-    .where('job_id', '=', run.job_id)
-    .executeTakeFirstOrThrow();
   const progress = run.batch_total > 0 ? Math.floor((run.batch_finished * 100) / run.batch_total) : 0;
   return {
     jobParams: jobParams(run),
@@ -370,10 +432,10 @@ export const resultPage = async (ctx: AppContext, run: RunView, o: PageOptions):
     matchType,
     counts: Object.fromEntries(RECON_CATEGORIES.map((c) => [c, countOf(c)])) as Record<ReconCategory, number>,
     ...lists,
-    unsynchronised: unsynchronised.map((u) => ({ entityId: u.entityId, reason: u.reason })),
-    notSynchronisedEntityIds: [...new Set(unsynchronised.map((u) => u.entityId))],
-    unsynchronisedTotal: unsynchronisedTotal.n,
-    metadata: await resultMetadata(ctx, run),
+    unsynchronised: figures.unsynchronised.map((u) => ({ entityId: u.entityId, reason: u.reason })),
+    notSynchronisedEntityIds: [...new Set(figures.unsynchronised.map((u) => u.entityId))],
+    unsynchronisedTotal: figures.unsynchronisedTotal,
+    metadata: figures.metadata,
   };
 };
 

@@ -7,10 +7,11 @@ import {
   type Paise,
   rupeesNumber,
 } from '@taxrecon/shared';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
-import { defineTask, type TaskContext } from '../../../platform/queue/task.ts';
+import { defineTask, type TaskContext, type TaskOutcome } from '../../../platform/queue/task.ts';
 import type { ComputeResult } from '../matching/compute.ts';
 import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from '../matching/result-codec.ts';
 import { runInWorker } from '../matching/run-worker.ts';
@@ -84,6 +85,8 @@ const writeResult = async (
   extra: {
     previousJobId: string | null;
     timings: Record<string, number>;
+    // last inside the transaction: the job marks itself Completed with the result
+    beforeCommit: (client: pg.PoolClient, timings: Record<string, number>) => Promise<void>;
   },
 ) => {
   const { database } = ctx;
@@ -130,6 +133,7 @@ const writeResult = async (
       'DELETE FROM recon_locks WHERE entity_id = $1 AND purpose = $2 AND job_id IS NOT DISTINCT FROM $3::uuid',
       [input.entityId, 'recon', jobId],
     );
+    await extra.beforeCommit(client, timings);
     return timings;
   });
 };
@@ -201,14 +205,40 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
   await pending;
   const computeMs = Math.round(performance.now() - computeStarted);
   await job.progress(80);
-  const timings = await writeResult(ctx, jobId, input, out, {
-    previousJobId: source.previousJobId,
-    timings: { read: readMs, worker: computeMs },
-  });
-  const total = Math.round(performance.now() - started);
   const s = out.stats;
   const transactions = s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows;
   const remarks = remarksOf(input.kind, out);
+  let outcome: TaskOutcome = {};
+  // The result rows, the run's figures and the job's Completed mark commit
+  // together, so a retry after a crash finds the job done and stops.
+  await writeResult(ctx, jobId, input, out, {
+    previousJobId: source.previousJobId,
+    timings: { read: readMs, worker: computeMs },
+    beforeCommit: async (client, timings) => {
+      const total = Math.round(performance.now() - started);
+      outcome = {
+        remarks,
+        transactionsCount: transactions,
+        result: {
+          kind: input.kind,
+          financialYear: input.financialYear,
+          // read by the sign-in page's all-totals: claimable tax matched, rupees
+          reconciledRupees: rupeesNumber(s.claimableTax),
+          customers: s.parties,
+          categories: s.categories,
+          bookRows: s.bookRows,
+          taxBookRows: s.taxBookRows,
+          broughtForwardRows: s.broughtForwardBookRows + s.broughtForwardTaxBookRows,
+          previousJobId: source.previousJobId,
+          unresolvedRows: s.unresolved,
+          decisionsApplied: out.applied,
+          decisionErrors: out.decisionErrors.length,
+          timings: { ...timings, total },
+        },
+      };
+      await job.complete(client, outcome);
+    },
+  });
   if (input.emailReportTo) {
     const route = input.kind === 'TDS' ? 'tds-job' : 'tcs-job';
     await ctx.sendMail({
@@ -217,26 +247,7 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
       text: `${remarks}.\n\n${input.notes ? `Notes: ${input.notes}\n\n` : ''}The result: ${ctx.config.publicUrl}/#/${route}?jobId=${jobId}\n`,
     });
   }
-  return {
-    remarks,
-    transactionsCount: transactions,
-    result: {
-      kind: input.kind,
-      financialYear: input.financialYear,
-      // read by the sign-in page's all-totals: claimable tax matched, rupees
-      reconciledRupees: rupeesNumber(s.claimableTax),
-      customers: s.parties,
-      categories: s.categories,
-      bookRows: s.bookRows,
-      taxBookRows: s.taxBookRows,
-      broughtForwardRows: s.broughtForwardBookRows + s.broughtForwardTaxBookRows,
-      previousJobId: source.previousJobId,
-      unresolvedRows: s.unresolved,
-      decisionsApplied: out.applied,
-      decisionErrors: out.decisionErrors.length,
-      timings: { ...timings, total },
-    },
-  };
+  return outcome;
 };
 
 export const reconciliationTask = (ctx: () => AppContext, kind: 'TDS' | 'TCS') =>
@@ -246,18 +257,10 @@ export const reconciliationTask = (ctx: () => AppContext, kind: 'TDS' | 'TCS') =
     input: ReconJobInput,
     retryLimit: RETRIES,
     retryDelaySeconds: 5,
-    run: async (input, job) => {
-      try {
-        return await reconcileJob(ctx(), input, job);
-      } catch (error) {
-        // The queue retries; after the last try the run is Failed and the entity unlocked.
-        const final = job.attempt > RETRIES;
-        await ctx().database.pool.query('UPDATE recon_runs SET status = $2 WHERE job_id = $1', [
-          job.jobId,
-          final ? 'Failed' : 'Queued',
-        ]);
-        if (final) await releaseLock(ctx().database.pool, input.entityId, 'recon', job.jobId);
-        throw error;
-      }
+    run: async (input, job) => reconcileJob(ctx(), input, job),
+    // after the last try the run shows Failed and the entity may reconcile again
+    onFailed: async (input, { jobId }) => {
+      await ctx().database.pool.query("UPDATE recon_runs SET status = 'Failed' WHERE job_id = $1", [jobId]);
+      await releaseLock(ctx().database.pool, input.entityId, 'recon', jobId);
     },
   });

@@ -1,11 +1,13 @@
 import type pg from 'pg';
+import { liveJobSql } from '../../../platform/queue/job-runner.ts';
 
 // One reconciliation and one report generation per entity at a time (spec
 // sections 4 and 8: a second submit is throttled). The lock is a row taken
 // with INSERT ... ON CONFLICT DO NOTHING, which is atomic on PostgreSQL and
 // PGlite alike and needs no transaction around starting the job. A lock
-// whose job has finished (or that never got a job) is stale and taken over,
-// so a crash can never leave an entity locked.
+// whose job has finished, whose job a crashed process held (InProgress with
+// no live worker), or that never got a job is stale and taken over, so a
+// crash can never leave an entity locked.
 
 export type LockPurpose = 'recon' | 'report';
 
@@ -17,7 +19,7 @@ export const takeLock = async (db: Queryable, entityId: string, purpose: LockPur
      WHERE l.entity_id = $1 AND l.purpose = $2 AND (
        (l.job_id IS NULL AND l.created_at < now() - interval '2 minutes')
        OR (l.job_id IS NOT NULL AND NOT EXISTS (
-         SELECT 1 FROM jobs j WHERE j.id = l.job_id AND j.status IN ('NotStarted', 'InProgress'))))`,
+         SELECT 1 FROM jobs j WHERE j.id = l.job_id AND ${liveJobSql('j')})))`,
     [entityId, purpose],
   );
   const taken = await db.query(

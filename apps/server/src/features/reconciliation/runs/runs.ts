@@ -45,6 +45,7 @@ export const runQuery = (ctx: AppContext) =>
       'r.created_by_login',
       'r.created_at',
       'r.completed_at',
+      'r.version',
       'j.tenant_id',
       'j.failure_reason',
       'j.progress',

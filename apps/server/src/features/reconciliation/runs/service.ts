@@ -1,7 +1,7 @@
 import { JOBS_DELETED_MESSAGE, type ReconKind } from '@taxrecon/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { badRequest, nullIfNotFound } from '../../../platform/http/errors.ts';
 import { findParty, latestRun } from '../discrepancies/discrepancies.ts';
 import { startPartiesJob } from '../discrepancies/parties-job.ts';
 import type { ReconciliationTasks } from '../tasks.ts';
@@ -44,7 +44,7 @@ export const reconcileChangedSales = async (
   const messages: string[] = [];
   for (const year of [...new Set(edited.map((e) => e.financial_year))].sort()) {
     const ids = edited.filter((e) => e.financial_year === year).map((e) => String(e.id));
-    const run = await latestRun(ctx, caller, 'TDS', year).catch(() => null);
+    const run = await latestRun(ctx, caller, 'TDS', year).catch(nullIfNotFound);
     if (!run) continue;
     const keys = await partyKeysOfSales(ctx, run.job_id, ids);
     if (keys.length === 0) continue;
