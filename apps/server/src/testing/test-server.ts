@@ -4,7 +4,7 @@ import path from 'node:path';
 import { API_BASE } from '@taxrecon/contracts';
 import pg from 'pg';
 import { type Config, loadConfig } from '../platform/config.ts';
-import { createServer, type RunningServer } from '../server.ts';
+import { createServer, type RunningServer, type StartOptions } from '../server.ts';
 
 export const ADMIN = { email: 'admin@acme.test', password: 'Admin-pass-1' };
 
@@ -36,7 +36,7 @@ export interface ApiAnswer {
 // database created on that PostgreSQL server and dropped afterwards.
 export const startTestServer = async (
   overrides: Partial<Config> = {},
-  options: { work?: boolean } = {},
+  options: { work?: boolean; loginRateLimit?: number; logger?: StartOptions['logger'] } = {},
 ): Promise<TestServer> => {
   const pgServer = process.env.TAXRECON_TEST_PG;
   let databaseUrl: string | null = null;
@@ -72,8 +72,9 @@ export const startTestServer = async (
   };
   const server = await createServer(config, {
     pgliteDir: 'memory://',
-    loginRateLimit: 1000,
+    loginRateLimit: options.loginRateLimit ?? 1000,
     work: options.work ?? true,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();

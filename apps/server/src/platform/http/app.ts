@@ -36,7 +36,12 @@ export const buildApp = async (
   options: BuildOptions,
   register: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> => {
-  const app = Fastify({ logger: options.logger, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: 10 * 1024 * 1024,
+    // request.ip, the rate limit's key, is the socket's peer unless it is a configured proxy
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -53,6 +58,18 @@ export const buildApp = async (
       },
     },
   });
+  // Added before @fastify/rate-limit registers its own onRoute hook, which reads
+  // config.rateLimit: a hook added after it would set the limit too late to count.
+  app.addHook('onRoute', (route) => {
+    const path = route.url.startsWith(API_BASE) ? route.url.slice(API_BASE.length) : null;
+    if (path && RATE_LIMITED.has(path)) {
+      route.config = {
+        ...(route.config ?? {}),
+        rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' },
+      };
+    }
+  });
+
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 200_000_000, files: 20 } });
   await app.register(websocket);
@@ -69,16 +86,6 @@ export const buildApp = async (
     // The web client watches this header and sends the user to change the password.
     if (request.caller?.mustChangePassword) reply.header('x-change-password', 'true');
   });
-  app.addHook('onRoute', (route) => {
-    const path = route.url.startsWith(API_BASE) ? route.url.slice(API_BASE.length) : null;
-    if (path && RATE_LIMITED.has(path)) {
-      route.config = {
-        ...(route.config ?? {}),
-        rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' },
-      };
-    }
-  });
-
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
