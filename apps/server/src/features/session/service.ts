@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { LoginResponse, Me, Permission, Role } from '@taxrecon/contracts';
+import { sql } from 'kysely';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../platform/auth/crypto.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { SESSION_DAYS } from '../../platform/http/caller.ts';

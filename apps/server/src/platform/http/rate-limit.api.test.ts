@@ -41,7 +41,10 @@ describe('per-address rate limit', () => {
   it('answers the 31st sign-in attempt in a minute with 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LIMIT; i++) {
-      const answer = await call('POST', '/login', i, { userId: `nobody${i}@acme.test`, password: 'wrong-pass' });
+      const answer = await call('POST', '/login', i, {
+        userId: `nobody${i}@acme.test`,
+        password: 'wrong-pass',
+      });
       statuses.push(answer.status);
     }
     expect(statuses.slice(0, LIMIT).every((s) => s === 401)).toBe(true);
