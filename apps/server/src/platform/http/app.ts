@@ -14,6 +14,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
@@ -95,6 +96,17 @@ export const buildApp = async (
       return reply
         .status(400)
         .send({ code: 'VALIDATION', message: details[0]?.message ?? 'Invalid request', details });
+    }
+    // Input checked by hand (multipart fields, job input built from a request)
+    // fails with a plain ZodError: the caller sent it, so it answers 400 too.
+    if (error instanceof ZodError) {
+      const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      const first = details[0];
+      return reply.status(400).send({
+        code: 'VALIDATION',
+        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request',
+        details,
+      });
     }
     if (error instanceof HttpError)
       return reply.status(error.status).send({ code: error.code, message: error.message });
