@@ -21,7 +21,7 @@ import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { buildApp } from './platform/http/app.ts';
+import { buildApp, type LoggerOptions } from './platform/http/app.ts';
 import { bindRoutes } from './platform/http/bind-routes.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { createJobRunner, finishedMessage } from './platform/queue/job-runner.ts';
@@ -30,7 +30,7 @@ import { loadSecret } from './platform/secret.ts';
 import { createFileStore } from './platform/storage/file-store.ts';
 
 export interface StartOptions {
-  logger?: boolean | { level: string };
+  logger?: LoggerOptions;
   // 'memory://' gives tests a fresh embedded database without touching disk
   pgliteDir?: string;
   loginRateLimit?: number;

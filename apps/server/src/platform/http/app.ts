@@ -6,8 +6,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { API_BASE, type ApiRoute, WEBSOCKET_PATH } from '@taxrecon/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE, type ApiRoute, apiRoutes, WEBSOCKET_PATH } from '@taxrecon/contracts';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -18,9 +18,13 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
+import { urlRedactor } from './redact-url.ts';
+
+// stream: where log lines go instead of stdout (tests capture them)
+export type LoggerOptions = boolean | { level: string; stream?: { write: (line: string) => void } };
 
 export interface BuildOptions {
-  logger: boolean | { level: string };
+  logger: LoggerOptions;
   // how many sign-in attempts one address may make a minute
   loginRateLimit: number;
 }
@@ -37,8 +41,24 @@ export const buildApp = async (
   options: BuildOptions,
   register: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> => {
+  const redactUrl = urlRedactor(apiRoutes);
   const app = Fastify({
-    logger: options.logger,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...(options.logger === true ? { level: 'info' } : options.logger),
+            serializers: {
+              // Fastify's default request fields, with the URL's tokens and link secrets blanked.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
     bodyLimit: 10 * 1024 * 1024,
     // request.ip, the rate limit's key, is the socket's peer unless it is a configured proxy
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
@@ -123,16 +143,27 @@ export const buildApp = async (
       .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Please try again.' });
   });
 
-  app.get(WEBSOCKET_PATH, { websocket: true }, async (socket, request) => {
-    const token = (request.query as { token?: string }).token;
-    const caller = token ? await findCaller(ctx.db, token) : null;
-    if (!caller) {
-      socket.close(4401, 'unauthorized');
-      return;
-    }
-    const unsubscribe = ctx.hub.subscribe(caller.userId, socket);
-    socket.on('close', unsubscribe);
-    socket.send(JSON.stringify({ msgType: 'info', msg: 'connected', detail: '' }));
+  // The session token arrives as the socket's first message, {"token": "..."},
+  // never in the URL, where proxies and access logs would keep it.
+  app.get(WEBSOCKET_PATH, { websocket: true }, (socket) => {
+    const refuse = () => socket.close(4401, 'unauthorized');
+    const timer = setTimeout(refuse, 10_000);
+    socket.once('message', async (data) => {
+      clearTimeout(timer);
+      let token: unknown;
+      try {
+        token = (JSON.parse(String(data)) as { token?: unknown }).token;
+      } catch {
+        token = undefined;
+      }
+      const caller = typeof token === 'string' && token ? await findCaller(ctx.db, token) : null;
+      if (!caller) return refuse();
+      if (socket.readyState !== socket.OPEN) return;
+      const unsubscribe = ctx.hub.subscribe(caller.userId, socket);
+      socket.on('close', unsubscribe);
+      socket.send(JSON.stringify({ msgType: 'info', msg: 'connected', detail: '' }));
+    });
+    socket.on('close', () => clearTimeout(timer));
   });
 
   register(app);
