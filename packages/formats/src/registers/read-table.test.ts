@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
 import { guessMapping } from './guess-mapping.ts';
 import { mapRows } from './map-rows.ts';
