@@ -145,7 +145,7 @@ export const buildApp = async (
 
   // The session token arrives as the socket's first message, {"token": "..."},
   // never in the URL, where proxies and access logs would keep it.
-  app.get(WEBSOCKET_PATH, { websocket: true }, (socket) => {
+  app.get(WEBSOCKET_PATH, { websocket: true }, (socket, request) => {
     const refuse = () => socket.close(4401, 'unauthorized');
     const timer = setTimeout(refuse, 10_000);
     socket.once('message', async (data) => {
@@ -156,7 +156,14 @@ export const buildApp = async (
       } catch {
         token = undefined;
       }
-      const caller = typeof token === 'string' && token ? await findCaller(ctx.db, token) : null;
+      let caller: Awaited<ReturnType<typeof findCaller>> = null;
+      try {
+        caller = typeof token === 'string' && token ? await findCaller(ctx.db, token) : null;
+      } catch (error) {
+        // a listener's rejection would go unhandled and end the process
+        request.log.error(error);
+        return socket.close(1011, 'server error');
+      }
       if (!caller) return refuse();
       if (socket.readyState !== socket.OPEN) return;
       const unsubscribe = ctx.hub.subscribe(caller.userId, socket);
