@@ -46,6 +46,11 @@ describe('housekeeping in the browser', () => {
         { timeout: 30_000, interval: 1_000 },
       )
       .toBe('Completed');
+    // the job's end reached the page over the websocket, which signs in by its first message
+    await suite.page
+      .getByText(/job completed/)
+      .first()
+      .waitFor({ timeout: 10_000 });
 
     await byTestId('snapshots-button').click();
     const listed = suite.page.locator('[data-testid^="snapshot-row-"]', { hasText: 'Before the audit' });

@@ -19,6 +19,9 @@ export interface Config {
   webDist: string | null;
   demo: boolean;
   logLevel: string;
+  // reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed;
+  // empty: the client is the socket's peer, so no caller picks its own address
+  trustProxy: string[];
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -47,5 +50,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         : env.WEB_DIST || null,
     demo: env.TAXRECON_DEMO !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
   };
 };

@@ -38,7 +38,12 @@ export interface ApiAnswer {
 // database created on that PostgreSQL server and dropped afterwards.
 export const startTestServer = async (
   overrides: Partial<Config> = {},
-  options: { work?: boolean; jobHooks?: JobHooks; logDestination?: DestinationStream } = {},
+  options: {
+    work?: boolean;
+    jobHooks?: JobHooks;
+    logDestination?: DestinationStream;
+    loginRateLimit?: number;
+  } = {},
 ): Promise<TestServer> => {
   const pgServer = process.env.TAXRECON_TEST_PG;
   let databaseUrl: string | null = null;
@@ -74,7 +79,7 @@ export const startTestServer = async (
   };
   const server = await createServer(config, {
     pgliteDir: 'memory://',
-    loginRateLimit: 1000,
+    loginRateLimit: options.loginRateLimit ?? 1000,
     work: options.work ?? true,
     ...(options.jobHooks ? { jobHooks: options.jobHooks } : {}),
     ...(options.logDestination ? { logger: { level: 'info' }, logDestination: options.logDestination } : {}),

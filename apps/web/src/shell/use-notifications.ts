@@ -23,10 +23,12 @@ export function useNotifications(token: string): void {
     let stopped = false;
 
     const connect = () => {
-      const url = `${window.location.origin.replace(/^http/, 'ws')}${WEBSOCKET_PATH}?token=${encodeURIComponent(token)}`;
-      socket = new WebSocket(url);
-      socket.onopen = () => {
+      const opened = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${WEBSOCKET_PATH}`);
+      socket = opened;
+      // The token goes in the first message, not the URL, so it stays out of server and proxy logs.
+      opened.onopen = () => {
         delay = 2000;
+        opened.send(JSON.stringify({ token }));
       };
       socket.onmessage = (event) => {
         let json: unknown;

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
 import { guessMapping } from './guess-mapping.ts';
 import { mapRows } from './map-rows.ts';
 import { formatOfFile, readTable, streamTable } from './read-table.ts';
+import { readXlsRecords, XLS_LIMITS } from './spreadsheet.ts';
 import { SALES_FIELDS } from './targets.ts';
 
 const HEADER = [
@@ -151,6 +152,18 @@ describe('readTable', () => {
     expect((await readTable(Buffer.from('a\t"open\n'), 'x.txt')).errors).toEqual([
       expect.objectContaining({ code: 'UNTERMINATED_QUOTE', line: 1 }),
     ]);
+  });
+
+  it('reads a .xls apart, within a size and a time limit', async () => {
+    const xls = makeXls();
+    await expect(readXlsRecords(xls, undefined, { ...XLS_LIMITS, maxBytes: xls.length - 1 })).rejects.toThrow(
+      /over .* MB is not read/,
+    );
+    // a deadline no parse can meet stands in for a file that makes the parser spin
+    await expect(readXlsRecords(xls, undefined, { ...XLS_LIMITS, timeoutMs: 0 })).rejects.toThrow(
+      /took longer than/,
+    );
+    expect(await readXlsRecords(xls)).toHaveLength(2 + DATA.length);
   });
 
   it('tells the format from the name, else from the first bytes', () => {

@@ -113,7 +113,7 @@ export const readTable = async (
   let records: RawRecord[];
   try {
     if (format === 'xlsx') records = await readXlsxRecords(bytes, options.sheet);
-    else if (format === 'xls') records = readXlsRecords(bytes, options.sheet);
+    else if (format === 'xls') records = await readXlsRecords(bytes, options.sheet);
     else {
       const { text } = decodeText(bytes);
       const delimiter = options.delimiter ?? sniffDelimiter(text, format === 'csv' ? ',' : '\t');

@@ -1,5 +1,6 @@
+import { Worker } from 'node:worker_threads';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import * as XLSX from 'xlsx';
 import { excelSerialToIso, isoDate } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';
 
@@ -50,14 +51,68 @@ const isDateFormat = (format: string | undefined): boolean => {
   return /[dmy]/i.test(bare);
 };
 
+// A .xls (BIFF8) sheet holds at most 65,536 rows by 256 columns; real registers
+// of that size stay well under this. The limits bound what a crafted file costs.
+export const XLS_LIMITS = { maxBytes: 64 * 1024 * 1024, timeoutMs: 60_000, heapMb: 1024 };
+
+interface XlsSheet {
+  worksheet: XLSX.WorkSheet | null;
+  date1904: boolean;
+}
+
+// SheetJS parses in a worker thread with a memory cap and a deadline.
+const parseXlsInWorker = (bytes: Uint8Array, sheet: string | undefined, limits: typeof XLS_LIMITS) =>
+  new Promise<XlsSheet>((resolve, reject) => {
+    const worker = new Worker(new URL('./xls-worker.mjs', import.meta.url), {
+      workerData: { bytes, sheet },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+    });
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      done();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new Error(
+              `reading it took longer than ${limits.timeoutMs / 1000} seconds; save it as .xlsx or .csv`,
+            ),
+          ),
+        ),
+      limits.timeoutMs,
+    );
+    worker.once('message', (answer: XlsSheet) => settle(() => resolve(answer)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new Error('it needs more memory than a spreadsheet of its kind can; save it as .xlsx or .csv')
+            : error,
+        ),
+      ),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`the reader stopped (exit code ${code})`))));
+  });
+
 // Legacy .xls (BIFF) through SheetJS. Dates are read as serial numbers plus
 // their number format, because SheetJS' own Date objects depend on the time zone.
-export const readXlsRecords = (bytes: Uint8Array, sheet?: string): RawRecord[] => {
-  const workbook = XLSX.read(Buffer.from(bytes), { type: 'buffer', cellNF: true, cellDates: false });
-  const name = sheet ?? workbook.SheetNames[0];
-  const worksheet = name === undefined ? undefined : workbook.Sheets[name];
-  if (worksheet === undefined || worksheet['!ref'] === undefined) return [];
-  const date1904 = workbook.Workbook?.WBProps?.date1904 === true;
+export const readXlsRecords = async (
+  bytes: Uint8Array,
+  sheet?: string,
+  limits: typeof XLS_LIMITS = XLS_LIMITS,
+): Promise<RawRecord[]> => {
+  if (bytes.length > limits.maxBytes) {
+    throw new Error(
+      `a .xls file over ${limits.maxBytes / 1024 / 1024} MB is not read; save it as .xlsx or .csv`,
+    );
+  }
+  const { worksheet, date1904 } = await parseXlsInWorker(bytes, sheet, limits);
+  if (worksheet === null || worksheet['!ref'] === undefined) return [];
   const range = XLSX.utils.decode_range(worksheet['!ref']);
   const records: RawRecord[] = [];
   for (let r = range.s.r; r <= range.e.r; r++) {

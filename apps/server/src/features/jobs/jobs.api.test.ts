@@ -26,7 +26,9 @@ const flaky = defineTask({
 beforeAll(async () => {
   t = await startTestServer({}, { work: false });
   token = await t.login(ADMIN.email, ADMIN.password);
-  socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/taxrecon/stomp?token=${token}`);
+  socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/taxrecon/stomp`);
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify({ token }));
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   await new Promise((resolve) => socket.once('message', resolve));
   t.server.ctx.jobs.register(flaky);
@@ -100,7 +102,8 @@ describe('jobs', () => {
   });
 
   it('closes a websocket that comes without a valid token', async () => {
-    const stranger = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/taxrecon/stomp?token=nope`);
+    const stranger = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/taxrecon/stomp`);
+    stranger.on('open', () => stranger.send(JSON.stringify({ token: 'nope' })));
     const code = await new Promise<number>((resolve) => stranger.on('close', (c) => resolve(c)));
     expect(code).toBe(4401);
   });

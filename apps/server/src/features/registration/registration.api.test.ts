@@ -30,6 +30,22 @@ describe('registration', () => {
     expect(answer.json).toMatchObject({ code: 'CAPTCHA_FAILED' });
   });
 
+  it('spends a solved captcha once: the same solution again is refused', async () => {
+    const captcha = await solveCaptcha(t);
+    const first = await t.api('POST', '/generate-registration-link/once@utility.test', {
+      body: registrationRequest('once@utility.test', 'Once-pass-123', captcha),
+    });
+    expect(first.status).toBe(200);
+    const again = await t.api('POST', '/generate-registration-link/victim@utility.test', {
+      body: registrationRequest('victim@utility.test', 'Once-pass-123', captcha),
+    });
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({
+      code: 'CAPTCHA_USED',
+      message: expect.stringContaining('already used'),
+    });
+  });
+
   it('validates the mobile number (10 digits, first 1-9)', async () => {
     const captcha = await solveCaptcha(t);
     const answer = await t.api('POST', '/generate-registration-link/a@b.test', {
@@ -143,6 +159,53 @@ describe('forgotten password', () => {
       (await t.api('POST', '/login', { body: { userId: email, password: 'Old-pass-123' } })).status,
     ).toBe(401);
     await t.login(email, 'New-pass-456');
+  });
+
+  it('voids an older reset link when a newer one is sent, and every link when one is used', async () => {
+    const email = 'twice@utility.test';
+    await t.api('POST', `/generate-registration-link/${email}`, {
+      body: registrationRequest(email, 'Twice-pass-123', await solveCaptcha(t)),
+    });
+    await t.api('POST', '/register', { body: linkHash((await mailTo(email)).body) });
+    const resetMails = () => inbox().filter((m) => m.to.includes(email) && m.body.includes('reset-password'));
+
+    await t.api('GET', `/generate-reset-password-link/${email}`);
+    const first = linkHash((await smtp.waitFor(email, (body) => body.includes('reset-password'))).body);
+    await t.api('GET', `/generate-reset-password-link/${email}`);
+    const second = linkHash(
+      (await smtp.waitFor(email, (body) => body.includes('reset-password') && !body.includes(first.hash)))
+        .body,
+    );
+    expect(resetMails()).toHaveLength(2);
+    // a newer link alone voids the older one
+    const verifyFirst = await t.api(
+      'GET',
+      `/verify-reset-password-link/${encodeURIComponent(first.userId)}/${encodeURIComponent(first.hash)}`,
+    );
+    expect(verifyFirst.json).toEqual({ data: expect.stringContaining('replaced by a newer one') });
+
+    await t.api('GET', `/generate-reset-password-link/${email}`);
+    const third = linkHash(
+      (
+        await smtp.waitFor(
+          email,
+          (body) =>
+            body.includes('reset-password') && !body.includes(first.hash) && !body.includes(second.hash),
+        )
+      ).body,
+    );
+    // using the newest leaves none of the older ones usable
+    expect(
+      (await t.api('PUT', '/forget-change-password', { body: { ...third, password: 'Third-pass-456' } }))
+        .json,
+    ).toMatchObject({ error: false });
+    for (const old of [first, second]) {
+      expect(
+        (await t.api('PUT', '/forget-change-password', { body: { ...old, password: 'Older-pass-789' } }))
+          .json,
+      ).toMatchObject({ error: true, message: expect.stringContaining('replaced') });
+    }
+    await t.login(email, 'Third-pass-456');
   });
 
   it('answers the same for an unknown account and sends nothing', async () => {

@@ -1,10 +1,10 @@
 import type { RegistrationRequest } from '@taxrecon/contracts';
 import { hashPassword } from '../../platform/auth/crypto.ts';
-import { checkLink, consumeLink, createLink, LINK_MESSAGES } from '../../platform/auth/links.ts';
+import { checkLink, consumeLink, createLink, LINK_MESSAGES, voidLinks } from '../../platform/auth/links.ts';
 import { UTILITY_TENANT } from '../../platform/bootstrap.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
-import { verifyCaptcha } from './captcha.ts';
+import { spendCaptcha } from './captcha.ts';
 
 const REGISTRATION_TTL_MINUTES = 24 * 60;
 const RESET_TTL_MINUTES = 60;
@@ -39,6 +39,7 @@ export const hasPendingRegistration = async (ctx: AppContext, login: string) =>
     .where('login', '=', login)
     .where('purpose', '=', 'register')
     .where('used_at', 'is', null)
+    .where('replaced_at', 'is', null)
     .where('expires_at', '>', new Date())
     .executeTakeFirst());
 
@@ -51,7 +52,11 @@ export const sendRegistrationLink = async (
   if (login !== request.id || login !== request.email.toLowerCase()) {
     throw badRequest('The user name must be the e-mail address.');
   }
-  if (!(await verifyCaptcha(ctx.secret, request.captcha))) {
+  const captcha = await spendCaptcha(ctx.db, ctx.secret, request.captcha);
+  if (captcha === 'spent') {
+    throw badRequest('This captcha was already used. Please solve a new one and send again.', 'CAPTCHA_USED');
+  }
+  if (captcha !== 'ok') {
     throw badRequest('The captcha was not solved. Please solve it again.', 'CAPTCHA_FAILED');
   }
   if (await userExists(ctx, login)) {
@@ -69,14 +74,6 @@ export const sendRegistrationLink = async (
     phone: request.phoneNumber,
     passwordHash: await hashPassword(request.password),
   };
-  // Asking again replaces the earlier link: only the newest one works.
-  await ctx.db
-    .updateTable('pending_links')
-    .set({ used_at: new Date() })
-    .where('login', '=', login)
-    .where('purpose', '=', 'register')
-    .where('used_at', 'is', null)
-    .execute();
   const token = await createLink(ctx.db, ctx.secret, {
     purpose: 'register',
     login,
@@ -180,6 +177,8 @@ export const resetPassword = async (ctx: AppContext, login: string, hash: string
       .returning('id')
       .executeTakeFirst();
     if (!user) return { error: true, message: LINK_MESSAGES.invalid };
+    // Any other link mailed for this login stops working with the reset.
+    await voidLinks(trx, login);
     // A reset ends every session: it is what a person does after losing control of the account.
     await trx
       .updateTable('sessions')

@@ -1,4 +1,5 @@
 import type { LoginResponse, Me, Permission, Role } from '@taxrecon/contracts';
+import { sql } from 'kysely';
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../../platform/auth/crypto.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { SESSION_DAYS } from '../../platform/http/caller.ts';
@@ -31,16 +32,15 @@ export const login = async (ctx: AppContext, userId: string, password: string): 
     );
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    const failures = user.failed_logins + 1;
-    const lock = failures >= MAX_FAILED_LOGINS;
-    await ctx.db
-      .updateTable('users')
-      .set({
-        failed_logins: lock ? 0 : failures,
-        locked_until: lock ? new Date(Date.now() + LOCKOUT_MINUTES * 60_000) : null,
-      })
-      .where('id', '=', user.id)
-      .execute();
+    // One statement counts the failure and locks on the fifth, so parallel
+    // wrong passwords cannot all read the same count and each write count + 1.
+    await sql`
+      UPDATE users
+      SET failed_logins = CASE WHEN failed_logins + 1 >= ${MAX_FAILED_LOGINS} THEN 0 ELSE failed_logins + 1 END,
+          locked_until = CASE WHEN failed_logins + 1 >= ${MAX_FAILED_LOGINS}
+                              THEN now() + make_interval(mins => ${LOCKOUT_MINUTES})
+                              ELSE locked_until END
+      WHERE id = ${user.id}`.execute(ctx.db);
     throw new HttpError(401, 'INVALID_CREDENTIALS', LOGIN_FAILED);
   }
   const token = randomToken();

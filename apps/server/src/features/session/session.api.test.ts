@@ -56,6 +56,22 @@ describe('sign in and out', () => {
     expect(answer.status).toBe(429);
     expect(answer.json).toMatchObject({ code: 'ACCOUNT_LOCKED' });
   });
+
+  it('locks an account when many wrong passwords arrive at once', async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    await createNormalUser(t, token, 'burst@acme.test', 'Burst-pass-1');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.api('POST', '/login', { body: { userId: 'burst@acme.test', password: 'bad-password' } }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+    const answer = await t.api('POST', '/login', {
+      body: { userId: 'burst@acme.test', password: 'Burst-pass-1' },
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.json).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+  });
 });
 
 describe('passwords', () => {

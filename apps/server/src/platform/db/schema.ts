@@ -67,6 +67,12 @@ export interface PendingLinksTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  replaced_at: NullableTimestamp;
+}
+
+export interface SpentCaptchasTable {
+  signature: string;
+  expires_at: Timestamp;
 }
 
 export interface MailMessagesTable {
@@ -229,6 +235,7 @@ export interface DB extends IngestTables, ReconciliationTables {
   user_entities: UserEntitiesTable;
   sessions: SessionsTable;
   pending_links: PendingLinksTable;
+  spent_captchas: SpentCaptchasTable;
   mail_messages: MailMessagesTable;
   jobs: JobsTable;
   settings: SettingsTable;

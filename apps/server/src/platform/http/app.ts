@@ -6,17 +6,19 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { API_BASE, type ApiRoute, WEBSOCKET_PATH } from '@taxrecon/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_BASE, type ApiRoute, apiRoutes, WEBSOCKET_PATH } from '@taxrecon/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
+import { urlRedactor } from './redact-url.ts';
 
 export interface BuildOptions {
   // how many sign-in attempts one address may make a minute
@@ -35,9 +37,29 @@ export const buildApp = async (
   options: BuildOptions,
   register: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> => {
-  // Fastify logs through the context's logger, the process's one logger.
-  const loggerInstance: FastifyBaseLogger = ctx.log;
-  const app = Fastify({ loggerInstance, bodyLimit: 10 * 1024 * 1024, trustProxy: true });
+  const redactUrl = urlRedactor(apiRoutes);
+  // Fastify logs through the context's logger, the process's one logger, with
+  // the request's URL tokens and link secrets blanked.
+  const loggerInstance: FastifyBaseLogger = ctx.log.child(
+    {},
+    {
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+    },
+  );
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: 10 * 1024 * 1024,
+    // request.ip, the rate limit's key, is the socket's peer unless it is a configured proxy
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -54,6 +76,18 @@ export const buildApp = async (
       },
     },
   });
+  // Added before @fastify/rate-limit registers its own onRoute hook, which reads
+  // config.rateLimit: a hook added after it would set the limit too late to count.
+  app.addHook('onRoute', (route) => {
+    const path = route.url.startsWith(API_BASE) ? route.url.slice(API_BASE.length) : null;
+    if (path && RATE_LIMITED.has(path)) {
+      route.config = {
+        ...(route.config ?? {}),
+        rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' },
+      };
+    }
+  });
+
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 200_000_000, files: 20 } });
   await app.register(websocket);
@@ -70,16 +104,6 @@ export const buildApp = async (
     // The web client watches this header and sends the user to change the password.
     if (request.caller?.mustChangePassword) reply.header('x-change-password', 'true');
   });
-  app.addHook('onRoute', (route) => {
-    const path = route.url.startsWith(API_BASE) ? route.url.slice(API_BASE.length) : null;
-    if (path && RATE_LIMITED.has(path)) {
-      route.config = {
-        ...(route.config ?? {}),
-        rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' },
-      };
-    }
-  });
-
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -89,6 +113,17 @@ export const buildApp = async (
       return reply
         .status(400)
         .send({ code: 'VALIDATION', message: details[0]?.message ?? 'Invalid request', details });
+    }
+    // Input checked by hand (multipart fields, job input built from a request)
+    // fails with a plain ZodError: the caller sent it, so it answers 400 too.
+    if (error instanceof ZodError) {
+      const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      const first = details[0];
+      return reply.status(400).send({
+        code: 'VALIDATION',
+        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request',
+        details,
+      });
     }
     if (error instanceof HttpError)
       return reply.status(error.status).send({ code: error.code, message: error.message });
@@ -105,16 +140,34 @@ export const buildApp = async (
       .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Please try again.' });
   });
 
-  app.get(WEBSOCKET_PATH, { websocket: true }, async (socket, request) => {
-    const token = (request.query as { token?: string }).token;
-    const caller = token ? await findCaller(ctx.db, token) : null;
-    if (!caller) {
-      socket.close(4401, 'unauthorized');
-      return;
-    }
-    const unsubscribe = ctx.hub.subscribe(caller.userId, socket);
-    socket.on('close', unsubscribe);
-    socket.send(JSON.stringify({ msgType: 'info', msg: 'connected', detail: '' }));
+  // The session token arrives as the socket's first message, {"token": "..."},
+  // never in the URL, where proxies and access logs would keep it.
+  app.get(WEBSOCKET_PATH, { websocket: true }, (socket, request) => {
+    const refuse = () => socket.close(4401, 'unauthorized');
+    const timer = setTimeout(refuse, 10_000);
+    socket.once('message', async (data) => {
+      clearTimeout(timer);
+      let token: unknown;
+      try {
+        token = (JSON.parse(String(data)) as { token?: unknown }).token;
+      } catch {
+        token = undefined;
+      }
+      let caller: Awaited<ReturnType<typeof findCaller>> = null;
+      try {
+        caller = typeof token === 'string' && token ? await findCaller(ctx.db, token) : null;
+      } catch (error) {
+        // a listener's rejection would go unhandled and end the process
+        request.log.error(error);
+        return socket.close(1011, 'server error');
+      }
+      if (!caller) return refuse();
+      if (socket.readyState !== socket.OPEN) return;
+      const unsubscribe = ctx.hub.subscribe(caller.userId, socket);
+      socket.on('close', unsubscribe);
+      socket.send(JSON.stringify({ msgType: 'info', msg: 'connected', detail: '' }));
+    });
+    socket.on('close', () => clearTimeout(timer));
   });
 
   register(app);
