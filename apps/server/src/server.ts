@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { apiRoutes } from '@taxrecon/contracts';
 import { adminHandlers } from './features/admin/routes.ts';
 import { dashboardHandlers } from './features/dashboard/routes.ts';
@@ -27,7 +26,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { createJobRunner, finishedMessage } from './platform/queue/job-runner.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import { loadSecret } from './platform/secret.ts';
-import { createFileStore } from './platform/storage/file-store.ts';
+import { createFileStore, TEMP_MAX_AGE_MS } from './platform/storage/file-store.ts';
 
 export interface StartOptions {
   logger?: boolean | { level: string };
@@ -95,7 +94,14 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(dataQualityReport);
   const housekeeping = housekeepingTasks(ctx);
   for (const task of Object.values(housekeeping)) jobs.register(task);
-  const fileStore = createFileStore(path.join(config.dataDir, 'files'));
+  const fileStore = createFileStore(config.dataDir);
+  // temporary files left by a process that died mid-upload or mid-job: at
+  // start, and hourly for a job that died while this process lives on
+  await fileStore.sweepTemp(TEMP_MAX_AGE_MS);
+  const sweeper = setInterval(() => {
+    fileStore.sweepTemp(TEMP_MAX_AGE_MS).catch(() => undefined);
+  }, TEMP_MAX_AGE_MS);
+  sweeper.unref();
   const ingest = ingestTasks(ctx, fileStore);
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
@@ -108,6 +114,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     jobs,
     hub,
     secret,
+    files: fileStore,
     sendMail: async (mail) => {
       await jobs.start(sendEmail, mail, null);
     },
@@ -152,6 +159,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     app,
     boot,
     close: async () => {
+      clearInterval(sweeper);
       await app.close();
       await jobs.stop();
       await hub.close();

@@ -127,6 +127,12 @@ export {
   parseRate,
   RATE_EXPECTED,
 } from './values/amounts.ts';
+export {
+  BAD_CHARACTER,
+  badCharacterAt,
+  badCharacterInRecord,
+  badCharacterIssue,
+} from './values/bad-characters.ts';
 export { DATE_EXPECTED, type DateResult, excelSerialToIso, parseDate } from './values/dates.ts';
 export { type DecodedText, decodeText, type TextEncodingName } from './values/text-decoding.ts';
 export {
@@ -139,9 +145,3 @@ export {
   zipEntriesRefusal,
   zipEntryRefusal,
 } from './zip/zip-limits.ts';
-export {
-  BAD_CHARACTER,
-  badCharacterAt,
-  badCharacterInRecord,
-  badCharacterIssue,
-} from './values/bad-characters.ts';

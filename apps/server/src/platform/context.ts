@@ -5,9 +5,11 @@ import type { DB } from './db/schema.ts';
 import type { OutgoingMail } from './mail/mailer.ts';
 import type { JobRunner } from './queue/job-runner.ts';
 import type { Hub } from './realtime/hub.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 // What every feature gets: settings, the database, the job runner, the
-// notification hub and a way to send mail (through the send-email job).
+// notification hub, the file store (the only door to stored files) and a way
+// to send mail (through the send-email job).
 export interface AppContext {
   config: Config;
   database: Database;
@@ -15,5 +17,6 @@ export interface AppContext {
   jobs: JobRunner;
   hub: Hub;
   secret: string;
+  files: FileStore;
   sendMail: (mail: OutgoingMail) => Promise<void>;
 }

@@ -8,7 +8,13 @@ import {
   ZipReader,
   ZipWriter,
 } from '@zip.js/zip.js';
-import { readZipEntryCapped, ZIP_LIMITS, ZipLimitError, type ZipLimits, zipEntriesRefusal } from '../zip/zip-limits.ts';
+import {
+  readZipEntryCapped,
+  ZIP_LIMITS,
+  ZipLimitError,
+  type ZipLimits,
+  zipEntriesRefusal,
+} from '../zip/zip-limits.ts';
 
 // Node has no web workers for zip.js; decompress in this thread (parsing runs
 // in a worker thread already, see ARCHITECTURE.md).

@@ -50,12 +50,15 @@ describe('bad characters', () => {
     const clean = await readCustomerMaster(Buffer.from(fixture('customer-master.txt')), 'm.txt');
     const text = spoil(fixture('customer-master.txt'), 2, 10, '\u0000');
     const result = await readCustomerMaster(Buffer.from(text, 'utf8'), 'm.txt');
-    expect(result.errors.filter((e) => e.code === 'BAD_CHARACTER')).toMatchObject([{ line: 2, column: 'field 3' }]);
+    expect(result.errors.filter((e) => e.code === 'BAD_CHARACTER')).toMatchObject([
+      { line: 2, column: 'field 3' },
+    ]);
     expect(result.rows.length).toBe(clean.rows.length - 1);
   });
 
   it('rejects a register row whose mapped value holds a control character', async () => {
-    const text = 'Invoice\tDate\tCustomer\tAmount\nA1\t01/04/2024\tAl\u0001pha\t100\nA2\t02/04/2024\tBeta\t200\n';
+    const text =
+      'Invoice\tDate\tCustomer\tAmount\nA1\t01/04/2024\tAl\u0001pha\t100\nA2\t02/04/2024\tBeta\t200\n';
     const table = await readTable(Buffer.from(text), 'r.txt');
     expect(table.errors).toMatchObject([{ code: 'BAD_CHARACTER', line: 2 }]);
     expect(table.rows.map((r) => r.line)).toEqual([3]);

@@ -2,16 +2,20 @@ import { type FileIssue, issue } from '../errors.ts';
 
 // Bytes no text export holds and the database refuses or silently keeps: NUL
 // (PostgreSQL text cannot hold it: one NUL failed a whole COPY), other C0
-// control characters but tab, DEL, C1 controls (what a stray byte of a wrong
+// control characters but tab and line breaks (a quoted CSV value may span
+// lines), DEL, C1 controls (what a stray byte of a wrong
 // encoding decodes to) and U+FFFD (what invalid UTF-8 decodes to).
-const BAD = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFFFD]/;
+const isBad = (code: number): boolean =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+  (code >= 0x7f && code <= 0x9f) ||
+  code === 0xfffd;
 
 export const BAD_CHARACTER = 'BAD_CHARACTER';
 
 // Index of the first bad character in a line (after its line break is cut), or -1.
 export const badCharacterAt = (line: string): number => {
-  const match = BAD.exec(line);
-  return match ? match.index : -1;
+  for (let i = 0; i < line.length; i++) if (isBad(line.charCodeAt(i))) return i;
+  return -1;
 };
 
 const nameOf = (c: string): string => {
@@ -34,7 +38,7 @@ export const badCharacterIssue = (file: string, line: number, text: string, at: 
   );
 
 const shown = (text: string, at: number): string =>
-  text.slice(Math.max(0, at - 20), at + 20).replace(new RegExp(BAD.source, 'g'), '?');
+  Array.from(text.slice(Math.max(0, at - 20), at + 20), (c) => (isBad(c.charCodeAt(0)) ? '?' : c)).join('');
 
 // The same for a record of a table (a register, a master): the first value
 // holding a bad character, named by its header when known, else by its position.

@@ -33,7 +33,7 @@ describe('zip limits', () => {
     if (!result.ok) {
       expect(result.message).toContain('bomb.zip');
       expect(result.message).toContain('AAACZ9999Z-2025.txt');
-      expect(result.message).toContain((ZIP_LIMITS.maxEntryBytes).toLocaleString('en-IN'));
+      expect(result.message).toContain(ZIP_LIMITS.maxEntryBytes.toLocaleString('en-IN'));
     }
   });
 
@@ -44,7 +44,8 @@ describe('zip limits', () => {
       { name: 'ratio.zip' },
     );
     expect(result).toMatchObject({ ok: false, code: 'ZIP_TOO_LARGE' });
-    if (!result.ok) expect(result.message).toMatch(/ratio\.zip: a\.txt expands \d+ times \(limit 200 times\)/);
+    if (!result.ok)
+      expect(result.message).toMatch(/ratio\.zip: a\.txt expands \d+ times \(limit 200 times\)/);
   });
 
   it('caps the total of all entries', async () => {
