@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { AppContext } from '../../platform/context.ts';
 import { ENTITY_TABLES, type EntityTable } from '../../platform/db/entity-tables.ts';
 import type { TaskOutcome } from '../../platform/queue/task.ts';
@@ -12,7 +11,7 @@ import {
   tableLine,
   writeSnapshotFile,
 } from './snapshot-file.ts';
-import { type SnapshotTableCount, snapshotFile } from './snapshots.ts';
+import type { SnapshotTableCount } from './snapshots.ts';
 import { lockEntity } from './sql.ts';
 import {
   COPY_BATCH_ROWS,
@@ -46,7 +45,6 @@ export const takeSnapshot = async (
 ): Promise<TaskOutcome> => {
   const row = await findRow(ctx, snapshotId, entityId);
   if (!row) return { remarks: 'The snapshot was deleted before it was taken.' };
-  const file = snapshotFile(ctx, row);
   const counts: SnapshotTableCount[] = [];
   let done = 0;
   const size = await ctx.db
@@ -81,7 +79,7 @@ export const takeSnapshot = async (
         }
         yield endLine(done);
       }
-      return writeSnapshotFile(file, lines());
+      return writeSnapshotFile(ctx.files, row.storage_path, lines());
     });
   const updated = await ctx.db
     .updateTable('snapshots')
@@ -96,7 +94,7 @@ export const takeSnapshot = async (
     .where('id', '=', row.id)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
-    await fs.promises.rm(file, { force: true });
+    await ctx.files.remove(row.storage_path);
     return { remarks: 'The snapshot was deleted while it was being taken.' };
   }
   return {
@@ -130,8 +128,9 @@ export const restoreSnapshot = async (
   const row = await findRow(ctx, snapshotId, entityId);
   if (!row) throw new Error('The snapshot no longer exists.');
   if (row.status !== 'Completed') throw new Error('The snapshot is not complete and cannot be restored.');
-  const file = snapshotFile(ctx, row);
-  if (!fs.existsSync(file)) throw new Error('The snapshot file is missing from the data folder.');
+  if (!(await ctx.files.exists(row.storage_path))) {
+    throw new Error('The snapshot file is missing from the file store.');
+  }
   const listed = (row.tables ?? []) as SnapshotTableCount[];
   const expected = row.row_count ?? 0;
 
@@ -162,7 +161,7 @@ export const restoreSnapshot = async (
       }
       batch = [];
     };
-    for await (const line of readSnapshotFile(file)) {
+    for await (const line of readSnapshotFile(ctx.files, row.storage_path)) {
       if (line.kind === 'snapshot') {
         if (line.header.entityId !== entityId)
           throw new Error('The snapshot file belongs to another entity.');

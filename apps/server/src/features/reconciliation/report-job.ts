@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   REPORT_SUBMITTED_DETAIL,
@@ -12,11 +11,11 @@ import type { Caller } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
 import { attachLock, releaseLock, takeLock } from './locks.ts';
-import { type ReportScope, reportEntries, zipToFile } from './report-files.ts';
+import { type ReportScope, reportEntries, zipToStore } from './report-files.ts';
 import { type RunView, runQuery } from './runs.ts';
 
 // Reports generated in the background (spec 4: above 2000 transactions, one
-// at a time per entity), kept under DATA_DIR/reports and listed under
+// at a time per entity), kept in the file store under reports/ and listed under
 // Reports > Reconciliation Reports.
 
 const Scope = z.discriminatedUnion('kind', [
@@ -35,7 +34,7 @@ export const ReportJobInput = z.object({
 const RETRIES = 1;
 
 export const reportPath = (reportId: string, entityId: string) =>
-  path.join('reports', entityId, `${reportId}.zip`);
+  path.posix.join('reports', entityId, `${reportId}.zip`);
 
 export const runById = async (ctx: AppContext, jobId: string, entityId: string): Promise<RunView> => {
   const run = await runQuery(ctx)
@@ -59,9 +58,11 @@ export const reportTask = (ctx: () => AppContext) =>
         const run = await runById(c, input.reconJobId, input.entityId);
         await job.progress(5);
         const relative = reportPath(input.reportId, input.entityId);
-        const file = path.join(c.config.dataDir, relative);
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        const size = await zipToFile(await reportEntries(c, run, input.scope as ReportScope), file);
+        const size = await zipToStore(
+          await reportEntries(c, run, input.scope as ReportScope),
+          c.files,
+          relative,
+        );
         await c.db
           .updateTable('recon_reports')
           .set({ status: 'Completed', storage_path: relative, size_bytes: size, completed_at: new Date() })

@@ -17,9 +17,14 @@ export interface FileStore {
   adopt: (tempPath: string, sha256: string) => Promise<string>;
   // an original's bytes, by the key adopt gave
   read: (key: string) => Promise<Buffer>;
-  // Writes a file from a stream; readers never see a half-written file (it is
-  // written under a temporary name and renamed). Answers the size in bytes.
-  put: (key: string, source: Readable | AsyncIterable<Buffer | string>) => Promise<number>;
+  // Writes a file from a stream, through `through` (e.g. gzip) when given;
+  // readers never see a half-written file (it is written under a temporary
+  // name and renamed). Answers the size in bytes as stored.
+  put: (
+    key: string,
+    source: Readable | AsyncIterable<Buffer | string>,
+    through?: NodeJS.ReadWriteStream,
+  ) => Promise<number>;
   // The file as a stream; the stream errors with code ENOENT when it is missing.
   get: (key: string) => Readable;
   exists: (key: string) => Promise<boolean>;
@@ -62,13 +67,14 @@ export const createFileStore = (root: string): FileStore => {
       return key;
     },
     read: (key) => fs.promises.readFile(fileOf(`${ORIGINALS}/${key}`)),
-    put: async (key, source) => {
+    put: async (key, source, through) => {
       const target = fileOf(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const partial = tempPath();
       try {
         const input = source instanceof Readable ? source : Readable.from(source);
-        await pipeline(input, fs.createWriteStream(partial));
+        if (through) await pipeline(input, through, fs.createWriteStream(partial));
+        else await pipeline(input, fs.createWriteStream(partial));
         const { size } = await fs.promises.stat(partial);
         await fs.promises.rename(partial, target);
         return size;
