@@ -96,12 +96,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(housekeeping)) jobs.register(task);
   const fileStore = createFileStore(config.dataDir);
   // temporary files left by a process that died mid-upload or mid-job: at
-  // start, and hourly for a job that died while this process lives on
+  // start, and hourly (below) for a job that died while this process lives on
   await fileStore.sweepTemp(TEMP_MAX_AGE_MS);
-  const sweeper = setInterval(() => {
-    fileStore.sweepTemp(TEMP_MAX_AGE_MS).catch(() => undefined);
-  }, TEMP_MAX_AGE_MS);
-  sweeper.unref();
   const ingest = ingestTasks(ctx, fileStore);
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
@@ -138,6 +134,12 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
         ...reconciliationHandlers(c, reconciliation),
       }),
   );
+  const sweeper = setInterval(() => {
+    fileStore
+      .sweepTemp(TEMP_MAX_AGE_MS)
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping temporary files failed'));
+  }, TEMP_MAX_AGE_MS);
+  sweeper.unref();
   if (options.work !== false) await jobs.work();
   if (boot.created && config.demo) {
     const admin = await database.db

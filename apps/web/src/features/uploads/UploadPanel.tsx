@@ -1,12 +1,12 @@
 import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconFileUpload, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { type ApiRoute, UPLOAD_CONFIRM_CODES, type UploadAnswer } from '@taxrecon/contracts';
+import type { ApiRoute, UploadAnswer } from '@taxrecon/contracts';
 import type { ComponentProps, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
-import { acceptOf, checkFiles, type FileRules, REDIRECT_AFTER_MS } from './upload-rules.ts';
+import { acceptOf, asksToLoadAgain, checkFiles, type FileRules, REDIRECT_AFTER_MS } from './upload-rules.ts';
 
 type UploadRoute = Pick<ApiRoute, 'method' | 'path'> & { response: typeof UploadAnswer };
 
@@ -102,7 +102,7 @@ export function UploadPanel(props: UploadPanelProps) {
       startRedirect();
     } catch (error) {
       // the same bytes, or a statement whose rows are already loaded: a question, not a failure
-      const duplicate = error instanceof ApiError && UPLOAD_CONFIRM_CODES.includes(error.code);
+      const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
       setOutcome({ kind: 'failed', message: failureText(error), duplicate });
     }
   };
