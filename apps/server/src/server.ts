@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
@@ -30,7 +29,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { createJobRunner, finishedMessage, type JobHooks } from './platform/queue/job-runner.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import { loadSecret } from './platform/secret.ts';
-import { createFileStore } from './platform/storage/file-store.ts';
+import { createFileStore, TEMP_MAX_AGE_MS } from './platform/storage/file-store.ts';
 
 export interface StartOptions {
   logger?: boolean | { level: string };
@@ -112,7 +111,10 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(dataQualityReport);
   const housekeeping = housekeepingTasks(ctx);
   for (const task of Object.values(housekeeping)) jobs.register(task);
-  const fileStore = createFileStore(path.join(config.dataDir, 'files'));
+  const fileStore = createFileStore(config.dataDir);
+  // temporary files left by a process that died mid-upload or mid-job: at
+  // start, and hourly (below) for a job that died while this process lives on
+  await fileStore.sweepTemp(TEMP_MAX_AGE_MS);
   const ingest = ingestTasks(ctx, fileStore);
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
@@ -126,6 +128,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     hub,
     log,
     secret,
+    files: fileStore,
     sendMail: async (mail) => {
       await jobs.start(sendEmail, mail, null);
     },
@@ -148,6 +151,12 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.
   await jobs.recoverInterrupted();
+  const sweeper = setInterval(() => {
+    fileStore
+      .sweepTemp(TEMP_MAX_AGE_MS)
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping temporary files failed'));
+  }, TEMP_MAX_AGE_MS);
+  sweeper.unref();
   if (options.work !== false) await jobs.work();
   if (boot.created && config.demo) {
     const admin = await database.db
@@ -169,6 +178,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     app,
     boot,
     close: async () => {
+      clearInterval(sweeper);
       await app.close();
       await jobs.stop();
       await hub.close();

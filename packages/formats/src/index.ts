@@ -131,5 +131,21 @@ export {
   parseRate,
   RATE_EXPECTED,
 } from './values/amounts.ts';
+export {
+  BAD_CHARACTER,
+  badCharacterAt,
+  badCharacterInRecord,
+  badCharacterIssue,
+} from './values/bad-characters.ts';
 export { DATE_EXPECTED, type DateResult, excelSerialToIso, parseDate } from './values/dates.ts';
 export { type DecodedText, decodeText, type TextEncodingName } from './values/text-decoding.ts';
+export {
+  readZipEntryCapped,
+  ZIP_LIMITS,
+  ZIP_TOO_LARGE,
+  ZipLimitError,
+  type ZipLimits,
+  zipBytesRefusal,
+  zipEntriesRefusal,
+  zipEntryRefusal,
+} from './zip/zip-limits.ts';

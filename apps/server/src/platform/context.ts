@@ -6,9 +6,11 @@ import type { Logger } from './logger.ts';
 import type { OutgoingMail } from './mail/mailer.ts';
 import type { JobRunner } from './queue/job-runner.ts';
 import type { Hub } from './realtime/hub.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 // What every feature gets: settings, the database, the job runner, the
-// notification hub, the one logger and a way to send mail (through the send-email job).
+// notification hub, the one logger, the file store (the only door to stored
+// files) and a way to send mail (through the send-email job).
 export interface AppContext {
   config: Config;
   database: Database;
@@ -17,5 +19,6 @@ export interface AppContext {
   hub: Hub;
   log: Logger;
   secret: string;
+  files: FileStore;
   sendMail: (mail: OutgoingMail) => Promise<void>;
 }

@@ -37,12 +37,19 @@ export type UploadAnswer = z.infer<typeof UploadAnswer>;
 
 // Form fields sent beside the file(s). mappingDefinition maps target field keys
 // to header names, e.g. {"voucherNumber":"Vch No."}; headers is the pasted header row.
+// An upload answered 409 with one of these codes asks the user a question
+// ("load it again?"); sending it again with force=true loads it anyway.
+export const DUPLICATE_FILE = 'DUPLICATE_FILE';
+// a 26AS statement whose transactions are mostly loaded already (same PAN and year)
+export const ROWS_ALREADY_LOADED = 'ROWS_ALREADY_LOADED';
+export const UPLOAD_CONFIRM_CODES: readonly string[] = [DUPLICATE_FILE, ROWS_ALREADY_LOADED];
+
 export const UploadFields = z.object({
   financialYear: z.string().optional(),
   mappingDefinition: z.string().optional(),
   headers: z.string().optional(),
   password: z.string().optional(),
-  // load a file again although the same bytes were loaded before
+  // load a file again although the same bytes, or most of its rows, were loaded before
   force: z.enum(['true', 'false']).optional(),
 });
 

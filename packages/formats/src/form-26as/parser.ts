@@ -1,4 +1,5 @@
 import { type FileIssue, issue } from '../errors.ts';
+import { badCharacterAt, badCharacterIssue } from '../values/bad-characters.ts';
 import {
   alignedIndex,
   buildPartyMap,
@@ -65,6 +66,11 @@ export class Form26asParser implements IssueSink {
   push(raw: string, n: number): void {
     const line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
     if (isBlank(line)) return;
+    const bad = badCharacterAt(line);
+    if (bad >= 0) {
+      this.errors.push(badCharacterIssue(this.file, n, line, bad));
+      return;
+    }
     if (this.delimiter === null) {
       if (line.includes('^')) this.delimiter = '^';
       else if (line.includes('|')) this.delimiter = '|';

@@ -8,6 +8,13 @@ import {
   ZipReader,
   ZipWriter,
 } from '@zip.js/zip.js';
+import {
+  readZipEntryCapped,
+  ZIP_LIMITS,
+  ZipLimitError,
+  type ZipLimits,
+  zipEntriesRefusal,
+} from '../zip/zip-limits.ts';
 
 // Node has no web workers for zip.js; decompress in this thread (parsing runs
 // in a worker thread already, see ARCHITECTURE.md).
@@ -23,6 +30,7 @@ export type TracesZipErrorCode =
   | 'PASSWORD_REQUIRED'
   | 'WRONG_PASSWORD'
   | 'DAMAGED_ZIP'
+  | 'ZIP_TOO_LARGE'
   | 'NO_TEXT_FILES';
 
 export type TracesZipResult =
@@ -39,11 +47,18 @@ const failure = (code: TracesZipErrorCode, message: string): TracesZipResult => 
   message,
 });
 
-const readEntry = async (entry: Entry, password: string): Promise<Uint8Array | TracesZipResult> => {
+const readEntry = async (
+  zipName: string,
+  entry: Entry,
+  password: string,
+  before: number,
+  limits: ZipLimits,
+): Promise<Uint8Array | TracesZipResult> => {
   if (entry.directory) return new Uint8Array();
   try {
-    return await entry.getData(new Uint8ArrayWriter(), entry.encrypted ? { password } : {});
+    return await readZipEntryCapped(zipName, entry, before, entry.encrypted ? { password } : {}, limits);
   } catch (error) {
+    if (error instanceof ZipLimitError) return failure('ZIP_TOO_LARGE', error.message);
     const text = messageOf(error);
     if (text === ERR_ENCRYPTED || (entry.encrypted && password === '')) {
       return failure(
@@ -66,7 +81,15 @@ const readEntry = async (entry: Entry, password: string): Promise<Uint8Array | T
 // A TRACES download: a zip, protected with the holder's date of birth or
 // incorporation (DDMMYYYY), holding one or more 26AS .txt files (big
 // statements are split at 20,000 transactions per file).
-export const openTracesZip = async (zip: Uint8Array, password: string): Promise<TracesZipResult> => {
+// Entries are checked against the limits (zip-limits.ts) by their headers
+// before any is expanded, and again while each expands.
+export const openTracesZip = async (
+  zip: Uint8Array,
+  password: string,
+  options: { name?: string; limits?: ZipLimits } = {},
+): Promise<TracesZipResult> => {
+  const zipName = options.name ?? 'The zip';
+  const limits = options.limits ?? ZIP_LIMITS;
   let entries: Entry[];
   const reader = new ZipReader(new Uint8ArrayReader(zip));
   try {
@@ -74,12 +97,19 @@ export const openTracesZip = async (zip: Uint8Array, password: string): Promise<
   } catch (error) {
     return failure('NOT_A_ZIP', `Not a readable zip file: ${messageOf(error)}.`);
   }
+  const texts = entries.filter((entry) => !entry.directory && /\.txt$/i.test(entry.filename));
+  const refusal = zipEntriesRefusal(zipName, texts, limits);
+  if (refusal) {
+    await reader.close();
+    return failure('ZIP_TOO_LARGE', refusal);
+  }
   const files: TracesZipFile[] = [];
+  let expanded = 0;
   try {
-    for (const entry of entries) {
-      if (entry.directory || !/\.txt$/i.test(entry.filename)) continue;
-      const data = await readEntry(entry, password);
+    for (const entry of texts) {
+      const data = await readEntry(zipName, entry, password, expanded, limits);
       if (!(data instanceof Uint8Array)) return data;
+      expanded += data.length;
       files.push({ name: entry.filename, data });
     }
   } finally {

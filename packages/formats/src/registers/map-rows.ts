@@ -1,6 +1,7 @@
 import { validateIdentifier } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
 import { parseAmount, parseRate } from '../values/amounts.ts';
+import { badCharacterInRecord } from '../values/bad-characters.ts';
 import { parseDate } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';
 import type { Mapping } from './guess-mapping.ts';
@@ -70,6 +71,14 @@ export const createRowMapper = <Fs extends readonly TargetField[]>(
   return (record) => {
     if (record.values.every((v) => v.trim() === '')) return { kind: 'skip' };
     if (isTotalRow(record.values)) return { kind: 'skip' };
+    // only the mapped columns reach the database
+    const bad = badCharacterInRecord(
+      file,
+      record.line,
+      columns.map((c) => (c.index === undefined ? '' : (record.values[c.index] ?? ''))),
+      (i) => columns[i]?.header ?? `field ${i + 1}`,
+    );
+    if (bad) return { kind: 'error', errors: [bad] };
     const row: Record<string, unknown> = { file, line: record.line };
     const errors: FileIssue[] = [];
     for (const { field, index, header } of columns) {

@@ -1,5 +1,7 @@
 import { type FileIssue, issue } from '../errors.ts';
+import { badCharacterInRecord } from '../values/bad-characters.ts';
 import { decodeText } from '../values/text-decoding.ts';
+import { ZIP_TOO_LARGE, zipBytesRefusal } from '../zip/zip-limits.ts';
 import { parseDelimited, type RawRecord, readDelimitedStream, sniffDelimiter } from './delimited.ts';
 import { readXlsRecords, readXlsxRecords } from './spreadsheet.ts';
 
@@ -111,6 +113,12 @@ export const readTable = async (
   const format = options.format ?? formatOfFile(file, bytes);
   const errors: FileIssue[] = [];
   let records: RawRecord[];
+  // an .xlsx is a zip: its parts are held in memory, so a bomb is refused first
+  const refusal = format === 'xlsx' ? await zipBytesRefusal(file, bytes) : null;
+  if (refusal) {
+    const error = issue(file, 1, ZIP_TOO_LARGE, 'a workbook of ordinary size', refusal);
+    return { file, format, headers: [], headerLine: 0, rows: [], errors: [error] };
+  }
   try {
     if (format === 'xlsx') records = await readXlsxRecords(bytes, options.sheet);
     else if (format === 'xls') records = await readXlsRecords(bytes, options.sheet);
@@ -149,7 +157,15 @@ export const readTable = async (
       ],
     };
   }
-  const table = tableFromRecords(records, file, format, options);
+  // A line with a NUL or another control character is left out with an error
+  // of its own (the database refuses NUL; the rest of the file still loads).
+  const clean: RawRecord[] = [];
+  for (const record of records) {
+    const bad = badCharacterInRecord(file, record.line, record.values);
+    if (bad) errors.push(bad);
+    else clean.push(record);
+  }
+  const table = tableFromRecords(clean, file, format, options);
   return { ...table, errors: [...errors, ...table.errors] };
 };
 

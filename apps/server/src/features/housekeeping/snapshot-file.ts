@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 
 // A snapshot file is gzip'd JSON lines. Every line is a JSON array whose first
 // element says what it holds:
@@ -71,23 +69,20 @@ export const parseLine = (text: string, line: number): SnapshotLine => {
   throw corrupt(line);
 };
 
-// Writes the lines to `file` through a temporary name, so a failed or retried
-// job never leaves a half-written snapshot under the final name. Answers the size.
-export const writeSnapshotFile = async (file: string, chunks: AsyncIterable<string>): Promise<number> => {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
-  try {
-    await pipeline(Readable.from(chunks), createGzip(), fs.createWriteStream(partial));
-    await fs.promises.rename(partial, file);
-  } catch (error) {
-    await fs.promises.rm(partial, { force: true });
-    throw error;
-  }
-  return (await fs.promises.stat(file)).size;
-};
+// A single line longer than this is no row PostgreSQL wrote: the file is
+// damaged (or a decompression bomb), and reading stops before memory runs out.
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
-export async function* readSnapshotFile(file: string): AsyncGenerator<SnapshotLine> {
-  const source = fs.createReadStream(file);
+// Writes the lines gzip'd to the file store under `key` (the store never shows
+// a half-written file under its final name). Answers the size.
+export const writeSnapshotFile = (
+  store: FileStore,
+  key: string,
+  chunks: AsyncIterable<string>,
+): Promise<number> => store.put(key, Readable.from(chunks), createGzip());
+
+export async function* readSnapshotFile(store: FileStore, key: string): AsyncGenerator<SnapshotLine> {
+  const source = store.get(key);
   const gunzip = createGunzip();
   source.on('error', (error) => gunzip.destroy(error));
   source.pipe(gunzip);
@@ -96,12 +91,18 @@ export async function* readSnapshotFile(file: string): AsyncGenerator<SnapshotLi
   let line = 0;
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
-      const parts = (rest + decoder.write(chunk)).split('\n');
-      rest = parts.pop() ?? '';
-      for (const text of parts) {
+      // only the new text is searched, so a long line costs its length once
+      const text = decoder.write(chunk);
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        const whole = rest + text.slice(start, end);
+        rest = '';
+        start = end + 1;
         line += 1;
-        if (text !== '') yield parseLine(text, line);
+        if (whole !== '') yield parseLine(whole, line);
       }
+      rest += text.slice(start);
+      if (rest.length > MAX_LINE_CHARS) throw corrupt(line + 1);
     }
     rest += decoder.end();
     if (rest !== '') yield parseLine(rest, line + 1);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { AppContext } from '../../platform/context.ts';
 import { ENTITY_TABLES, type EntityTable } from '../../platform/db/entity-tables.ts';
 import type { TaskContext, TaskOutcome } from '../../platform/queue/task.ts';
@@ -12,7 +11,7 @@ import {
   tableLine,
   writeSnapshotFile,
 } from './snapshot-file.ts';
-import { type SnapshotTableCount, snapshotFile } from './snapshots.ts';
+import type { SnapshotTableCount } from './snapshots.ts';
 import { lockEntity } from './sql.ts';
 import {
   COPY_BATCH_ROWS,
@@ -49,7 +48,6 @@ export const takeSnapshot = async (
 ): Promise<TaskOutcome> => {
   const row = await findRow(ctx, snapshotId, entityId);
   if (!row) return { remarks: 'The snapshot was deleted before it was taken.' };
-  const file = snapshotFile(ctx, row);
   const counts: SnapshotTableCount[] = [];
   let done = 0;
   const size = await ctx.db
@@ -84,7 +82,7 @@ export const takeSnapshot = async (
         }
         yield endLine(done);
       }
-      return writeSnapshotFile(file, lines());
+      return writeSnapshotFile(ctx.files, row.storage_path, lines());
     });
   const outcome: TaskOutcome = {
     remarks: `Snapshot "${row.description}" taken: ${done} rows from ${counts.length} tables.`,
@@ -108,7 +106,7 @@ export const takeSnapshot = async (
     return Number(changed.numUpdatedRows) > 0;
   });
   if (!updated) {
-    await fs.promises.rm(file, { force: true });
+    await ctx.files.remove(row.storage_path);
     return { remarks: 'The snapshot was deleted while it was being taken.' };
   }
   return outcome;
@@ -139,8 +137,9 @@ export const restoreSnapshot = async (
   const row = await findRow(ctx, snapshotId, entityId);
   if (!row) throw new Error('The snapshot no longer exists.');
   if (row.status !== 'Completed') throw new Error('The snapshot is not complete and cannot be restored.');
-  const file = snapshotFile(ctx, row);
-  if (!fs.existsSync(file)) throw new Error('The snapshot file is missing from the data folder.');
+  if (!(await ctx.files.exists(row.storage_path))) {
+    throw new Error('The snapshot file is missing from the file store.');
+  }
   const listed = (row.tables ?? []) as SnapshotTableCount[];
   const expected = row.row_count ?? 0;
 
@@ -171,7 +170,7 @@ export const restoreSnapshot = async (
       }
       batch = [];
     };
-    for await (const line of readSnapshotFile(file)) {
+    for await (const line of readSnapshotFile(ctx.files, row.storage_path)) {
       if (line.kind === 'snapshot') {
         if (line.header.entityId !== entityId)
           throw new Error('The snapshot file belongs to another entity.');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   type JobStarted,
@@ -28,11 +27,6 @@ export interface SnapshotTableCount {
 }
 
 export const SNAPSHOT_NOT_FOUND = 'Snapshot not found';
-
-// Files live under the data folder; the row keeps the path relative to it, so
-// the folder can move.
-export const snapshotFile = (ctx: AppContext, row: Pick<Row, 'storage_path'>): string =>
-  path.join(ctx.config.dataDir, row.storage_path);
 
 const toView = (row: Row): Snapshot => ({
   id: row.id,
@@ -97,6 +91,7 @@ export const snapshotService = (ctx: AppContext) => {
             description,
             created_by: caller.userId,
             created_by_login: caller.login,
+            // a file store key (see file-store.ts)
             storage_path: path.posix.join('snapshots', entityId, `${id}.jsonl.gz`),
           })
           .returningAll()
@@ -116,7 +111,7 @@ export const snapshotService = (ctx: AppContext) => {
       const entityId = await currentEntity(ctx, caller);
       const row = await find(entityId, id);
       await ctx.db.deleteFrom('snapshots').where('id', '=', row.id).execute();
-      await fs.promises.rm(snapshotFile(ctx, row), { force: true });
+      await ctx.files.remove(row.storage_path);
       return listOf(entityId);
     },
 

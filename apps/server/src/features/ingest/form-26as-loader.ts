@@ -61,7 +61,7 @@ const expand = async (files: SourceFile[], password: string | undefined, errors:
       texts.push(file);
       continue;
     }
-    const opened = await openTracesZip(file.bytes, password ?? '');
+    const opened = await openTracesZip(file.bytes, password ?? '', { name: file.fileName });
     if (!opened.ok) {
       errors.push(
         fileIssue(file.fileName, opened.code, opened.message, 'a TRACES zip and its DDMMYYYY password'),

@@ -1,13 +1,22 @@
+import fs from 'node:fs';
 import type { IngestKind, UploadAnswer } from '@taxrecon/contracts';
 import { UploadFields } from '@taxrecon/contracts';
+import { ZIP_TOO_LARGE, zipEntriesRefusal } from '@taxrecon/formats';
 import { isFinancialYear } from '@taxrecon/shared';
+import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
-import { receiveUpload, type UploadRules } from '../../platform/http/uploads.ts';
+import {
+  type ReceivedFile,
+  type ReceivedUpload,
+  receiveUpload,
+  type UploadRules,
+} from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { refuseLoadedStatements } from './statement-overlap.ts';
 
 // Spec part 1 section 9 and part 3: the generic upload takes 200,000,000 bytes;
 // the customer mapping file is a small .txt.
@@ -49,6 +58,24 @@ export const startUpload = async (
   const entityId = caller.entityId;
   if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
   const upload = await receiveUpload(request, store, UPLOAD_RULES[kind]);
+  // A refused upload (duplicate, bad mapping, no year, a zip bomb) keeps
+  // nothing: adopted files have left the temporary folder, the rest go here.
+  try {
+    return await acceptUpload(ctx, store, caller, entityId, upload, kind, task);
+  } finally {
+    await Promise.all(upload.files.map((f) => store.removeTemp(f.tempPath)));
+  }
+};
+
+const acceptUpload = async (
+  ctx: AppContext,
+  store: FileStore,
+  caller: Caller,
+  entityId: string,
+  upload: ReceivedUpload,
+  kind: IngestKind,
+  task: TaskDefinition,
+): Promise<UploadAnswer> => {
   const fields = UploadFields.parse(upload.fields);
   if (kind === 'sales-register' && (!fields.financialYear || !isFinancialYear(fields.financialYear))) {
     throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
@@ -73,6 +100,10 @@ export const startUpload = async (
         );
       }
     }
+  }
+  if (kind === 'form-26as') {
+    for (const file of upload.files) await refuseZipBomb(file);
+    if (fields.force !== 'true') await refuseLoadedStatements(ctx, entityId, upload.files, fields.password);
   }
   const fileIds: string[] = [];
   for (const file of upload.files) {
@@ -115,6 +146,24 @@ export const startUpload = async (
     validationErrorsCount: null,
     error: null,
   };
+};
+
+// A TRACES zip whose entries declare more than the zip limits is refused at
+// once, by its central directory, before any entry is expanded; the ingest job
+// checks again while it expands (a header may lie).
+const refuseZipBomb = async (file: ReceivedFile): Promise<void> => {
+  if (!/\.zip$/i.test(file.fileName)) return;
+  const reader = new ZipReader(new BlobReader(await fs.openAsBlob(file.tempPath)));
+  try {
+    const texts = (await reader.getEntries()).filter((e) => !e.directory && /\.txt$/i.test(e.filename));
+    const refusal = zipEntriesRefusal(file.fileName, texts);
+    if (refusal) throw badRequest(refusal, ZIP_TOO_LARGE);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // not a readable zip: the job says so in its validation report
+  } finally {
+    await reader.close();
+  }
 };
 
 const rememberMapping = async (

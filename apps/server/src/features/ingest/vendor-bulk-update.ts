@@ -63,7 +63,7 @@ export const vendorBulkUpdate = async (
       for (const r of read.rows) rows.push({ ...r, file: file.fileName });
     }
   } finally {
-    await Promise.all(upload.files.map((f) => fs.promises.rm(f.tempPath, { force: true })));
+    await Promise.all(upload.files.map((f) => store.removeTemp(f.tempPath)));
   }
   if (problems.length)
     return { message: 'Nothing was changed: fix the rows listed and upload again.', updated: 0, problems };

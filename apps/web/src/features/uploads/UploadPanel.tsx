@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
-import { acceptOf, checkFiles, type FileRules, REDIRECT_AFTER_MS } from './upload-rules.ts';
+import { acceptOf, asksToLoadAgain, checkFiles, type FileRules, REDIRECT_AFTER_MS } from './upload-rules.ts';
 
 type UploadRoute = Pick<ApiRoute, 'method' | 'path'> & { response: typeof UploadAnswer };
 
@@ -40,7 +40,8 @@ const failureText = (error: unknown): string => {
 
 // The upload flow of spec part 1 section 4: pick, check, send with a progress bar,
 // show the answer and the job id, then go to the jobs page after 5 seconds. A file
-// the entity already loaded is refused (409) and may be sent again on purpose.
+// the entity already loaded, or a 26AS statement whose rows are mostly loaded, is
+// refused (409) with a question and may be sent again on purpose.
 export function UploadPanel(props: UploadPanelProps) {
   const { rules, testId } = props;
   const navigate = useNavigate();
@@ -100,7 +101,8 @@ export function UploadPanel(props: UploadPanelProps) {
       setOutcome({ kind: 'done', answer });
       startRedirect();
     } catch (error) {
-      const duplicate = error instanceof ApiError && error.code === 'DUPLICATE_FILE';
+      // the same bytes, or a statement whose rows are already loaded: a question, not a failure
+      const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
       setOutcome({ kind: 'failed', message: failureText(error), duplicate });
     }
   };
@@ -153,7 +155,12 @@ export function UploadPanel(props: UploadPanelProps) {
           </Stack>
         )}
         {outcome.kind === 'failed' && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid={`${testId}-error`}>
+          <Alert
+            color={outcome.duplicate ? 'orange' : 'red'}
+            title={outcome.duplicate ? 'Already loaded: load it again?' : undefined}
+            icon={<IconAlertCircle size={18} />}
+            data-testid={`${testId}-error`}
+          >
             <Stack gap="xs">
               <Text size="sm">{outcome.message}</Text>
               {outcome.duplicate && (

@@ -1,3 +1,5 @@
+import { UPLOAD_CONFIRM_CODES } from '@taxrecon/contracts';
+
 // Client-side checks run before a file leaves the browser (spec part 1 section 5,
 // part 2 section 5). The server checks the same again.
 
@@ -51,3 +53,8 @@ export const checkFiles = (
 // The `accept` attribute of the file picker: '.txt,.zip'
 export const acceptOf = (rules: Pick<FileRules, 'extensions'>): string =>
   rules.extensions.map((e) => `.${e}`).join(',');
+
+// A refusal that is a question: the same bytes, or a 26AS statement whose rows
+// are already loaded. The panel offers "Load again", which sends force=true.
+export const asksToLoadAgain = (code: string | undefined): boolean =>
+  code !== undefined && UPLOAD_CONFIRM_CODES.includes(code);

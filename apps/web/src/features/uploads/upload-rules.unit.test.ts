@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { financialYearOptions } from './financial-years.ts';
 import { headerRowOfText, splitHeaderRow } from './register-header.ts';
-import { checkFiles, INVALID_FILE_NAME, isValidFileName } from './upload-rules.ts';
+import { asksToLoadAgain, checkFiles, INVALID_FILE_NAME, isValidFileName } from './upload-rules.ts';
 
 const rules = { extensions: ['txt', 'zip'], maxBytes: 1000, maxFiles: 2 };
 
@@ -58,5 +58,17 @@ describe('register header row', () => {
     const text =
       'Zedex Ltd\r\nSales Register\r\n1-Apr-2024 to 31-Mar-2025\r\n\r\nDate\tParticulars\tVch No.\tGross Total\r\n1-Apr-24\tAlpha\t1\t100\r\n';
     expect(headerRowOfText(text, '\t')).toEqual(['Date', 'Particulars', 'Vch No.', 'Gross Total']);
+  });
+});
+
+describe('refusals that ask the user', () => {
+  it.each([
+    ['DUPLICATE_FILE', true],
+    ['ROWS_ALREADY_LOADED', true],
+    ['ZIP_TOO_LARGE', false],
+    ['NO_FINANCIAL_YEAR', false],
+    [undefined, false],
+  ])('%s offers "Load again": %s', (code, asks) => {
+    expect(asksToLoadAgain(code)).toBe(asks);
   });
 });

@@ -5,8 +5,14 @@ import {
   type BulkUpdateAnswer,
   type BulkUpdateQuery,
 } from '@taxrecon/contracts';
-import { parseDelimited } from '@taxrecon/formats';
-import { TextWriter, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
+import {
+  parseDelimited,
+  readZipEntryCapped,
+  ZIP_TOO_LARGE,
+  ZipLimitError,
+  zipEntriesRefusal,
+} from '@taxrecon/formats';
+import { Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
@@ -66,12 +72,21 @@ const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
       continue;
     }
     const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(bytes)));
-    for (const entry of await reader.getEntries()) {
-      if (!entry.directory && entry.getData && /\.csv$/i.test(entry.filename)) {
-        sheets.push({ name: entry.filename, text: await entry.getData(new TextWriter()) });
+    try {
+      const csvs = (await reader.getEntries()).filter((e) => !e.directory && /\.csv$/i.test(e.filename));
+      const refusal = zipEntriesRefusal(name, csvs);
+      if (refusal) throw badRequest(refusal, ZIP_TOO_LARGE);
+      let expanded = 0;
+      for (const entry of csvs) {
+        const data = await readZipEntryCapped(name, entry, expanded).catch((error: unknown) => {
+          throw error instanceof ZipLimitError ? badRequest(error.message, ZIP_TOO_LARGE) : error;
+        });
+        expanded += data.length;
+        sheets.push({ name: entry.filename, text: Buffer.from(data).toString('utf8') });
       }
+    } finally {
+      await reader.close();
     }
-    await reader.close();
   }
   if (sheets.length === 0) throw badRequest('Choose the CSV file to upload.', 'NO_FILE');
   return sheets;

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   DOWNLOAD_THRESHOLD,
   type ReconKind,
@@ -32,11 +31,20 @@ import {
 
 type R = typeof reconciliationRoutes;
 
-export const sendFile = (reply: FastifyReply, bytes: Uint8Array | string, name: string, type: string) =>
+export const sendFile = (
+  reply: FastifyReply,
+  bytes: Uint8Array | string | Readable,
+  name: string,
+  type: string,
+) =>
   reply
     .header('content-type', type)
     .header('content-disposition', `attachment; filename="${name.replace(/"/g, '')}"`)
-    .send(typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    .send(
+      typeof bytes === 'string' || bytes instanceof Readable
+        ? bytes
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    );
 
 type Names =
   | 'download26as'
@@ -207,8 +215,8 @@ export const discrepancyHandlers = (
       if (report.status !== 'Completed' || !report.storage_path) {
         throw badRequest('The report is not ready yet.', 'REPORT_NOT_READY');
       }
-      const bytes = await fs.promises.readFile(path.join(ctx.config.dataDir, report.storage_path));
-      return sendFile(reply, bytes, report.file_name, 'application/zip');
+      if (!(await ctx.files.exists(report.storage_path))) throw notFound('The report file is missing.');
+      return sendFile(reply, ctx.files.get(report.storage_path), report.file_name, 'application/zip');
     },
   };
 };

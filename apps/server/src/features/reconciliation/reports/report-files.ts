@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { DOWNLOAD_ACTIONS, type ReportScope } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
 import { financialYearLabel } from '@taxrecon/shared';
 import { Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { AppContext } from '../../../platform/context.ts';
+import type { FileStore } from '../../../platform/storage/file-store.ts';
 import { rebuildResult } from '../matching/rebuild.ts';
 import type { RunView } from '../runs/runs.ts';
 import { partiesCsv, partiesInScope, rowCsv, summaryCsv, unresolvedCsv } from './report-csv.ts';
@@ -87,17 +87,20 @@ export const zipInMemory = async (entries: ReportEntry[]): Promise<Uint8Array> =
   return zip.close();
 };
 
-export const zipToFile = async (entries: ReportEntry[], file: string): Promise<number> => {
-  const out = fs.createWriteStream(file);
-  const zip = new ZipWriter(Writable.toWeb(out) as WritableStream<Uint8Array>);
-  const closed = new Promise<void>((resolve, reject) => {
-    out.once('close', () => resolve());
-    out.once('error', reject);
-  });
-  for (const e of entries) await zip.add(e.name, streamOf(e.content));
-  await zip.close();
-  if (!out.closed) await closed;
-  return (await fs.promises.stat(file)).size;
+// Streams the zip into the file store under `key`; answers its size.
+export const zipToStore = async (entries: ReportEntry[], store: FileStore, key: string): Promise<number> => {
+  const out = new PassThrough();
+  const stored = store.put(key, out);
+  try {
+    const zip = new ZipWriter(Writable.toWeb(out) as WritableStream<Uint8Array>);
+    for (const e of entries) await zip.add(e.name, streamOf(e.content));
+    await zip.close();
+  } catch (error) {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    await stored.catch(() => undefined);
+    throw error;
+  }
+  return stored;
 };
 
 export const reportTitle = (run: RunView): string =>

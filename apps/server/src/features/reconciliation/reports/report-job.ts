@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   REPORT_SUBMITTED_DETAIL,
@@ -13,10 +12,10 @@ import { notFound } from '../../../platform/http/errors.ts';
 import { defineTask, type TaskDefinition } from '../../../platform/queue/task.ts';
 import { attachLock, releaseLock, takeLock } from '../runs/locks.ts';
 import { type RunView, runQuery } from '../runs/runs.ts';
-import { reportEntries, zipToFile } from './report-files.ts';
+import { reportEntries, zipToStore } from './report-files.ts';
 
 // Reports generated in the background (spec 4: above 2000 transactions, one
-// at a time per entity), kept under DATA_DIR/reports and listed under
+// at a time per entity), kept in the file store under reports/ and listed under
 // Reports > Reconciliation Reports.
 
 export const ReportJobInput = z.object({
@@ -29,7 +28,7 @@ export const ReportJobInput = z.object({
 const RETRIES = 1;
 
 export const reportPath = (reportId: string, entityId: string) =>
-  path.join('reports', entityId, `${reportId}.zip`);
+  path.posix.join('reports', entityId, `${reportId}.zip`);
 
 export const runById = async (ctx: AppContext, jobId: string, entityId: string): Promise<RunView> => {
   const run = await runQuery(ctx)
@@ -52,10 +51,8 @@ export const reportTask = (ctx: () => AppContext) =>
       const run = await runById(c, input.reconJobId, input.entityId);
       await job.progress(5);
       const relative = reportPath(input.reportId, input.entityId);
-      const file = path.join(c.config.dataDir, relative);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
       // the zip is rewritten whole by a retry; the report row, the lock and the job's mark commit together
-      const size = await zipToFile(await reportEntries(c, run, input.scope), file);
+      const size = await zipToStore(await reportEntries(c, run, input.scope), c.files, relative);
       await c.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('recon_reports')

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeEncryptedZip, ZIP_LIMITS } from '@taxrecon/formats';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEMP_MAX_AGE_MS } from '../../platform/storage/file-store.ts';
+import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+// Uploads that must be refused cleanly: zip bombs, refused uploads leaving
+// temporary files, bad bytes in a line, and a statement whose rows are loaded.
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../../packages/formats/fixtures');
+const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+
+let t: TestServer;
+let token: string;
+let tmp: string;
+
+interface JobView {
+  status: string;
+  remarks: string;
+  payload: string | null;
+}
+
+const finished = (jobId: string) =>
+  eventually(async () => {
+    const view = (await t.api('GET', `/job/${jobId}`, { token })).json as JobView;
+    return view.status === 'Completed' || view.status === 'Failed' ? view : null;
+  }, 60_000);
+
+const loadedRows = (view: JobView) =>
+  (JSON.parse(view.payload ?? '{}') as { controlTotals: { rowsLoaded: number } }).controlTotals.rowsLoaded;
+
+const taxEntries = async () =>
+  Number(
+    (
+      await t.server.ctx.db
+        .selectFrom('tax_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const tempFiles = () => fs.readdirSync(tmp).sort();
+
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login(ADMIN.email, ADMIN.password);
+  tmp = path.join(t.server.ctx.config.dataDir, 'files', 'tmp');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('zip bombs', () => {
+  it('refuses a TRACES zip whose entry expands past the limit with 400, naming zip, entry and limit', async () => {
+    // 300 MiB of zeros in about 300 KB
+    const writer = new ZipWriter(new Uint8ArrayWriter());
+    await writer.add('AAACZ9999Z-2025.txt', new Uint8ArrayReader(new Uint8Array(300 * 1024 * 1024)));
+    const bomb = await writer.close();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const before = tempFiles();
+    const answer = await t.upload('/ingest/taxbook', { token, files: [{ name: 'bomb.zip', content: bomb }] });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'ZIP_TOO_LARGE' });
+    const message = (answer.json as { message: string }).message;
+    expect(message).toContain('bomb.zip');
+    expect(message).toContain('AAACZ9999Z-2025.txt');
+    expect(message).toContain(ZIP_LIMITS.maxEntryBytes.toLocaleString('en-IN'));
+    expect(tempFiles()).toEqual(before);
+  });
+});
+
+describe('temporary upload files', () => {
+  it('leave nothing behind when an upload is refused after it was received', async () => {
+    const file = { name: 'once.txt', content: fixture('26as-form-168-layout.txt') };
+    const first = await t.upload('/ingest/taxbook', { token, files: [file] });
+    expect(first.status).toBe(200);
+    await finished((first.json as { jobId: string }).jobId);
+    const before = tempFiles();
+    const duplicate = await t.upload('/ingest/taxbook', { token, files: [file] });
+    expect(duplicate.json).toMatchObject({ code: 'DUPLICATE_FILE' });
+    const noYear = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'sales.txt', content: fixture('sales-register.txt') }],
+    });
+    expect(noYear.json).toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
+    const badMapping = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'sales.txt', content: fixture('sales-register.txt') }],
+      fields: { financialYear: '2024-25', mappingDefinition: '[1,2]' },
+    });
+    expect(badMapping.json).toMatchObject({ code: 'BAD_MAPPING' });
+    expect(tempFiles()).toEqual(before);
+  });
+
+  it('are swept when older than the limit, and kept while fresh', async () => {
+    const stale = path.join(tmp, 'died-mid-job.part');
+    const fresh = path.join(tmp, 'being-received.part');
+    fs.writeFileSync(stale, 'x');
+    fs.writeFileSync(fresh, 'y');
+    const old = new Date(Date.now() - TEMP_MAX_AGE_MS - 60_000);
+    fs.utimesSync(stale, old, old);
+    expect(await t.server.ctx.files.sweepTemp(TEMP_MAX_AGE_MS)).toBe(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
+  });
+});
+
+describe('bad bytes', () => {
+  it('turn a NUL in one 26AS line into a validation error on that line; the rest loads', async () => {
+    const text = fixture('26as-current-layout.txt').toString('utf8').split('\n');
+    text[13] = `${text[13]!.slice(0, 5)}\u0000${text[13]!.slice(5)}`;
+    const answer = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'nul.txt', content: Buffer.from(text.join('\n'), 'utf8') }],
+      fields: { force: 'true' },
+    });
+    expect(answer.status).toBe(200);
+    const jobId = (answer.json as { jobId: string }).jobId;
+    const view = await finished(jobId);
+    expect(view.status).toBe('Completed');
+    expect(loadedRows(view)).toBe(6);
+    const issues = await t.server.ctx.db
+      .selectFrom('validation_issues')
+      .select(['file_name', 'line', 'column_name', 'code'])
+      .where('job_id', '=', jobId)
+      .where('code', '=', 'BAD_CHARACTER')
+      .execute();
+    expect(issues).toEqual([{ file_name: 'nul.txt', line: 14, column_name: '6', code: 'BAD_CHARACTER' }]);
+  });
+
+  it('leave out a customer master line with a NUL; the other customers load', async () => {
+    const lines = fixture('customer-master.txt').toString('utf8').split('\n');
+    lines[1] = `${lines[1]!.slice(0, 10)}\u0000${lines[1]!.slice(10)}`;
+    const answer = await t.upload('/ingest/ingest-customer', {
+      token,
+      files: [{ name: 'customers.txt', content: Buffer.from(lines.join('\n'), 'utf8') }],
+    });
+    const jobId = (answer.json as { jobId: string }).jobId;
+    const view = await finished(jobId);
+    expect(view.status).toBe('Completed');
+    expect(loadedRows(view)).toBeGreaterThan(0);
+    const issue = await t.server.ctx.db
+      .selectFrom('validation_issues')
+      .select(['line', 'code'])
+      .where('job_id', '=', jobId)
+      .where('code', '=', 'BAD_CHARACTER')
+      .execute();
+    expect(issue).toEqual([{ line: 2, code: 'BAD_CHARACTER' }]);
+  });
+});
+
+describe('a statement whose rows are already loaded', () => {
+  it('is refused with a question, and loads when the user confirms', async () => {
+    const original = fixture('26as-pre-2020-layout.txt');
+    const first = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'q1.txt', content: original }],
+    });
+    expect(first.status).toBe(200);
+    const loaded = loadedRows(await finished((first.json as { jobId: string }).jobId));
+    expect(loaded).toBeGreaterThan(0);
+    const before = await taxEntries();
+    // the same statement with two bytes changed: other bytes, same transactions
+    const changed = Buffer.from(original);
+    const at = changed.indexOf('Annual Tax Statement');
+    changed[at] = 'a'.charCodeAt(0);
+    changed[at + 7] = 't'.charCodeAt(0);
+    const asked = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'q1-again.txt', content: changed }],
+    });
+    expect(asked.status).toBe(409);
+    expect(asked.json).toMatchObject({ code: 'ROWS_ALREADY_LOADED' });
+    expect((asked.json as { message: string }).message).toMatch(
+      new RegExp(`q1-again\\.txt: ${loaded} of ${loaded} transactions .* already loaded \\(from q1\\.txt`),
+    );
+    expect(await taxEntries()).toBe(before);
+    const confirmed = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'q1-again.txt', content: changed }],
+      fields: { force: 'true' },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(loadedRows(await finished((confirmed.json as { jobId: string }).jobId))).toBe(loaded);
+    expect(await taxEntries()).toBe(before + loaded);
+  });
+
+  it('is asked about inside a TRACES zip too', async () => {
+    const zip = await writeEncryptedZip(
+      [{ name: 'AAACZ9999Z-2025.txt', data: new Uint8Array(fixture('26as-pre-2020-layout.txt')) }],
+      '01042010',
+    );
+    const asked = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'traces.zip', content: zip }],
+      fields: { password: '01042010' },
+    });
+    expect(asked.status).toBe(409);
+    expect(asked.json).toMatchObject({ code: 'ROWS_ALREADY_LOADED' });
+  });
+});

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse26asText } from '../form-26as/parse.ts';
+import { readCustomerMaster } from '../masters/customer-master.ts';
+import { mapSalesRows } from '../registers/map-rows.ts';
+import { readTable } from '../registers/read-table.ts';
+import { FIXTURES_DIR } from '../testing/golden-cases.ts';
+import { badCharacterAt } from './bad-characters.ts';
+
+const fixture = (name: string) => readFileSync(`${FIXTURES_DIR}${name}`, 'utf8');
+
+// Puts `bad` into line `line` (1-based) just after its first `after` characters.
+const spoil = (text: string, line: number, after: number, bad: string): string => {
+  const lines = text.split('\n');
+  const l = lines[line - 1]!;
+  lines[line - 1] = l.slice(0, after) + bad + l.slice(after);
+  return lines.join('\n');
+};
+
+describe('bad characters', () => {
+  it.each([
+    ['NUL', '\u0000', 3],
+    ['a control character', '\u0007', 3],
+    ['DEL', '\u007f', 0],
+    ['invalid UTF-8', '\ufffd', 5],
+  ])('finds %s', (_, bad, at) => {
+    expect(badCharacterAt(`${'x'.repeat(at)}${bad}y`)).toBe(at);
+  });
+
+  it.each([['plain text'], ['tab\tseparated'], ['₹ 1,00,000 – “quoted”'], ['']])('lets %j pass', (text) => {
+    expect(badCharacterAt(text)).toBe(-1);
+  });
+
+  it('turns a NUL in a 26AS transaction line into an error on that line; the rest of the file parses', () => {
+    const clean = parse26asText(fixture('26as-current-layout.txt'), 'x.txt');
+    const text = spoil(fixture('26as-current-layout.txt'), 14, 5, '\u0000');
+    const result = parse26asText(Buffer.from(text, 'utf8'), 'x.txt');
+    const bad = result.errors.filter((e) => e.code === 'BAD_CHARACTER');
+    expect(bad).toMatchObject([{ file: 'x.txt', line: 14, column: '6' }]);
+    expect(bad[0]?.message).toContain('Line 14, column 6 holds a NUL byte');
+    expect(result.transactionCount).toBe(clean.transactionCount - 1);
+    const transactions = [...(result.tds?.parties ?? []), ...(result.tcs?.parties ?? [])].flatMap(
+      (p) => p.transactions,
+    );
+    expect(transactions.map((t) => t.line)).not.toContain(14);
+    expect(transactions.every((t) => badCharacterAt(t.remarks ?? '') < 0)).toBe(true);
+  });
+
+  it('leaves out a master line holding a NUL with an error naming line and field; the other lines load', async () => {
+    const clean = await readCustomerMaster(Buffer.from(fixture('customer-master.txt')), 'm.txt');
+    const text = spoil(fixture('customer-master.txt'), 2, 10, '\u0000');
+    const result = await readCustomerMaster(Buffer.from(text, 'utf8'), 'm.txt');
+    expect(result.errors.filter((e) => e.code === 'BAD_CHARACTER')).toMatchObject([
+      { line: 2, column: 'field 3' },
+    ]);
+    expect(result.rows.length).toBe(clean.rows.length - 1);
+  });
+
+  it('rejects a register row whose mapped value holds a control character', async () => {
+    const text =
+      'Invoice\tDate\tCustomer\tAmount\nA1\t01/04/2024\tAl\u0001pha\t100\nA2\t02/04/2024\tBeta\t200\n';
+    const table = await readTable(Buffer.from(text), 'r.txt');
+    expect(table.errors).toMatchObject([{ code: 'BAD_CHARACTER', line: 2 }]);
+    expect(table.rows.map((r) => r.line)).toEqual([3]);
+    // the streaming path reaches the row mapper with the line still in it
+    const mapped = mapSalesRows(
+      {
+        file: 'r.txt',
+        headers: ['Date', 'Customer'],
+        headerLine: 1,
+        rows: [{ line: 2, values: ['01/04/2024', 'Al\u0001pha'] }],
+      },
+      { date: 0, customerName: 1 },
+    );
+    expect(mapped.errors).toMatchObject([{ code: 'BAD_CHARACTER', line: 2, column: 'Customer' }]);
+  });
+});

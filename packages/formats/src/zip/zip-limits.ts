@@ -1,0 +1,134 @@
+import { type Entry, Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
+
+// Every zip we read (TRACES 26AS downloads, bulk updates, spreadsheets) is
+// capped before and while it is expanded: a 1 MB zip can hold a 1 GiB entry of
+// zeros, and the entry is then held in memory and decoded to one string.
+// V8 cannot hold a string above about 512 MiB, and a 26AS text of a big company
+// is a few hundred MB at most (TRACES splits it at 20,000 transactions per
+// file), so an entry may expand to 256 MiB and a whole zip to 512 MiB.
+export interface ZipLimits {
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  // expanded / compressed size; text compresses 5-20:1, a zip bomb ~1000:1
+  maxRatio: number;
+  // the ratio is not checked below this expanded size (a small, very
+  // repetitive file is harmless whatever its ratio)
+  ratioFloorBytes: number;
+}
+
+export const ZIP_LIMITS: ZipLimits = {
+  maxEntryBytes: 256 * 1024 * 1024,
+  maxTotalBytes: 512 * 1024 * 1024,
+  maxRatio: 200,
+  ratioFloorBytes: 16 * 1024 * 1024,
+};
+
+export const ZIP_TOO_LARGE = 'ZIP_TOO_LARGE';
+
+const bytes = (n: number): string => `${n.toLocaleString('en-IN')} bytes`;
+
+// Thrown only while an entry streams out larger than its header said (the
+// header checks run first); carries the same message as those checks.
+export class ZipLimitError extends Error {
+  readonly code = ZIP_TOO_LARGE;
+}
+
+// Why an entry that expands to `size` bytes may not be read, or null. `before`
+// is what earlier entries of the same zip expanded to.
+export const zipEntryRefusal = (
+  zipName: string,
+  entry: { filename: string; compressedSize: number },
+  size: number,
+  before: number,
+  limits: ZipLimits = ZIP_LIMITS,
+): string | null => {
+  if (size > limits.maxEntryBytes) {
+    return `${zipName}: ${entry.filename} expands to more than ${bytes(limits.maxEntryBytes)}, the limit for one file in a zip; split the statement or upload the .txt.`;
+  }
+  if (before + size > limits.maxTotalBytes) {
+    return `${zipName}: the files in the zip expand to more than ${bytes(limits.maxTotalBytes)} together (limit reached at ${entry.filename}); upload fewer files per zip.`;
+  }
+  const ratio = size / Math.max(1, entry.compressedSize);
+  if (size > limits.ratioFloorBytes && ratio > limits.maxRatio) {
+    return `${zipName}: ${entry.filename} expands ${Math.floor(ratio)} times (limit ${limits.maxRatio} times); the zip looks like a zip bomb and is not read.`;
+  }
+  return null;
+};
+
+// Checks every entry's declared size before anything is expanded; null when all pass.
+export const zipEntriesRefusal = (
+  zipName: string,
+  entries: readonly Entry[],
+  limits: ZipLimits = ZIP_LIMITS,
+): string | null => {
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.directory) continue;
+    const refusal = zipEntryRefusal(zipName, entry, entry.uncompressedSize, total, limits);
+    if (refusal) return refusal;
+    total += entry.uncompressedSize;
+  }
+  return null;
+};
+
+// Collects an entry's bytes, stopping with ZipLimitError as soon as they pass
+// the limits, whatever the header declared.
+class CappedWriter extends Uint8ArrayWriter {
+  private written = 0;
+
+  constructor(
+    private readonly check: (size: number) => string | null,
+    private readonly declared: number,
+  ) {
+    super();
+  }
+
+  override async init(size?: number): Promise<void> {
+    // never pre-allocate more than the header's (already checked) size
+    await super.init?.(Math.min(size ?? 0, this.declared));
+  }
+
+  override async writeUint8Array(chunk: Uint8Array): Promise<void> {
+    this.written += chunk.length;
+    const refusal = this.check(this.written);
+    if (refusal) throw new ZipLimitError(refusal);
+    await super.writeUint8Array(chunk);
+  }
+}
+
+// Reads one entry within the limits; `before` is what earlier entries of the
+// same zip expanded to. Throws ZipLimitError when the limits are passed.
+export const readZipEntryCapped = async (
+  zipName: string,
+  entry: Entry,
+  before: number,
+  options: { password?: string } = {},
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<Uint8Array> => {
+  if (entry.directory || !entry.getData) return new Uint8Array();
+  const declared = zipEntryRefusal(zipName, entry, entry.uncompressedSize, before, limits);
+  if (declared) throw new ZipLimitError(declared);
+  const writer = new CappedWriter(
+    (size) => zipEntryRefusal(zipName, entry, size, before, limits),
+    entry.uncompressedSize,
+  );
+  return entry.getData(writer, options.password === undefined ? {} : { password: options.password });
+};
+
+// For zips another library expands (exceljs for .xlsx): the declared sizes are
+// checked here first. Null when they pass or when the bytes are no zip (the
+// reader then says so in its own words).
+export const zipBytesRefusal = async (
+  zipName: string,
+  zip: Uint8Array,
+  limits: ZipLimits = ZIP_LIMITS,
+): Promise<string | null> => {
+  const reader = new ZipReader(new Uint8ArrayReader(zip));
+  try {
+    return zipEntriesRefusal(zipName, await reader.getEntries(), limits);
+  } catch {
+    return null;
+  } finally {
+    await reader.close();
+  }
+};
