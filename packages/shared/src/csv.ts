@@ -17,6 +17,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export const neutraliseFormula = (text: string): string =>
   FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 
+// The reverse, for files of ours that come back (master templates edited in
+// Excel and uploaded again): a quote that neutralised a formula start goes.
+export const restoreNeutralised = (text: string): string =>
+  text.length > 1 && text[0] === "'" && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
 export interface CsvOptions {
   // ',' by default; '\t' for the tab-separated templates.
   delimiter?: ',' | '\t';

@@ -96,6 +96,16 @@ describe('vendor master', () => {
     });
   });
 
+  it('reads back a phone and a name that the writer neutralised as formulas', async () => {
+    const text = writeVendorMaster([
+      { vendorCode: 'V002', vendorName: '=HYPERLINK("x")', contactPhone: '+91 98123 45678', notes: '-' },
+    ]);
+    expect(text).toContain("'+91 98123 45678");
+    expect(text).toContain(`'=HYPERLINK`);
+    const read = await readVendorMaster(bytes(text), 'v.txt');
+    expect(read.rows[0]).toMatchObject({ vendorName: '=HYPERLINK("x")', contactPhone: '+91 98123 45678' });
+  });
+
   it('bulk update keeps only the cells given', async () => {
     const read = await readVendorBulkUpdate(bytes('vendorCode,resident,notes\nV09,No,\n'), 'u.csv');
     expect(read.rows).toEqual([{ line: 2, vendorCode: 'V09', changes: { resident: false } }]);

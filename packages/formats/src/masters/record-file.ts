@@ -1,5 +1,5 @@
 import { formatRupees, validateIdentifier } from '@taxrecon/shared';
-import { csvRows } from '@taxrecon/shared/csv';
+import { csvRows, restoreNeutralised } from '@taxrecon/shared/csv';
 import { type FileIssue, issue } from '../errors.ts';
 import type { RawRecord } from '../registers/delimited.ts';
 import type { TableRead } from '../registers/read-table.ts';
@@ -169,7 +169,8 @@ export const readRecords = <R extends { line: number }>(
       const index = indexOf.get(column.key);
       if (index === undefined && options.partial) continue;
       const raw = index === undefined ? '' : (record.values[index] ?? '');
-      const text = raw.trim();
+      // A template we wrote quoted a leading + - = @ (formula neutralisation): read it as it was.
+      const text = restoreNeutralised(raw.trim());
       if (options.partial && text === '' && !column.required) continue;
       const cell = readCell(column, text);
       const header = index === undefined ? column.key : (table.headers[index] ?? column.key);
