@@ -1,4 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
+// The browser build: the Node one creates a Buffer when loaded, which a web
+// page does not have; this one carries its own and runs the same in Node.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 
 // Every CSV (and tab-separated file) we write goes through here: quoting by
 // csv-stringify, and spreadsheet formula injection neutralised in one place.

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildXlsx } from './xlsx.ts';
@@ -19,6 +20,25 @@ describe('xlsx export', () => {
     expect(text).not.toContain('\u0001');
     expect(files.get('xl/worksheets/sheet1.xml')).toMatch(/<c r="B2"[^>]*><v>1500.5<\/v><\/c>/);
     expect(files.get('xl/workbook.xml')).toContain('name="Jobs"');
+  });
+
+  it('opens in a spreadsheet reader with a bold header, text and numbers', async () => {
+    const blob = await buildXlsx(
+      'Jobs',
+      ['Name', 'Amount'],
+      [
+        ['Acme', 1500.5],
+        ['Beta', null],
+      ],
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await blob.arrayBuffer());
+    const sheet = book.getWorksheet('Jobs');
+    expect(sheet?.getCell('A1').value).toBe('Name');
+    expect(sheet?.getCell('A1').font?.bold).toBe(true);
+    expect(sheet?.getCell('A2').value).toBe('Acme');
+    expect(sheet?.getCell('B2').value).toBe(1500.5);
+    expect(sheet?.getCell('B3').value).toBe(null);
   });
 
   it('gives Excel a sheet name it accepts', async () => {
