@@ -8,6 +8,7 @@ import {
   openTracesZip,
   parse26asText,
 } from '@taxrecon/formats';
+import type { Io } from './io.ts';
 
 export const PARSE_26AS_USAGE = `Usage: taxrecon parse-26as FILE... [--json|--csv] [--password DDMMYYYY]
 
@@ -23,11 +24,6 @@ and Part VI (TCS) to standard output:
 Problems go to standard error as FILE:LINE: CODE: message. The exit code is 1
 when a file could not be read at all, 2 for wrong arguments, otherwise 0.
 `;
-
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
 
 type Options = { files: string[]; format: 'json' | 'csv'; password: string; help: boolean };
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { computePayable, type LedgerEntry, SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
@@ -21,30 +20,13 @@ import {
 } from '../features/payable/engine-input.ts';
 import { readLedger } from '../features/payable/ledger-read.ts';
 import { writePayableXlsx } from '../features/payable/payable-xlsx.ts';
+import { type Io, readInput, Stop } from './io.ts';
 import { writePayableJson } from './payable-json.ts';
-
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
 
 const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
     [--vendor-sections FILE] [--expense-sections FILE] [--section-types FILE]
     [--rules FILE] --out result.json [--xlsx report.xlsx]
 `;
-
-// A problem that stops the run: named file, what is wrong, exit code 1.
-class Stop extends Error {}
-
-const read = (file: string): Uint8Array => {
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    throw new Stop(
-      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
-};
 
 type Reader = (
   bytes: Uint8Array,
@@ -71,7 +53,7 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
     // without its required columns stops the run.
     const reference = async (file: string | undefined, reader: Reader) => {
       if (!file) return [];
-      const result = await reader(read(file), path.basename(file));
+      const result = await reader(readInput(file), path.basename(file));
       const fatal = result.errors.filter((e) => e.code === 'MISSING_COLUMN' || e.code === 'EMPTY_FILE');
       if (fatal.length > 0 || (result.rows.length === 0 && result.errors.length > 0))
         throw new Stop(
@@ -96,7 +78,7 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
 
     const entries: LedgerEntry[] = [];
     for (const file of values.ledger ?? []) {
-      const ledger = await readLedger(path.basename(file), read(file));
+      const ledger = await readLedger(path.basename(file), readInput(file));
       if (ledger.unusable) throw new Stop(`${file}: ${ledger.unusable}`);
       for (const issue of ledger.issues) warn(issue);
       const dated = ledger.entries.filter((e) => e.documentDate !== null);

@@ -36,12 +36,8 @@ import {
   vendorParties,
 } from '../features/reconciliation/matching/engine-input.ts';
 import { buildReconReportXlsx } from '../features/reconciliation/reports/report-xlsx.ts';
+import { type Io, readInput, Stop } from './io.ts';
 import { writeResultJson } from './result-json.ts';
-
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
 
 const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--book FILE...] --26as FILE [--26as FILE...]
     [--customers FILE] [--mapping FILE] [--password DDMMYYYY]
@@ -67,19 +63,6 @@ const ENGINE_FIELDS = new Set([
   'section',
 ]);
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
-
-// A problem that stops the run: named file, what is wrong, exit code 1.
-class Stop extends Error {}
-
-const read = (file: string): Uint8Array => {
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    throw new Stop(
-      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
-};
 
 const tolerance = (name: string, text: string | undefined) => {
   if (text === undefined) return undefined;
@@ -107,7 +90,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
     const taxBook: TaxBookRow[] = [];
     for (const file of values['26as'] ?? []) {
-      const bytes = read(file);
+      const bytes = readInput(file);
       const texts: { name: string; data: Uint8Array }[] = [];
       if (file.toLowerCase().endsWith('.zip')) {
         const opened = await openTracesZip(bytes, values.password ?? '');
@@ -135,7 +118,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     for (const file of values.book ?? []) {
       // Streamed: a register of lakhs of rows is read a record at a time.
       const source = await openRecords(
-        { fileId: file, fileName: path.basename(file), bytes: read(file) },
+        { fileId: file, fileName: path.basename(file), bytes: readInput(file) },
         undefined,
       );
       // Only the columns the engine reads are converted: the rest cost time and say nothing here.
@@ -179,7 +162,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
 
     const parties: PartyMaster[] = [];
     if (values.customers) {
-      const bytes = read(values.customers);
+      const bytes = readInput(values.customers);
       const master =
         kind === 'TDS'
           ? customerParties((await readCustomerMaster(bytes, path.basename(values.customers))).rows)
@@ -187,7 +170,9 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       append(parties, master);
     }
     const mappings = values.mapping
-      ? mappingEntries((await readCustomerMapping(read(values.mapping), path.basename(values.mapping))).rows)
+      ? mappingEntries(
+          (await readCustomerMapping(readInput(values.mapping), path.basename(values.mapping))).rows,
+        )
       : [];
 
     const options: ReconcileOptions = {
