@@ -8,6 +8,10 @@ import { generateDemoCompany } from '../features/demo/generate.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/taxrecon.mjs');
 
+// Each test starts the real command (Node plus the TypeScript loader): seconds
+// on a busy machine, so the tests get room beyond vitest's default 5 s.
+const PROCESS_TEST_MS = 60_000;
+
 describe('the taxrecon command as a process', () => {
   it('writes all of its output to a pipe before it exits', () => {
     // Output larger than a pipe's buffer was cut short when the process exited at once.
@@ -25,11 +29,11 @@ describe('the taxrecon command as a process', () => {
     expect(run.status).toBe(0);
     expect(run.stdout.length).toBeGreaterThan(1024 * 1024);
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(expected + 1);
-  });
+  }, PROCESS_TEST_MS);
 
   it('exits non-zero and names the file when a file cannot be read', () => {
     const run = spawnSync(process.execPath, [BIN, 'parse-26as', '/no/such/26as.txt'], { encoding: 'utf8' });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('/no/such/26as.txt');
-  });
+  }, PROCESS_TEST_MS);
 });

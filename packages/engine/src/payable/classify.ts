@@ -143,7 +143,7 @@ const rateOf = (
       rateBasis = '206AB';
     }
   }
-  const rateWhy = `${type.expenseType ? `${type.expenseType}, ` : ''}${deducteeType} rate ${normal / 10_000}%${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  const rateWhy = `${type.expenseType ? `${type.expenseType}: ` : ''}rate ${normal / 10_000}% for ${deducteeType === 'others' ? 'other payees' : deducteeType === 'company' ? 'a company' : 'an individual or HUF'}${notes.length ? `; ${notes.join('; ')}` : ''}`;
   return { units, rateBasis, rateWhy };
 };
 

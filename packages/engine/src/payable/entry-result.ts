@@ -1,4 +1,4 @@
-import { formatRupees, type Paise, paise } from '@taxrecon/shared';
+import { formatInr, type Paise, paise } from '@taxrecon/shared';
 import { type Classified, sectionText } from './classify.ts';
 import { monthOf } from './dates.ts';
 import type {
@@ -44,7 +44,8 @@ export interface Liability {
   ldcRate: number | null;
 }
 
-const rupee = (p: number): string => `Rs ${formatRupees(p)}`;
+// Amounts in reasons as an accountant reads them: rupee sign, lakh grouping.
+const rupee = (p: number): string => formatInr(p);
 
 const thresholdText = (
   l: Liability,
@@ -56,19 +57,19 @@ const thresholdText = (
     case Threshold.None:
       return 'no threshold';
     case Threshold.Single:
-      return `single payment reaches ${rupee(l.limit!)}`;
+      return `this payment of ${rupee(e.baseAmount)} reaches the single-payment threshold of ${rupee(l.limit!)}`;
     case Threshold.Monthly:
-      return `${month} aggregate ${rupee(l.aggregate)} reaches the monthly ${rupee(l.limit!)}`;
+      return `payments of ${month} total ${rupee(l.aggregate)}, reaching the monthly threshold of ${rupee(l.limit!)}`;
     case Threshold.AnnualLater:
-      return `annual threshold ${rupee(l.limit!)} crossed later, on ${l.crossingDate}: the whole year is liable${l.recognisedMonth !== month ? ` (recognised in ${l.recognisedMonth} in the monthly view)` : ''}`;
+      return `the annual threshold of ${rupee(l.limit!)} is crossed later, on ${l.crossingDate}, so the whole year is liable${l.recognisedMonth !== month ? ` (recognised in ${l.recognisedMonth} in the monthly view)` : ''}`;
     case Threshold.AnnualHere:
-      return `year's aggregate ${rupee(l.aggregate)} reaches the annual ${rupee(l.limit!)} with this entry`;
+      return `with this payment the year's total reaches ${rupee(l.aggregate)}, crossing the annual threshold of ${rupee(l.limit!)}`;
     case Threshold.AnnualEarlier:
-      return `annual threshold crossed on ${l.crossingDate}`;
+      return `the annual threshold was crossed on ${l.crossingDate}`;
     case Threshold.Excess:
-      return `year's aggregate ${rupee(l.aggregate)} is above ${rupee(l.limit!)}: ${rupee(l.taxableBase)} of this entry is taxed`;
+      return `the year's purchases of ${rupee(l.aggregate)} are above ${rupee(l.limit!)}: ${rupee(l.taxableBase)} of this payment is taxed`;
     case Threshold.BelowExcess:
-      return `year's aggregate ${rupee(l.aggregate)} has not passed ${rupee(l.limit!)} (only the excess is taxed)`;
+      return `the year's purchases of ${rupee(l.aggregate)} have not passed ${rupee(l.limit!)} (only the excess is taxed)`;
     default: {
       const parts = [
         type.thresholdInvoice !== null ? `single ${rupee(type.thresholdInvoice)}` : null,
@@ -77,7 +78,7 @@ const thresholdText = (
           ? `annual ${rupee(type.thresholdAnnually)} (year ${rupee(l.aggregate)})`
           : null,
       ].filter(Boolean);
-      return `below the ${parts.join(', ')} threshold (base ${rupee(e.baseAmount)})`;
+      return `below the threshold (${parts.join(', ')}; this payment ${rupee(e.baseAmount)})`;
     }
   }
 };

@@ -453,7 +453,7 @@ describe('7.6 due and comparison', () => {
       [10_000, 'notDeducted'],
     ]);
     expect(entries[1]!.reason).toMatch(/194J\(b\) from expense section mapping of the GL code GL-PROF/);
-    expect(entries[1]!.reason).toMatch(/due Rs 10000\.00, deducted Rs 9000\.00/);
+    expect(entries[1]!.reason).toMatch(/due ₹10,000\.00, deducted ₹9,000\.00/);
   });
 });
 
