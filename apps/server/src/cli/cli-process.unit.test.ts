@@ -13,27 +13,37 @@ const BIN = path.resolve(import.meta.dirname, '../../bin/taxrecon.mjs');
 const PROCESS_TEST_MS = 60_000;
 
 describe('the taxrecon command as a process', () => {
-  it('writes all of its output to a pipe before it exits', () => {
-    // Output larger than a pipe's buffer was cut short when the process exited at once.
-    // The demo statement with its transaction rows repeated: about 2 MB of CSV.
-    const demo = generateDemoCompany().files.find((f) => f.kind === 'form-26as')?.content ?? '';
-    const lines = demo.split('\r\n');
-    const content = lines.flatMap((l) => (/^\^\d+\^/.test(l) ? Array<string>(12).fill(l) : [l])).join('\r\n');
-    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-pipe-')), '26as-big.txt');
-    fs.writeFileSync(target, content);
-    const expected = parse26asText(content, 'x').transactionCount;
-    const run = spawnSync(process.execPath, [BIN, 'parse-26as', target, '--csv'], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-    });
-    expect(run.status).toBe(0);
-    expect(run.stdout.length).toBeGreaterThan(1024 * 1024);
-    expect(run.stdout.trimEnd().split('\n')).toHaveLength(expected + 1);
-  }, PROCESS_TEST_MS);
+  it(
+    'writes all of its output to a pipe before it exits',
+    () => {
+      // Output larger than a pipe's buffer was cut short when the process exited at once.
+      // The demo statement with its transaction rows repeated: about 2 MB of CSV.
+      const demo = generateDemoCompany().files.find((f) => f.kind === 'form-26as')?.content ?? '';
+      const lines = demo.split('\r\n');
+      const content = lines
+        .flatMap((l) => (/^\^\d+\^/.test(l) ? Array<string>(12).fill(l) : [l]))
+        .join('\r\n');
+      const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-pipe-')), '26as-big.txt');
+      fs.writeFileSync(target, content);
+      const expected = parse26asText(content, 'x').transactionCount;
+      const run = spawnSync(process.execPath, [BIN, 'parse-26as', target, '--csv'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout.length).toBeGreaterThan(1024 * 1024);
+      expect(run.stdout.trimEnd().split('\n')).toHaveLength(expected + 1);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('exits non-zero and names the file when a file cannot be read', () => {
-    const run = spawnSync(process.execPath, [BIN, 'parse-26as', '/no/such/26as.txt'], { encoding: 'utf8' });
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('/no/such/26as.txt');
-  }, PROCESS_TEST_MS);
+  it(
+    'exits non-zero and names the file when a file cannot be read',
+    () => {
+      const run = spawnSync(process.execPath, [BIN, 'parse-26as', '/no/such/26as.txt'], { encoding: 'utf8' });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain('/no/such/26as.txt');
+    },
+    PROCESS_TEST_MS,
+  );
 });
