@@ -100,11 +100,6 @@ interface RateInfo {
   rateWhy: string;
 }
 
-const rateCache = new WeakMap<
-  PayableVendor,
-  Map<SectionType, [RateInfo | undefined, RateInfo | undefined]>
->();
-
 const rateOf = (
   type: SectionType,
   deducteeType: DeducteeType,
@@ -175,22 +170,27 @@ interface VendorProfile {
   panValid: boolean;
   deducteeType: DeducteeType;
   thresholdKeys: Map<string, string>;
+  // Rates by section type, without and with 206AB.
+  rates: Map<SectionType, RateInfo>;
+  ratesAb: Map<SectionType, RateInfo>;
 }
-const profiles = new WeakMap<PayableVendor, VendorProfile>();
 
-const profileOf = (vendor: PayableVendor, entryPan: string | null): VendorProfile => {
-  const own = cleanPan(vendor.pan);
-  const cached = own !== null ? profiles.get(vendor) : undefined;
+const profileOf = (l: Lookups, vendor: PayableVendor, entryPan: string | null): VendorProfile => {
+  const cached = l.profiles.get(vendor) as VendorProfile | undefined;
   if (cached) return cached;
+  const own = cleanPan(vendor.pan);
   const pan = own ?? cleanPan(entryPan);
   const panValid = pan !== null && PAN_SHAPE.test(pan);
-  const profile = {
+  const profile: VendorProfile = {
     pan,
     panValid,
     deducteeType: deducteeTypeOf(pan, panValid, vendor.vendorType),
-    thresholdKeys: new Map<string, string>(),
+    thresholdKeys: new Map(),
+    rates: new Map(),
+    ratesAb: new Map(),
   };
-  if (own !== null) profiles.set(vendor, profile);
+  // A vendor without a PAN of its own takes each line's: nothing to keep.
+  if (own !== null) l.profiles.set(vendor, profile);
   return profile;
 };
 
@@ -230,9 +230,10 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       `${who} ${entry.vendorCode || entry.panNo ? 'is not in the vendor master' : 'names no vendor'}.`,
     );
   }
-  const profile = profileOf(vendor, entry.panNo);
+  const profile = profileOf(l, vendor, entry.panNo);
   const { pan, panValid, deducteeType } = profile;
-  const known = { vendor, pan, deducteeType };
+  // Built only for an entry that ends here (most entries go on to a rate).
+  const known = () => ({ vendor, pan, deducteeType });
 
   // 7.1: the section, first source that gives one.
   let section: string | null = null;
@@ -279,7 +280,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     const what = `custom rule GL ${rule.glCode} / section ${rule.section} / vendor ${rule.vendorCode}`;
     if (!rule.forceApplyTds)
       return final('notApplicable', null, `No TDS: ${what} with force N.`, {
-        ...known,
+        ...known(),
         section,
         sectionSource: section ? 'customRule' : null,
       });
@@ -299,17 +300,17 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       'error',
       'GL_UNMAPPED',
       `No section for this entry: no expense section mapping for ${keys || 'its keys (none given)'} valid on ${date}, no rule set, and the vendor has ${vendorSectionMappings(l, vendor.vendorCode).length === 0 ? 'no' : 'more than one'} section mapping.`,
-      known,
+      known(),
     );
   }
   const sectionWhy = () => sectionText(section!, source!, sourceDetail);
-  const withSection = { ...known, section, sectionSource: source };
+  const withSection = () => ({ ...known(), section, sectionSource: source });
   if (!vendor.resident)
     return final(
       'notApplicable',
       null,
       `${sectionWhy()}; vendor ${vendor.vendorCode} is not resident: its TDS belongs to 27Q, not 26Q, and is not computed here.`,
-      { ...withSection, nonResident: true },
+      { ...withSection(), nonResident: true },
     );
 
   const type = sectionTypeOn(l, section, date, expenseType);
@@ -318,7 +319,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       'error',
       'NO_RATE',
       `${sectionWhy()}; no section expense type of ${section} is in force on ${date}.`,
-      withSection,
+      withSection(),
     );
 
   // 7.4: exemptions.
@@ -332,26 +333,17 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       : mappingExempt
         ? 'the expense section mapping marks it exempt'
         : `section expense type ${type.expenseType ?? section} is exempt`;
-    return final('exempt', null, `${sectionWhy()}; exempt: ${why}.`, withSection);
+    return final('exempt', null, `${sectionWhy()}; exempt: ${why}.`, withSection());
   }
 
   // 7.3: the rate. It depends only on the vendor, the section type and
   // whether 206AB still applies, so it is worked out once per such triple.
   const ab = vendor.compliance206AB && date <= SECTION_206AB_UNTIL;
-  const fromVendor = cleanPan(vendor.pan) !== null;
-  let byType = fromVendor ? rateCache.get(vendor) : undefined;
-  let rate = byType?.get(type)?.[ab ? 1 : 0];
+  const rates = ab ? profile.ratesAb : profile.rates;
+  let rate = rates.get(type);
   if (!rate) {
     rate = rateOf(type, deducteeType, pan, panValid, vendor.aadhaarPanLink, ab);
-    if (fromVendor) {
-      if (!byType) {
-        byType = new Map();
-        rateCache.set(vendor, byType);
-      }
-      const pair = byType.get(type) ?? [undefined, undefined];
-      pair[ab ? 1 : 0] = rate;
-      byType.set(type, pair);
-    }
+    rates.set(type, rate);
   }
   const { units, rateBasis, rateWhy } = rate;
   const ldc =

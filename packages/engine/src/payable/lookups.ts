@@ -18,6 +18,8 @@ import type {
 const key = (s: string): string => s.trim().toUpperCase();
 
 export interface Lookups {
+  // Per-vendor facts worked out once in this computation (classify.ts owns their shape).
+  profiles: Map<PayableVendor, unknown>;
   yearFrom: string;
   yearTo: string;
   vendorSectionsBySection: Map<string, Map<string, VendorSectionMapping[]>>; // vendor code -> section
@@ -79,6 +81,7 @@ export const buildLookups = (input: PayableInput): Lookups => {
   }
   const year = financialYearRange(input.financialYear);
   return {
+    profiles: new Map(),
     yearFrom: year.from,
     yearTo: year.to,
     vendorByCode,
@@ -92,9 +95,13 @@ export const buildLookups = (input: PayableInput): Lookups => {
   };
 };
 
+// A look-up by the text as the ledger has it first: its hash is cached on the
+// (interned) string, where a normalised copy would be hashed again per line.
+const lookUp = <T>(map: Map<string, T>, text: string): T | undefined => map.get(text) ?? map.get(key(text));
+
 export const findVendor = (l: Lookups, entry: LedgerEntry): PayableVendor | null => {
-  if (entry.vendorCode) return l.vendorByCode.get(key(entry.vendorCode)) ?? null;
-  if (entry.panNo) return l.vendorByPan.get(key(entry.panNo)) ?? null;
+  if (entry.vendorCode) return lookUp(l.vendorByCode, entry.vendorCode) ?? null;
+  if (entry.panNo) return lookUp(l.vendorByPan, entry.panNo) ?? null;
   return null;
 };
 
@@ -104,7 +111,7 @@ export const expenseMappingOn = (
   date: string,
 ): ExpenseSectionMapping | null => {
   if (!expenseKey) return null;
-  const list = l.expenseSections.get(key(expenseKey));
+  const list = lookUp(l.expenseSections, expenseKey);
   return list?.find((m) => withinWindow(date, m.from, m.to)) ?? null;
 };
 
@@ -164,7 +171,7 @@ export const customRuleFor = (
 };
 
 export const vendorSectionMappings = (l: Lookups, vendorCode: string): VendorSectionMapping[] =>
-  l.vendorSections.get(key(vendorCode)) ?? [];
+  lookUp(l.vendorSections, vendorCode) ?? [];
 
 const NONE: VendorSectionMapping[] = [];
 
@@ -172,4 +179,4 @@ export const vendorSectionMappingsOf = (
   l: Lookups,
   vendorCode: string,
   section: string,
-): VendorSectionMapping[] => l.vendorSectionsBySection.get(key(vendorCode))?.get(section) ?? NONE;
+): VendorSectionMapping[] => lookUp(l.vendorSectionsBySection, vendorCode)?.get(section) ?? NONE;

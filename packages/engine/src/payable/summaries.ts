@@ -64,11 +64,11 @@ export const summarise = (
     if (r.errorCode === 'GL_UNMAPPED') glUnmapped++;
     if (r.errorCode === 'VENDOR_MISSING') vendorMissing++;
     if (r.status === 'error') errors++;
-    if (r.vendorCode) vendors.add(r.vendorCode.trim().toUpperCase());
+    if (r.vendorCode) vendors.add(r.vendorCode);
     due += r.due;
     deducted += r.deducted;
     if (!inReturn(r) || r.month === null) continue;
-    const tan = entries[r.index]?.tanNumber?.trim().toUpperCase() || null;
+    const tan = entries[r.index]?.tanNumber || null;
     const own = row(r.month, r, tan);
     own.entries++;
     own.base = paise(own.base + r.base);
@@ -111,7 +111,8 @@ export const summarise = (
       glUnmapped,
       vendorMissing,
       errors,
-      vendors: vendors.size,
+      // Codes as written, counted once whatever their case or spacing.
+      vendors: new Set([...vendors].map((v) => v.trim().toUpperCase())).size,
       byStatus,
       due: paise(due) as Paise,
       deducted: paise(deducted) as Paise,

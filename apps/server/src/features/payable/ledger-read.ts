@@ -138,7 +138,7 @@ export const readLedger = async (
       vendorCode: intern(r.vendorCode),
       panNo: r.panNo?.replace(/\s+/g, '').toUpperCase() ?? null,
       vendorName: intern(r.vendorName),
-      tanNumber: intern(r.tanNumber),
+      tanNumber: intern(r.tanNumber?.trim().toUpperCase()),
       baseAmount: r.baseAmount ?? paise(0),
       tdsAmount: r.tdsAmount ?? paise(0),
       tdsSection: intern(r.tdsSection),
