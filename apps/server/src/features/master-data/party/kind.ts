@@ -7,7 +7,7 @@ import type {
   VendorSearchRequest,
 } from '@taxrecon/contracts';
 import type { Insertable, Selectable } from 'kysely';
-import type { CustomersTable, DB, VendorsTable } from '../../../platform/db/schema.ts';
+import type { CustomersTable, DB, MasterCommon, VendorsTable } from '../../../platform/db/schema.ts';
 
 // The customer and vendor masters are one "party master" with two kinds. A
 // kind is described here once: its tables and columns, how a row becomes the
@@ -68,17 +68,9 @@ export interface PartyKind<K extends PartyKindName> {
   beforeSave: (input: PartyInput<K>) => PartyInput<K>;
 }
 
-// --- customers ---
-
-const customerToApi = (r: Selectable<CustomersTable>): Customer => ({
-  customerId: r.id,
-  customerCode: r.customer_code,
-  customerName: r.customer_name,
-  nameFromSalesBook: r.name_from_sales_book,
+// The fields both kinds have, read from and written to the columns they share.
+const commonToApi = (r: Selectable<MasterCommon>) => ({
   nameFrom26AS: r.name_from_26as,
-  legalName: r.legal_name,
-  tradeName: r.trade_name,
-  entityType: r.entity_type,
   website: r.website,
   tanNumber: r.tan_number,
   cstNumber: r.cst_number,
@@ -90,7 +82,6 @@ const customerToApi = (r: Selectable<CustomersTable>): Customer => ({
   addressState: r.address_state,
   pinCode: r.pin_code,
   country: r.country,
-  parentCustomerId: r.parent_customer_id,
   contactPersonTitle: r.contact_person_title,
   contactFirstName: r.contact_first_name,
   contactLastName: r.contact_last_name,
@@ -99,14 +90,8 @@ const customerToApi = (r: Selectable<CustomersTable>): Customer => ({
   notes: r.notes,
 });
 
-const customerColumns = (c: CustomerInput) => ({
-  customer_code: c.customerCode,
-  customer_name: c.customerName,
-  name_from_sales_book: c.nameFromSalesBook,
+const commonColumns = (c: ReturnType<typeof commonToApi>) => ({
   name_from_26as: c.nameFrom26AS,
-  legal_name: c.legalName,
-  trade_name: c.tradeName,
-  entity_type: c.entityType,
   website: c.website,
   tan_number: c.tanNumber,
   cst_number: c.cstNumber,
@@ -118,13 +103,37 @@ const customerColumns = (c: CustomerInput) => ({
   address_state: c.addressState,
   pin_code: c.pinCode,
   country: c.country,
-  parent_customer_id: c.parentCustomerId,
   contact_person_title: c.contactPersonTitle,
   contact_first_name: c.contactFirstName,
   contact_last_name: c.contactLastName,
   contact_email: c.contactEmail,
   contact_phone: c.contactPhone,
   notes: c.notes,
+});
+
+// --- customers ---
+
+const customerToApi = (r: Selectable<CustomersTable>): Customer => ({
+  ...commonToApi(r),
+  customerId: r.id,
+  customerCode: r.customer_code,
+  customerName: r.customer_name,
+  nameFromSalesBook: r.name_from_sales_book,
+  legalName: r.legal_name,
+  tradeName: r.trade_name,
+  entityType: r.entity_type,
+  parentCustomerId: r.parent_customer_id,
+});
+
+const customerColumns = (c: CustomerInput) => ({
+  ...commonColumns(c),
+  customer_code: c.customerCode,
+  customer_name: c.customerName,
+  name_from_sales_book: c.nameFromSalesBook,
+  legal_name: c.legalName,
+  trade_name: c.tradeName,
+  entity_type: c.entityType,
+  parent_customer_id: c.parentCustomerId,
 });
 
 export const customerKind: PartyKind<'customer'> = {
@@ -192,29 +201,12 @@ export const customerKind: PartyKind<'customer'> = {
 // --- vendors ---
 
 const vendorToApi = (r: Selectable<VendorsTable>): Vendor => ({
+  ...commonToApi(r),
   vendorId: r.id,
   vendorCode: r.vendor_code,
   vendorName: r.vendor_name,
   nameFromPurchaseBook: r.name_from_purchase_book,
-  nameFrom26AS: r.name_from_26as,
-  website: r.website,
-  tanNumber: r.tan_number,
-  cstNumber: r.cst_number,
-  panNumber: r.pan_number,
-  gstRegistrationType: r.gst_registration_type,
-  gstIn: r.gstin,
-  addressStreet: r.address_street,
-  addressCity: r.address_city,
-  addressState: r.address_state,
-  pinCode: r.pin_code,
-  country: r.country,
   parentVendorId: r.parent_vendor_id,
-  contactPersonTitle: r.contact_person_title,
-  contactFirstName: r.contact_first_name,
-  contactLastName: r.contact_last_name,
-  contactEmail: r.contact_email,
-  contactPhone: r.contact_phone,
-  notes: r.notes,
   vendorType: r.vendor_type,
   compliance206AB: r.compliance_206ab,
   defaultContact: r.default_contact,
@@ -224,28 +216,11 @@ const vendorToApi = (r: Selectable<VendorsTable>): Vendor => ({
 });
 
 const vendorColumns = (v: VendorInput) => ({
+  ...commonColumns(v),
   vendor_code: v.vendorCode,
   vendor_name: v.vendorName,
   name_from_purchase_book: v.nameFromPurchaseBook,
-  name_from_26as: v.nameFrom26AS,
-  website: v.website,
-  tan_number: v.tanNumber,
-  cst_number: v.cstNumber,
-  pan_number: v.panNumber,
-  gst_registration_type: v.gstRegistrationType,
-  gstin: v.gstIn,
-  address_street: v.addressStreet,
-  address_city: v.addressCity,
-  address_state: v.addressState,
-  pin_code: v.pinCode,
-  country: v.country,
   parent_vendor_id: v.parentVendorId,
-  contact_person_title: v.contactPersonTitle,
-  contact_first_name: v.contactFirstName,
-  contact_last_name: v.contactLastName,
-  contact_email: v.contactEmail,
-  contact_phone: v.contactPhone,
-  notes: v.notes,
   vendor_type: v.vendorType,
   compliance_206ab: v.compliance206AB,
   default_contact: v.defaultContact,
