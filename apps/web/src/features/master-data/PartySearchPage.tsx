@@ -1,9 +1,9 @@
-import { Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MASTER_SEARCH_PAGE_SIZE } from '@taxrecon/contracts';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { apiKey } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { type FilterField, FilterForm } from '../search/FilterForm.tsx';
@@ -27,6 +27,8 @@ export interface PartySearchKind<T, S extends string> {
   title: string;
   subtitle: string;
   fields: FilterField[];
+  // the name column, a link to the party's detail page; then the other columns
+  name: { accessor: keyof T & string; title: string; of: (row: T) => string };
   columns: DataTableColumn<T>[];
   // the sortable fields the server knows; the first is the default
   sortFields: readonly [S, ...S[]];
@@ -35,6 +37,23 @@ export interface PartySearchKind<T, S extends string> {
   idOf: (row: T) => string;
   emptyText: string;
 }
+
+const linkColumn = <T, S extends string>(kind: PartySearchKind<T, S>): DataTableColumn<T> => ({
+  accessor: kind.name.accessor,
+  title: kind.name.title,
+  sortable: true,
+  render: (row) => (
+    <Anchor
+      component={Link}
+      to={`/${kind.kind}/${kind.idOf(row)}`}
+      size="sm"
+      onClick={(e) => e.stopPropagation()}
+      data-testid={`${kind.kind}-link-${kind.idOf(row)}`}
+    >
+      {kind.name.of(row)}
+    </Anchor>
+  ),
+});
 
 export function PartySearchPage<T, S extends string>({
   kind,
@@ -59,6 +78,7 @@ export function PartySearchPage<T, S extends string>({
     sortBy,
     sortOrder: sort.direction,
   };
+  const columns = useMemo(() => [linkColumn(kind), ...kind.columns], [kind]);
   const query = useQuery({
     queryKey: apiKey(kind.route, body),
     queryFn: () => kind.fetch(body),
@@ -79,7 +99,7 @@ export function PartySearchPage<T, S extends string>({
       />
       <MasterResults
         query={query}
-        columns={kind.columns}
+        columns={columns}
         idAccessor={kind.idOf}
         page={page}
         onPageChange={setPage}

@@ -1,7 +1,6 @@
-import { Anchor, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { CUSTOMER_SORT_FIELDS, type Customer, masterDataRoutes } from '@taxrecon/contracts';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import type { FilterField } from '../search/FilterForm.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
@@ -18,22 +17,6 @@ const FIELDS: FilterField[] = [
 ];
 
 const COLUMNS: DataTableColumn<Customer>[] = [
-  {
-    accessor: 'customerName',
-    title: 'Customer Name',
-    sortable: true,
-    render: (c) => (
-      <Anchor
-        component={Link}
-        to={`/customer/${c.customerId}`}
-        size="sm"
-        onClick={(e) => e.stopPropagation()}
-        data-testid={`customer-link-${c.customerId}`}
-      >
-        {c.customerName}
-      </Anchor>
-    ),
-  },
   { accessor: 'customerCode', title: 'Code', sortable: true },
   { accessor: 'tanNumber', title: 'TAN', sortable: true },
   { accessor: 'panNumber', title: 'PAN', sortable: true },
@@ -48,6 +31,7 @@ const CUSTOMERS: PartySearchKind<Customer, (typeof CUSTOMER_SORT_FIELDS)[number]
   title: 'Search Customers',
   subtitle: 'Customers of the current entity; every criterion matches part of the value',
   fields: FIELDS,
+  name: { accessor: 'customerName', title: 'Customer Name', of: (row) => row.customerName },
   columns: COLUMNS,
   sortFields: CUSTOMER_SORT_FIELDS,
   route: masterDataRoutes.searchCustomers,

@@ -1,7 +1,6 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { masterDataRoutes, VENDOR_SORT_FIELDS, type Vendor } from '@taxrecon/contracts';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link } from 'react-router';
 import { call } from '../../api/client.ts';
 import type { FilterField } from '../search/FilterForm.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
@@ -16,22 +15,6 @@ const FIELDS: FilterField[] = [
 ];
 
 const COLUMNS: DataTableColumn<Vendor>[] = [
-  {
-    accessor: 'vendorName',
-    title: 'Vendor Name',
-    sortable: true,
-    render: (v) => (
-      <Anchor
-        component={Link}
-        to={`/vendor/${v.vendorId}`}
-        size="sm"
-        onClick={(e) => e.stopPropagation()}
-        data-testid={`vendor-link-${v.vendorId}`}
-      >
-        {v.vendorName}
-      </Anchor>
-    ),
-  },
   { accessor: 'vendorCode', title: 'Code', sortable: true },
   { accessor: 'tanNumber', title: 'TAN', sortable: true },
   { accessor: 'panNumber', title: 'PAN', sortable: true },
@@ -53,6 +36,7 @@ const VENDORS: PartySearchKind<Vendor, (typeof VENDOR_SORT_FIELDS)[number]> = {
   title: 'Search Vendors',
   subtitle: 'Vendors of the current entity; every criterion matches part of the value',
   fields: FIELDS,
+  name: { accessor: 'vendorName', title: 'Vendor Name', of: (row) => row.vendorName },
   columns: COLUMNS,
   sortFields: VENDOR_SORT_FIELDS,
   route: masterDataRoutes.searchVendors,
