@@ -161,14 +161,51 @@ const OptionalPaise = (label: string) =>
 
 // --- customers ---
 
-// The form fields shared by customers and vendors; min lengths per spec section 5.
-const address = (min: number) => ({
+// The form fields shared by customers and vendors (the party master), in the
+// order both answer them; min lengths per spec section 5 differ by kind.
+const registrationInput = (min: number) => ({
+  website: text('Website', 1),
+  tanNumber: OptionalTan,
+  cstNumber: text('CST Number', min, 50),
+  panNumber: OptionalPan,
+  gstRegistrationType: text('GST Registration Type', min, 100),
+  gstIn: OptionalGstin,
   addressStreet: text('Street', min),
   addressCity: text('City', min),
   addressState: text('State', min),
   pinCode: PinCode,
   country: text('Country', min, 100),
 });
+const contactInput = (min: number) => ({
+  contactPersonTitle: text('Contact Title', 2, 20),
+  contactFirstName: text('Contact First Name', min, 100),
+  contactLastName: text('Contact Last Name', min, 100),
+  contactEmail: ContactEmail,
+  contactPhone: ContactPhone,
+  notes: text('Notes', 1, 2000),
+});
+const nullableText = z.string().nullable();
+const REGISTRATION_FIELDS = {
+  website: nullableText,
+  tanNumber: nullableText,
+  cstNumber: nullableText,
+  panNumber: nullableText,
+  gstRegistrationType: nullableText,
+  gstIn: nullableText,
+  addressStreet: nullableText,
+  addressCity: nullableText,
+  addressState: nullableText,
+  pinCode: nullableText,
+  country: nullableText,
+};
+const CONTACT_FIELDS = {
+  contactPersonTitle: nullableText,
+  contactFirstName: nullableText,
+  contactLastName: nullableText,
+  contactEmail: nullableText,
+  contactPhone: nullableText,
+  notes: nullableText,
+};
 
 export const CustomerInput = z.object({
   // present when an existing customer is saved (update)
@@ -185,20 +222,9 @@ export const CustomerInput = z.object({
   legalName: text('Legal Name', 3),
   tradeName: text('Trade Name', 3),
   entityType: text('Entity Type', 3, 100),
-  website: text('Website', 1),
-  tanNumber: OptionalTan,
-  cstNumber: text('CST Number', 3, 50),
-  panNumber: OptionalPan,
-  gstRegistrationType: text('GST Registration Type', 3, 100),
-  gstIn: OptionalGstin,
-  ...address(3),
+  ...registrationInput(3),
   parentCustomerId: text('Parent Customer Id', 1, 100),
-  contactPersonTitle: text('Contact Title', 2, 20),
-  contactFirstName: text('Contact First Name', 3, 100),
-  contactLastName: text('Contact Last Name', 3, 100),
-  contactEmail: ContactEmail,
-  contactPhone: ContactPhone,
-  notes: text('Notes', 1, 2000),
+  ...contactInput(3),
 });
 export type CustomerInput = z.output<typeof CustomerInput>;
 
@@ -211,24 +237,9 @@ const CUSTOMER_FIELDS = {
   legalName: z.string().nullable(),
   tradeName: z.string().nullable(),
   entityType: z.string().nullable(),
-  website: z.string().nullable(),
-  tanNumber: z.string().nullable(),
-  cstNumber: z.string().nullable(),
-  panNumber: z.string().nullable(),
-  gstRegistrationType: z.string().nullable(),
-  gstIn: z.string().nullable(),
-  addressStreet: z.string().nullable(),
-  addressCity: z.string().nullable(),
-  addressState: z.string().nullable(),
-  pinCode: z.string().nullable(),
-  country: z.string().nullable(),
+  ...REGISTRATION_FIELDS,
   parentCustomerId: z.string().nullable(),
-  contactPersonTitle: z.string().nullable(),
-  contactFirstName: z.string().nullable(),
-  contactLastName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...CONTACT_FIELDS,
 };
 export const Customer = z.object(CUSTOMER_FIELDS);
 export type Customer = z.infer<typeof Customer>;
@@ -355,20 +366,9 @@ export const VendorInput = z.object({
   vendorName: requiredText('Vendor Name'),
   nameFromPurchaseBook: text('Name from Purchase Book'),
   nameFrom26AS: text('Name from 26AS'),
-  website: text('Website'),
-  tanNumber: OptionalTan,
-  cstNumber: text('CST Number', 1, 50),
-  panNumber: OptionalPan,
-  gstRegistrationType: text('GST Registration Type', 1, 100),
-  gstIn: OptionalGstin,
-  ...address(1),
+  ...registrationInput(1),
   parentVendorId: text('Parent Vendor Id', 1, 100),
-  contactPersonTitle: text('Contact Title', 2, 20),
-  contactFirstName: text('Contact First Name', 1, 100),
-  contactLastName: text('Contact Last Name', 1, 100),
-  contactEmail: ContactEmail,
-  contactPhone: ContactPhone,
-  notes: text('Notes', 1, 2000),
+  ...contactInput(1),
   vendorType: choice(VendorType, VENDOR_TYPE_MESSAGE),
   // specified person under sections 206AB and 206CCA (higher rate)
   compliance206AB: flag('Specified person (206AB)', false),
@@ -385,24 +385,9 @@ export const Vendor = z.object({
   vendorName: z.string(),
   nameFromPurchaseBook: z.string().nullable(),
   nameFrom26AS: z.string().nullable(),
-  website: z.string().nullable(),
-  tanNumber: z.string().nullable(),
-  cstNumber: z.string().nullable(),
-  panNumber: z.string().nullable(),
-  gstRegistrationType: z.string().nullable(),
-  gstIn: z.string().nullable(),
-  addressStreet: z.string().nullable(),
-  addressCity: z.string().nullable(),
-  addressState: z.string().nullable(),
-  pinCode: z.string().nullable(),
-  country: z.string().nullable(),
+  ...REGISTRATION_FIELDS,
   parentVendorId: z.string().nullable(),
-  contactPersonTitle: z.string().nullable(),
-  contactFirstName: z.string().nullable(),
-  contactLastName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...CONTACT_FIELDS,
   vendorType: VendorType.nullable(),
   compliance206AB: z.boolean(),
   defaultContact: z.boolean(),

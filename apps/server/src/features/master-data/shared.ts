@@ -32,7 +32,7 @@ export const conflictOn =
     throw error;
   };
 
-type Cell = string | number | boolean | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
 
 // Master files are tab-separated text with a header line of field names and
 // Windows line ends (as the formats package writes them for Excel users).

@@ -20,6 +20,23 @@ const day = (d: string) => sql<Date>`${d}::date`;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const money = (v: string | null) => (v === null ? null : rupeesOfNumeric(v));
 
+// The filters every book search shares: criteria matched partially and
+// case-insensitively (request field -> column), and a transaction date range.
+const matching = <T extends keyof DB, O, F extends { startDate?: string | null; endDate?: string | null }>(
+  query: SelectQueryBuilder<DB, T, O>,
+  body: F,
+  contains: Partial<Record<keyof F & string, string>>,
+) => {
+  let q = query;
+  for (const [key, column] of Object.entries(contains) as [keyof F & string, string][]) {
+    const typed = body[key];
+    if (typeof typed === 'string' && typed) q = q.where(sql.ref(column), 'ilike', like(typed));
+  }
+  if (body.startDate) q = q.where(sql.ref('transaction_date'), '>=', day(body.startDate));
+  if (body.endDate) q = q.where(sql.ref('transaction_date'), '<=', day(body.endDate));
+  return q;
+};
+
 // Totals are summed in SQL over every matching row (numeric, exact), then the page is read.
 const page = async <T extends keyof DB, O>(
   query: SelectQueryBuilder<DB, T, O>,
@@ -52,13 +69,13 @@ const page = async <T extends keyof DB, O>(
 
 export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
   search26as: async ({ caller, body }) => {
-    let q = ctx.db.selectFrom('tax_entries').selectAll().where('entity_id', '=', entityOf(caller));
-    if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
-    if (body.customerName) q = q.where('deductor_name', 'ilike', like(body.customerName));
+    let q = matching(
+      ctx.db.selectFrom('tax_entries').selectAll().where('entity_id', '=', entityOf(caller)),
+      body,
+      { tanNumber: 'tan', customerName: 'deductor_name' },
+    );
     if (body.taxType) q = q.where('part', '=', body.taxType);
     if (body.financialYear) q = q.where('financial_year', '=', body.financialYear);
-    if (body.startDate) q = q.where('transaction_date', '>=', day(body.startDate));
-    if (body.endDate) q = q.where('transaction_date', '<=', day(body.endDate));
     if (body.panNumber) {
       // 26AS rows carry the deductor's TAN; a PAN finds them through the customer master.
       const pan = body.panNumber.toUpperCase();
@@ -103,13 +120,11 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
     };
   },
   searchSales: async ({ caller, body }) => {
-    let q = ctx.db.selectFrom('sales_entries').selectAll().where('entity_id', '=', entityOf(caller));
-    if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
-    if (body.customerName) q = q.where('customer_name', 'ilike', like(body.customerName));
-    if (body.panNumber) q = q.where('pan', 'ilike', like(body.panNumber));
-    if (body.invoiceNumber) q = q.where('voucher_number', 'ilike', like(body.invoiceNumber));
-    if (body.startDate) q = q.where('transaction_date', '>=', day(body.startDate));
-    if (body.endDate) q = q.where('transaction_date', '<=', day(body.endDate));
+    const q = matching(
+      ctx.db.selectFrom('sales_entries').selectAll().where('entity_id', '=', entityOf(caller)),
+      body,
+      { tanNumber: 'tan', customerName: 'customer_name', panNumber: 'pan', invoiceNumber: 'voucher_number' },
+    );
     const sortable = {
       transactiondate: 'transaction_date',
       customername: 'customer_name',
@@ -139,12 +154,11 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
     };
   },
   searchPurchase: async ({ caller, body }) => {
-    let q = ctx.db.selectFrom('purchase_entries').selectAll().where('entity_id', '=', entityOf(caller));
-    if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
-    if (body.supplierName) q = q.where('supplier_name', 'ilike', like(body.supplierName));
-    if (body.panNumber) q = q.where('pan', 'ilike', like(body.panNumber));
-    if (body.startDate) q = q.where('transaction_date', '>=', day(body.startDate));
-    if (body.endDate) q = q.where('transaction_date', '<=', day(body.endDate));
+    const q = matching(
+      ctx.db.selectFrom('purchase_entries').selectAll().where('entity_id', '=', entityOf(caller)),
+      body,
+      { tanNumber: 'tan', supplierName: 'supplier_name', panNumber: 'pan' },
+    );
     const sortable = {
       transactiondate: 'transaction_date',
       suppliername: 'supplier_name',

@@ -124,7 +124,8 @@ type DateColumn = ColumnType<string | null, string | null | undefined, string | 
 type NumericColumn = ColumnType<string | null, string | null | undefined, string | null>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-interface MasterCommon {
+// The columns the customer and vendor masters share (the party module queries them generically).
+export interface MasterCommon {
   id: Generated<string>;
   entity_id: string;
   name_from_26as: Nullable;

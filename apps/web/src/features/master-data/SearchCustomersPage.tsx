@@ -1,24 +1,10 @@
-import { Anchor, Group, Stack } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  CUSTOMER_SORT_FIELDS,
-  type Customer,
-  MASTER_SEARCH_PAGE_SIZE,
-  masterDataRoutes,
-} from '@taxrecon/contracts';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Group } from '@mantine/core';
+import { CUSTOMER_SORT_FIELDS, type Customer, masterDataRoutes } from '@taxrecon/contracts';
+import type { DataTableColumn } from 'mantine-datatable';
 import { call } from '../../api/client.ts';
-import { apiKey } from '../../api/hooks.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { type FilterField, FilterForm } from '../search/FilterForm.tsx';
+import type { FilterField } from '../search/FilterForm.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
-import { MasterResults } from './MasterResults.tsx';
-
-type SortField = (typeof CUSTOMER_SORT_FIELDS)[number];
-const sortField = (s: string): SortField =>
-  (CUSTOMER_SORT_FIELDS as readonly string[]).includes(s) ? (s as SortField) : 'customerName';
+import { type PartySearchKind, PartySearchPage } from './PartySearchPage.tsx';
 
 const FIELDS: FilterField[] = [
   { kind: 'text', key: 'customerName', label: 'Customer Name' },
@@ -31,22 +17,6 @@ const FIELDS: FilterField[] = [
 ];
 
 const COLUMNS: DataTableColumn<Customer>[] = [
-  {
-    accessor: 'customerName',
-    title: 'Customer Name',
-    sortable: true,
-    render: (c) => (
-      <Anchor
-        component={Link}
-        to={`/customer/${c.customerId}`}
-        size="sm"
-        onClick={(e) => e.stopPropagation()}
-        data-testid={`customer-link-${c.customerId}`}
-      >
-        {c.customerName}
-      </Anchor>
-    ),
-  },
   { accessor: 'customerCode', title: 'Code', sortable: true },
   { accessor: 'tanNumber', title: 'TAN', sortable: true },
   { accessor: 'panNumber', title: 'PAN', sortable: true },
@@ -56,67 +26,34 @@ const COLUMNS: DataTableColumn<Customer>[] = [
   { accessor: 'contactEmail', title: 'Contact Email' },
 ];
 
-export function SearchCustomersPage() {
-  const navigate = useNavigate();
-  const [criteria, setCriteria] = useState<Record<string, string>>({});
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<DataTableSortStatus<Customer>>({
-    columnAccessor: 'customerName',
-    direction: 'asc',
-  });
-  const body = {
-    ...criteria,
-    page,
-    pageSize: MASTER_SEARCH_PAGE_SIZE,
-    sortBy: sortField(String(sort.columnAccessor)),
-    sortOrder: sort.direction,
-  };
-  const query = useQuery({
-    queryKey: apiKey(masterDataRoutes.searchCustomers, body),
-    queryFn: () => call(masterDataRoutes.searchCustomers, { body }),
-    placeholderData: keepPreviousData,
-  });
+const CUSTOMERS: PartySearchKind<Customer, (typeof CUSTOMER_SORT_FIELDS)[number]> = {
+  kind: 'customer',
+  title: 'Search Customers',
+  subtitle: 'Customers of the current entity; every criterion matches part of the value',
+  fields: FIELDS,
+  name: { accessor: 'customerName', title: 'Customer Name', of: (row) => row.customerName },
+  columns: COLUMNS,
+  sortFields: CUSTOMER_SORT_FIELDS,
+  route: masterDataRoutes.searchCustomers,
+  fetch: (body) => call(masterDataRoutes.searchCustomers, { body }),
+  idOf: (row) => row.customerId,
+  emptyText: 'No Customers found for given criteria',
+};
 
+export function SearchCustomersPage() {
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title="Search Customers"
-        subtitle="Customers of the current entity; every criterion matches part of the value"
-        actions={
-          <Group gap="xs">
-            <DownloadButton
-              route={masterDataRoutes.customerMasterDownload}
-              fileName="customer_master.txt"
-              label="Download customer master"
-              testId="customers-download"
-            />
-          </Group>
-        }
-      />
-      <FilterForm
-        fields={FIELDS}
-        onSearch={(c) => {
-          setCriteria(c);
-          setPage(1);
-        }}
-        testId="customer-search"
-        busy={query.isFetching}
-      />
-      <MasterResults
-        query={query}
-        columns={COLUMNS}
-        idAccessor={(c) => c.customerId}
-        page={page}
-        onPageChange={setPage}
-        sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
-        emptyText="No Customers found for given criteria"
-        onOpen={(c) => navigate(`/customer/${c.customerId}`)}
-        testId="customer-results"
-      />
-    </Stack>
+    <PartySearchPage
+      kind={CUSTOMERS}
+      actions={
+        <Group gap="xs">
+          <DownloadButton
+            route={masterDataRoutes.customerMasterDownload}
+            fileName="customer_master.txt"
+            label="Download customer master"
+            testId="customers-download"
+          />
+        </Group>
+      }
+    />
   );
 }

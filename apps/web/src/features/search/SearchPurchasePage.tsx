@@ -1,12 +1,10 @@
-import { Stack } from '@mantine/core';
 import { type PurchaseEntryRecord, type SearchPurchaseRequest, searchRoutes } from '@taxrecon/contracts';
 import type { z } from 'zod';
 import { call } from '../../api/client.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { type FilterField, FilterForm } from './FilterForm.tsx';
-import { type SearchColumn, SearchResults } from './SearchResults.tsx';
+import { type BookSearchKind, BookSearchPage } from './BookSearchPage.tsx';
+import type { FilterField } from './FilterForm.tsx';
+import type { SearchColumn } from './SearchResults.tsx';
 import { amountCell, formatDate, formatRate, formatRupees } from './search-format.ts';
-import { useServerSearch } from './use-server-search.ts';
 
 type Row = z.output<typeof PurchaseEntryRecord>;
 type Filters = Omit<z.input<typeof SearchPurchaseRequest>, 'page' | 'pageSize' | 'sortBy' | 'sortDirection'>;
@@ -64,34 +62,18 @@ const COLUMNS: SearchColumn<Row>[] = [
   },
 ];
 
+const PURCHASE: BookSearchKind<Filters, Row> = {
+  name: 'purchase',
+  title: 'Search Purchase Book Entries',
+  subtitle: 'Entries of the loaded purchase registers of this entity',
+  fields: FIELDS,
+  fetch: (body) => call(searchRoutes.searchPurchase, { body }),
+  toFilters: (criteria) => criteria,
+  exportName: 'purchase-book-entries',
+  amountLabel: 'Purchase Value',
+  taxLabel: 'TCS on Purchase',
+};
+
 export function SearchPurchasePage() {
-  const search = useServerSearch<Filters, Row>(
-    'purchase',
-    (body) => call(searchRoutes.searchPurchase, { body }),
-    {},
-    { columnAccessor: 'transactiondate', direction: 'asc' },
-  );
-  return (
-    <Stack gap={0}>
-      <PageHeader
-        title="Search Purchase Book Entries"
-        subtitle="Entries of the loaded purchase registers of this entity"
-      />
-      <FilterForm
-        fields={FIELDS}
-        onSearch={(c) => search.search(c)}
-        testId="search-purchase-filters"
-        busy={search.query.isFetching}
-      />
-      <SearchResults
-        search={search}
-        columns={COLUMNS}
-        idAccessor={(r) => r.id}
-        testId="search-purchase-results"
-        exportName="purchase-book-entries"
-        amountLabel="Purchase Value"
-        taxLabel="TCS on Purchase"
-      />
-    </Stack>
-  );
+  return <BookSearchPage kind={PURCHASE} columns={COLUMNS} />;
 }

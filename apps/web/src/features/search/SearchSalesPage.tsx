@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type SalesEntryRecord, type SearchSalesRequest, searchRoutes } from '@taxrecon/contracts';
@@ -6,13 +6,12 @@ import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { type BookSearchKind, BookSearchPage } from './BookSearchPage.tsx';
 import { EditSalesEntryDialog } from './EditSalesEntryDialog.tsx';
-import { type FilterField, FilterForm } from './FilterForm.tsx';
+import type { FilterField } from './FilterForm.tsx';
 import { ReconWarning } from './ReconWarning.tsx';
-import { type SearchColumn, SearchResults } from './SearchResults.tsx';
+import type { SearchColumn } from './SearchResults.tsx';
 import { amountCell, formatDate, formatRate, formatRupees } from './search-format.ts';
-import { useServerSearch } from './use-server-search.ts';
 
 type Filters = Omit<z.input<typeof SearchSalesRequest>, 'page' | 'pageSize' | 'sortBy' | 'sortDirection'>;
 
@@ -102,42 +101,30 @@ const columns = (onEdit: (row: SalesEntryRecord) => void): SearchColumn<SalesEnt
   },
 ];
 
+const SALES: BookSearchKind<Filters, SalesEntryRecord> = {
+  name: 'sales',
+  title: 'Search Sales Book Entries',
+  subtitle: 'Entries of the loaded sales registers of this entity',
+  fields: FIELDS,
+  fetch: (body) => call(searchRoutes.searchSales, { body }),
+  toFilters: (criteria) => criteria,
+  exportName: 'sales-book-entries',
+  amountLabel: 'Sales Value',
+  taxLabel: 'TDS on Sales',
+};
+
+// The book search page of kind sales, with what only the sales book has: its
+// entries can be edited, and customers with edited entries are named above.
 export function SearchSalesPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<SalesEntryRecord | null>(null);
-  const search = useServerSearch<Filters, SalesEntryRecord>(
-    'sales',
-    (body) => call(searchRoutes.searchSales, { body }),
-    {},
-    { columnAccessor: 'transactiondate', direction: 'asc' },
-  );
   const cols = useMemo(() => columns(setEditing), []);
   // Every customer with edited entries, not only those on the page shown.
   const toReconcile = useApiQuery(searchRoutes.salesToReconcile, {});
   const changedCustomers = toReconcile.data?.customers ?? [];
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title="Search Sales Book Entries"
-        subtitle="Entries of the loaded sales registers of this entity"
-      />
-      <ReconWarning customers={changedCustomers} />
-      <FilterForm
-        fields={FIELDS}
-        onSearch={(c) => search.search(c)}
-        testId="search-sales-filters"
-        busy={search.query.isFetching}
-      />
-      <SearchResults
-        search={search}
-        columns={cols}
-        idAccessor={(r) => r.id}
-        testId="search-sales-results"
-        exportName="sales-book-entries"
-        amountLabel="Sales Value"
-        taxLabel="TDS on Sales"
-      />
+    <BookSearchPage kind={SALES} columns={cols} beforeFilters={<ReconWarning customers={changedCustomers} />}>
       <EditSalesEntryDialog
         entry={editing}
         onClose={() => setEditing(null)}
@@ -146,6 +133,6 @@ export function SearchSalesPage() {
           queryClient.invalidateQueries({ queryKey: apiKey(searchRoutes.salesToReconcile) });
         }}
       />
-    </Stack>
+    </BookSearchPage>
   );
 }

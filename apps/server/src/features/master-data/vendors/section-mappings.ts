@@ -5,9 +5,10 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
+import { vendorKind } from '../party/kind.ts';
+import { findParty } from '../party/repo.ts';
+import { partyNotFound } from '../party/service.ts';
 import { currentEntity, writeTsv } from '../shared.ts';
-import { findVendor } from './repo.ts';
-import { VENDOR_NOT_FOUND } from './service.ts';
 
 // Vendor section mappings: which TDS section applies to a vendor, and whether
 // it is exempt or holds a lower deduction certificate (section 197) for a
@@ -83,7 +84,7 @@ const toColumns = (m: VendorSectionMappingInput) => ({
 export const sectionMappingService = (ctx: AppContext) => ({
   list: async (caller: Caller, vendorId: string) => {
     const entityId = await currentEntity(ctx, caller);
-    if (!(await findVendor(ctx.db, entityId, vendorId))) throw notFound(VENDOR_NOT_FOUND);
+    if (!(await findParty(ctx.db, vendorKind, entityId, vendorId))) throw notFound(partyNotFound(vendorKind));
     const rows = await mappings(ctx.db, entityId)
       .where('m.vendor_id', '=', vendorId)
       .orderBy('m.section_number')
@@ -96,7 +97,8 @@ export const sectionMappingService = (ctx: AppContext) => ({
   // Adds a mapping, or updates it when the request carries its id.
   save: async (caller: Caller, input: VendorSectionMappingInput) => {
     const entityId = await currentEntity(ctx, caller);
-    if (!(await findVendor(ctx.db, entityId, input.vendorId))) throw notFound(VENDOR_NOT_FOUND);
+    if (!(await findParty(ctx.db, vendorKind, entityId, input.vendorId)))
+      throw notFound(partyNotFound(vendorKind));
     let id = input.id;
     if (id) {
       const updated = await ctx.db
