@@ -10,6 +10,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+          // Property tests read hundreds of generated files: on a busy 2-core
+          // machine that passes vitest's 5 s default without anything being wrong.
+          testTimeout: 30_000,
         },
       },
       {
