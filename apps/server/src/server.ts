@@ -157,7 +157,6 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       .catch((error: unknown) => app.log.error({ err: error }, 'sweeping temporary files failed'));
   }, TEMP_MAX_AGE_MS);
   sweeper.unref();
-  if (options.work !== false) await jobs.work();
   if (boot.created && config.demo) {
     const admin = await database.db
       .selectFrom('users')
@@ -173,6 +172,9 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       });
     }
   }
+  // Workers start once the demo company's jobs are all queued: a crash while a
+  // first demo job ran could otherwise leave the rest never queued.
+  if (options.work !== false) await jobs.work();
   return {
     ctx: c,
     app,
