@@ -157,3 +157,16 @@ export const eventually = async <T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 };
+
+export interface JobView {
+  status: string;
+  remarks: string;
+  payload: string | null;
+}
+
+// Waits until a job has finished (Completed or Failed) and returns its view.
+export const jobFinished = (t: TestServer, token: string, jobId: string, timeoutMs = 60_000) =>
+  eventually(async () => {
+    const view = (await t.api('GET', `/job/${jobId}`, { token })).json as JobView;
+    return view.status === 'Completed' || view.status === 'Failed' ? view : null;
+  }, timeoutMs);

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeEncryptedZip } from '@taxrecon/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import {
+  ADMIN,
+  type JobView,
+  jobFinished,
+  startTestServer,
+  type TestServer,
+} from '../../testing/test-server.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../packages/formats/fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -10,17 +16,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 let t: TestServer;
 let token: string;
 
-interface JobView {
-  status: string;
-  remarks: string;
-  payload: string | null;
-}
-
-const finished = (jobId: string) =>
-  eventually(async () => {
-    const view = (await t.api('GET', `/job/${jobId}`, { token })).json as JobView;
-    return view.status === 'Completed' || view.status === 'Failed' ? view : null;
-  }, 60_000);
+const finished = (jobId: string) => jobFinished(t, token, jobId);
 
 const resultOf = (view: JobView) =>
   JSON.parse(view.payload ?? '{}') as {

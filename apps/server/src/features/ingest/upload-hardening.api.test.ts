@@ -4,7 +4,13 @@ import { writeEncryptedZip, ZIP_LIMITS } from '@taxrecon/formats';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMP_MAX_AGE_MS } from '../../platform/storage/file-store.ts';
-import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import {
+  ADMIN,
+  type JobView,
+  jobFinished,
+  startTestServer,
+  type TestServer,
+} from '../../testing/test-server.ts';
 
 // Uploads that must be refused cleanly: zip bombs, refused uploads leaving
 // temporary files, bad bytes in a line, and a statement whose rows are loaded.
@@ -16,17 +22,7 @@ let t: TestServer;
 let token: string;
 let tmp: string;
 
-interface JobView {
-  status: string;
-  remarks: string;
-  payload: string | null;
-}
-
-const finished = (jobId: string) =>
-  eventually(async () => {
-    const view = (await t.api('GET', `/job/${jobId}`, { token })).json as JobView;
-    return view.status === 'Completed' || view.status === 'Failed' ? view : null;
-  }, 60_000);
+const finished = (jobId: string) => jobFinished(t, token, jobId);
 
 const loadedRows = (view: JobView) =>
   (JSON.parse(view.payload ?? '{}') as { controlTotals: { rowsLoaded: number } }).controlTotals.rowsLoaded;
