@@ -70,7 +70,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   const hub = await createHub({ databaseUrl: config.databaseUrl, pool: database.pool, log });
 
-  const sendEmail = sendEmailTask(mailer);
+  const sendEmail = sendEmailTask(mailer, () => ctx().files);
   const dashboardCounts = createCountsCache<EntityCounts>();
   let context: AppContext | null = null;
   const ctx = (): AppContext => {

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { Logger } from './logger.ts';
-import type { OutgoingMail } from './mail/mailer.ts';
+import type { QueuedMail } from './mail/mailer.ts';
 import type { JobRunner } from './queue/job-runner.ts';
 import type { Hub } from './realtime/hub.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -20,5 +20,6 @@ export interface AppContext {
   log: Logger;
   secret: string;
   files: FileStore;
-  sendMail: (mail: OutgoingMail) => Promise<void>;
+  // attachments are file store keys, read when the send-email job runs
+  sendMail: (mail: QueuedMail) => Promise<void>;
 }

@@ -2,26 +2,46 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 import { defineTask } from '../../platform/queue/task.ts';
+
+const buffer = async (stream: AsyncIterable<Buffer>): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+};
 
 // Every e-mail goes out through this job, so a mail server that is briefly down
 // costs a retry with backoff rather than a lost message.
-export const sendEmailTask = (mailer: Mailer) =>
+export const sendEmailTask = (mailer: Mailer, files: () => FileStore) =>
   defineTask({
     queue: 'send-email',
     jobType: 'SendEmail',
     internal: true,
     input: z.object({
       to: z.string(),
+      cc: z.array(z.string()).optional(),
       subject: z.string(),
       text: z.string(),
+      html: z.string().optional(),
       tenantId: z.string().nullable().optional(),
+      attachments: z
+        .array(z.object({ fileName: z.string(), key: z.string(), contentType: z.string().optional() }))
+        .optional(),
     }),
     retryLimit: 5,
     retryDelaySeconds: 5,
     run: async (mail, job) => {
       const outcome = { remarks: `Sent to ${mail.to}` };
-      await mailer.deliver(mail, (trx) => job.complete(trx, outcome));
+      const { attachments, ...rest } = mail;
+      const read = await Promise.all(
+        (attachments ?? []).map(async (a) => ({
+          fileName: a.fileName,
+          content: await buffer(files().get(a.key)),
+          ...(a.contentType ? { contentType: a.contentType } : {}),
+        })),
+      );
+      await mailer.deliver({ ...rest, attachments: read }, (trx) => job.complete(trx, outcome));
       return outcome;
     },
   });

@@ -34,4 +34,12 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'recon_unresolved', scope: byEntity, identity: false },
   { name: 'recon_decisions', scope: byEntity, identity: true },
   { name: 'recon_reports', scope: byEntity, identity: false },
+  { name: 'payable_files', scope: byEntity, identity: false },
+  { name: 'vendor_payments', scope: byEntity, identity: false },
+  { name: 'ldc_certificates', scope: byEntity, identity: false },
+  { name: 'tan_itr_reports', scope: byEntity, identity: false },
+  { name: 'section_expense_types', scope: byEntity, identity: false },
+  { name: 'expense_section_mappings', scope: byEntity, identity: false },
+  { name: 'rule_sets', scope: byEntity, identity: false },
+  { name: 'rule_set_rules', scope: 'rule_set_id IN (SELECT id FROM rule_sets WHERE entity_id = $1)', identity: false },
 ];

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IngestTables } from './schema-ingest.ts';
+import type { PayableTables } from './schema-payable.ts';
 import type { ReconciliationTables } from './schema-reconciliation.ts';
 
 // Kysely's view of the tables in migrations/. Keep in step with the SQL.
@@ -85,6 +86,8 @@ export interface MailMessagesTable {
   created_at: Generated<Date>;
   sent_at: NullableTimestamp;
   error: string | null;
+  // [{ fileName, sizeBytes }] of the files the message carried
+  attachments: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface JobsTable {
@@ -229,7 +232,7 @@ export interface SnapshotsTable {
   failure_reason: string | null;
 }
 
-export interface DB extends IngestTables, ReconciliationTables {
+export interface DB extends IngestTables, ReconciliationTables, PayableTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;
