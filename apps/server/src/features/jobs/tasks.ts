@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { FileStore } from '../../platform/storage/file-store.ts';
 import { defineTask } from '../../platform/queue/task.ts';
+import type { FileStore } from '../../platform/storage/file-store.ts';
 
 const buffer = async (stream: AsyncIterable<Buffer>): Promise<Buffer> => {
   const chunks: Buffer[] = [];

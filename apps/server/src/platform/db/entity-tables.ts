@@ -41,5 +41,9 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'section_expense_types', scope: byEntity, identity: false },
   { name: 'expense_section_mappings', scope: byEntity, identity: false },
   { name: 'rule_sets', scope: byEntity, identity: false },
-  { name: 'rule_set_rules', scope: 'rule_set_id IN (SELECT id FROM rule_sets WHERE entity_id = $1)', identity: false },
+  {
+    name: 'rule_set_rules',
+    scope: 'rule_set_id IN (SELECT id FROM rule_sets WHERE entity_id = $1)',
+    identity: false,
+  },
 ];

@@ -70,7 +70,9 @@ export const createMailer = (db: Kysely<DB>, options: { smtpUrl: string | null; 
             body_text: mail.text,
             transport: transport ? 'smtp' : 'outbox',
             sent_at: transport ? new Date() : null,
-            attachments: JSON.stringify(attachments.map((a) => ({ fileName: a.fileName, sizeBytes: a.content.length }))),
+            attachments: JSON.stringify(
+              attachments.map((a) => ({ fileName: a.fileName, sizeBytes: a.content.length })),
+            ),
           })
           .execute();
         await recorded?.(trx);
