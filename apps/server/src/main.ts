@@ -3,7 +3,17 @@ import { createServer } from './server.ts';
 
 const started = Date.now();
 const config = loadConfig();
-const server = await createServer(config, { logger: { level: config.logLevel } });
+if (config.role !== 'all' && !config.databaseUrl) {
+  console.error(
+    `${config.role === 'web' ? '`serve --no-workers`' : '`taxrecon worker`'} needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process, which runs the web app and the workers together.`,
+  );
+  process.exit(2);
+}
+// the web process (or the single one) loads the demo company; workers only run jobs
+const server = await createServer(config.role === 'worker' ? { ...config, demo: false } : config, {
+  logger: { level: config.logLevel },
+  work: config.role !== 'web',
+});
 if (server.boot.created) {
   const lines = [`First start: created the administrator ${server.boot.adminLogin}.`];
   if (server.boot.generatedPassword) {
@@ -11,10 +21,18 @@ if (server.boot.created) {
   }
   console.log(`\n${lines.join('\n')}\n`);
 }
-await server.app.listen({ port: config.port, host: config.host });
-console.log(
-  `TaxRecon is serving http://localhost:${config.port}/ on the ${server.ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-);
+const ready = `ready in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+if (config.role === 'worker') {
+  console.log(`TaxRecon worker ${server.ctx.jobs.workerKey} is running jobs from PostgreSQL (${ready})`);
+} else {
+  await server.app.listen({ port: config.port, host: config.host });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const database =
+    server.ctx.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  const workers = config.role === 'web' ? ', without job workers' : '';
+  console.log(`TaxRecon is serving http://localhost:${port}/ on the ${database}${workers} (${ready})`);
+}
 
 const stop = async () => {
   await server.close();

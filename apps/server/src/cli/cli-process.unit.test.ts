@@ -8,8 +8,8 @@ import { generateDemoCompany } from '../features/demo/generate.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/taxrecon.mjs');
 
-// Each test starts the real command (Node plus the TypeScript loader): seconds
-// on a busy machine, so the tests get room beyond vitest's default 5 s.
+// Each test starts the real command, the compiled build `npm test` makes
+// first (scripts/build-server.mjs): quick, but a busy machine gets room.
 const PROCESS_TEST_MS = 60_000;
 
 describe('the taxrecon command as a process', () => {
@@ -43,6 +43,23 @@ describe('the taxrecon command as a process', () => {
       const run = spawnSync(process.execPath, [BIN, 'parse-26as', '/no/such/26as.txt'], { encoding: 'utf8' });
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain('/no/such/26as.txt');
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'runs the compiled build, which loads no TypeScript loader, and prints its commands',
+    () => {
+      const run = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/serve\s+start the web app/);
+      const dist = path.resolve(import.meta.dirname, '../../dist');
+      const code = fs
+        .readdirSync(dist)
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => fs.readFileSync(path.join(dist, f), 'utf8'));
+      expect(code.length).toBeGreaterThan(1);
+      for (const text of code) expect(text).not.toMatch(/from\s*["']tsx/);
     },
     PROCESS_TEST_MS,
   );

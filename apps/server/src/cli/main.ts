@@ -7,6 +7,17 @@ const io = { stdout: (s: string) => process.stdout.write(s), stderr: (s: string)
 
 const commands: Record<string, () => Promise<number | undefined>> = {
   serve: async () => {
+    const unknown = args.filter((a) => a !== '--no-workers');
+    if (unknown.length > 0) {
+      io.stderr(`Unknown option '${unknown[0]}'. usage: taxrecon serve [--no-workers]\n`);
+      return 2;
+    }
+    if (args.includes('--no-workers')) process.env.TAXRECON_ROLE = 'web';
+    await import('../main.ts');
+    return undefined;
+  },
+  worker: async () => {
+    process.env.TAXRECON_ROLE = 'worker';
     await import('../main.ts');
     return undefined;
   },
@@ -27,6 +38,23 @@ const commands: Record<string, () => Promise<number | undefined>> = {
     return parse26asCommand(args, io);
   },
 };
+
+const HELP = `usage: taxrecon [command] [options]
+
+  serve        start the web app and its job workers (the default);
+               --no-workers serves the web app and API only (PostgreSQL)
+  worker       run only the job workers, beside web processes (PostgreSQL)
+  migrate      apply pending database migrations and exit
+  reconcile    reconcile a sales or purchase book against 26AS files
+  payable      compute TDS payable (34A) from expense ledgers
+  parse-26as   read 26AS text files into csv
+
+Run \`taxrecon <command> --help\` for a command's options.
+`;
+if (command === '--help' || command === '-h' || command === 'help') {
+  io.stdout(HELP);
+  process.exit(0);
+}
 
 const run = commands[command];
 if (!run) {

@@ -1,4 +1,15 @@
 import path from 'node:path';
+import { SERVER_ROOT } from './paths.ts';
+
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+const roleOf = (value: string | undefined): ProcessRole => {
+  if (!value) return 'all';
+  const role = PROCESS_ROLES.find((r) => r === value);
+  if (!role) throw new Error(`TAXRECON_ROLE must be one of ${PROCESS_ROLES.join(', ')}, not '${value}'`);
+  return role;
+};
 
 export interface Config {
   port: number;
@@ -19,6 +30,11 @@ export interface Config {
   webDist: string | null;
   demo: boolean;
   logLevel: string;
+  // What this process runs: 'all' (web and job workers, the default), 'web'
+  // (`serve --no-workers`: the API and the web app only) or 'worker'
+  // (`taxrecon worker`: the job workers only). Split roles share one
+  // PostgreSQL; the embedded database belongs to one process, so 'all' only.
+  role: ProcessRole;
   // reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed;
   // empty: the client is the socket's peer, so no caller picks its own address
   trustProxy: string[];
@@ -44,11 +60,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.TAXRECON_ADMIN_PASSWORD || null,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     secret: env.TAXRECON_SECRET || null,
-    webDist:
-      env.WEB_DIST === undefined
-        ? path.resolve(import.meta.dirname, '../../../web/dist')
-        : env.WEB_DIST || null,
+    webDist: env.WEB_DIST === undefined ? path.resolve(SERVER_ROOT, '../web/dist') : env.WEB_DIST || null,
     demo: env.TAXRECON_DEMO !== 'false',
+    role: roleOf(env.TAXRECON_ROLE),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')

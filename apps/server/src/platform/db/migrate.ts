@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { SERVER_ROOT } from '../paths.ts';
 import { withTransaction } from './transaction.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
+const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 // Forward-only numbered SQL files, each applied once inside its own transaction.
 export const migrate = async (pool: pg.Pool): Promise<string[]> => {

@@ -33,6 +33,8 @@ interface Envelope {
 }
 
 export interface JobRunner {
+  // this process's key in jobs.worker_key (and its presence lock)
+  workerKey: number;
   register: (task: TaskDefinition) => void;
   start: <I>(task: TaskDefinition, input: I, owner: JobOwner | null) => Promise<Selectable<JobsTable>>;
   // Settles jobs a crashed process left behind: called once at start, after every task is registered.
@@ -82,10 +84,20 @@ export const createJobRunner = async (options: {
   const tasks = new Map<string, TaskDefinition>();
   // pg-boss 10 drops jobs sent to a queue that does not exist yet, so a queue is made before its first job.
   const queues = new Set<string>();
+  // Processes starting together (a web process and its workers) create the
+  // same queues at once, and pg-boss's createQueue can then deadlock or
+  // collide in PostgreSQL: a loser looks again and retries.
   const ensureQueue = async (name: string) => {
-    if (queues.has(name)) return;
-    await boss.createQueue(name);
-    queues.add(name);
+    for (let attempt = 1; !queues.has(name); attempt += 1) {
+      try {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        queues.add(name);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
   };
 
   const workerKey = Number(
@@ -269,6 +281,7 @@ export const createJobRunner = async (options: {
       return row;
     },
     recoverInterrupted,
+    workerKey,
     work: async () => {
       for (const task of tasks.values()) {
         await ensureQueue(task.queue);

@@ -1,6 +1,14 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type ComputeRequest, type ComputeResult, computeReconciliation } from './compute.ts';
 import type { WorkerMessage } from './worker.ts';
+
+// The compiled build (scripts/build-server.mjs) puts the worker beside the
+// code that starts it as plain JavaScript; from TypeScript sources it boots
+// through tsx.
+const compiledWorker = new URL('./recon-worker.mjs', import.meta.url);
+const COMPILED_WORKER = fs.existsSync(fileURLToPath(compiledWorker)) ? compiledWorker : null;
 
 // Runs a reconciliation in a worker thread, so matching lakhs of rows never
 // blocks the API. TAXRECON_RECON_IN_PROCESS=1 runs it on the main thread
@@ -13,7 +21,7 @@ export const runInWorker = (
     return Promise.resolve(computeReconciliation(request, onProgress));
   }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+    const worker = new Worker(COMPILED_WORKER ?? new URL('./worker-boot.mjs', import.meta.url), {
       workerData: { module: new URL('./worker.ts', import.meta.url).href },
       // The engine holds a whole year of rows and their results. Matching makes
       // many short-lived objects: a big young generation keeps them out of the
