@@ -1,7 +1,9 @@
-// npm run bench:reconcile [-- --rows 1000000]
+// npm run bench:reconcile [-- --rows 1000000 --parties 20000] [--no-many-parties]
 //
-// A year of N sales rows and N 26AS rows over 20,000 customers with planted
-// mismatches (generate-ingest-files.ts), then:
+// A year of N sales rows and N 26AS rows over P customers with planted
+// mismatches (generate-ingest-files.ts), then, for that case and for the
+// shape that hurts most (many small parties: 200,000 x 200,000 rows over
+// 60,000 customers):
 //   1. the CLI end to end (`taxrecon reconcile tds ...`), wall time and peak RSS,
 //      with its own split of parse / engine / write time;
 //   2. a DuckDB SQL baseline on the same files: an exact join on TAN and tax;
@@ -13,90 +15,105 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } });
-const rows = Number(values.rows);
-const dir = path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    parties: { type: 'string', default: '20000' },
+    'no-many-parties': { type: 'boolean', default: false },
+  },
+});
 const root = path.resolve(import.meta.dirname, '../../..');
-const statement = path.join(dir, `26as-${rows}.txt`);
-const register = path.join(dir, `sales-register-${rows}.txt`);
-if (!fs.existsSync(statement) || !fs.existsSync(register)) {
-  execFileSync(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', dir],
-    { stdio: 'inherit' },
-  );
-}
 
-// 1. The CLI under /usr/bin/time: wall seconds and the peak RSS of the process tree.
-const out = path.join(dir, 'result.json');
-const cli = spawnSync(
-  '/usr/bin/time',
-  [
-    '-f',
-    'time: %e s, peak RSS %M KB',
-    process.execPath,
-    path.join(root, 'apps/server/bin/taxrecon.mjs'),
-    'reconcile',
-    'tds',
-    '--fy',
-    '2024-25',
-    '--book',
-    register,
-    '--26as',
-    statement,
-    '--tolerance',
-    '10',
-    '--out',
-    out,
-  ],
-  { encoding: 'utf8', env: { ...process.env, TAXRECON_TIMINGS: '1' }, maxBuffer: 1 << 26 },
-);
-if (cli.status !== 0) throw new Error(`the CLI failed:\n${cli.stderr}`);
-const measured = /time: ([\d.]+) s, peak RSS (\d+) KB/.exec(cli.stderr);
-const cliSeconds = Number(measured?.[1]);
-const cliRssMb = Math.round(Number(measured?.[2]) / 1024);
-const timings = /timings: .*/.exec(cli.stderr)?.[0] ?? '';
-const summary = /TDS 2024-25: .*/.exec(cli.stderr)?.[0] ?? '';
+const runCase = async (rows: number, parties: number) => {
+  const dir = path.join(os.tmpdir(), `taxrecon-bench-${rows}-${parties}`);
+  const statement = path.join(dir, `26as-${rows}.txt`);
+  const register = path.join(dir, `sales-register-${rows}.txt`);
+  if (!fs.existsSync(statement) || !fs.existsSync(register)) {
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [
+        path.join(import.meta.dirname, 'generate-ingest-files.ts'),
+        '--rows',
+        String(rows),
+        '--deductors',
+        String(parties),
+        '--out',
+        dir,
+      ],
+      { stdio: 'inherit' },
+    );
+  }
 
-// 2. DuckDB: read the same register and the 26AS transactions, exact join on TAN and tax.
-// DuckDB cannot read the 26AS text layout, so its transactions are handed over as
-// the CSV `taxrecon parse-26as --csv` writes (made once, outside the timing).
-const csv = path.join(dir, `26as-${rows}.csv`);
-if (!fs.existsSync(csv)) {
-  const converted = spawnSync(
-    process.execPath,
-    [path.join(root, 'apps/server/bin/taxrecon.mjs'), 'parse-26as', statement, '--csv'],
-    {
-      maxBuffer: 1 << 30,
-    },
+  // 1. The CLI under /usr/bin/time: wall seconds and the peak RSS of the process tree.
+  const out = path.join(dir, 'result.json');
+  const cli = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      'time: %e s, peak RSS %M KB',
+      process.execPath,
+      path.join(root, 'apps/server/bin/taxrecon.mjs'),
+      'reconcile',
+      'tds',
+      '--fy',
+      '2024-25',
+      '--book',
+      register,
+      '--26as',
+      statement,
+      '--tolerance',
+      '10',
+      '--out',
+      out,
+    ],
+    { encoding: 'utf8', env: { ...process.env, TAXRECON_TIMINGS: '1' }, maxBuffer: 1 << 26 },
   );
-  fs.writeFileSync(csv, converted.stdout);
-}
-// The part of @duckdb/node-api this baseline uses.
-interface DuckDbApi {
-  DuckDBInstance: {
-    create: (path: string) => Promise<{
-      connect: () => Promise<{
-        runAndReadAll: (sql: string) => Promise<{ getRowObjects: () => Record<string, unknown>[] }>;
+  if (cli.status !== 0) throw new Error(`the CLI failed:\n${cli.stderr}`);
+  const measured = /time: ([\d.]+) s, peak RSS (\d+) KB/.exec(cli.stderr);
+  const cliSeconds = Number(measured?.[1]);
+  const cliRssMb = Math.round(Number(measured?.[2]) / 1024);
+  const timings = /timings: .*/.exec(cli.stderr)?.[0] ?? '';
+  const summary = /TDS 2024-25: .*/.exec(cli.stderr)?.[0] ?? '';
+
+  // 2. DuckDB: read the same register and the 26AS transactions, exact join on TAN and tax.
+  // DuckDB cannot read the 26AS text layout, so its transactions are handed over as
+  // the CSV `taxrecon parse-26as --csv` writes (made once, outside the timing).
+  const csv = path.join(dir, `26as-${rows}.csv`);
+  if (!fs.existsSync(csv)) {
+    const converted = spawnSync(
+      process.execPath,
+      [path.join(root, 'apps/server/bin/taxrecon.mjs'), 'parse-26as', statement, '--csv'],
+      {
+        maxBuffer: 1 << 30,
+      },
+    );
+    fs.writeFileSync(csv, converted.stdout);
+  }
+  // The part of @duckdb/node-api this baseline uses.
+  interface DuckDbApi {
+    DuckDBInstance: {
+      create: (path: string) => Promise<{
+        connect: () => Promise<{
+          runAndReadAll: (sql: string) => Promise<{ getRowObjects: () => Record<string, unknown>[] }>;
+        }>;
       }>;
-    }>;
-  };
-}
-// DuckDB lives in its own folder (bench/duckdb), installed here on first use.
-const duckDir = path.join(import.meta.dirname, 'duckdb');
-if (!fs.existsSync(path.join(duckDir, 'node_modules/@duckdb/node-api'))) {
-  execFileSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund'], {
-    cwd: duckDir,
-    stdio: 'inherit',
-  });
-}
-const { DuckDBInstance } = (await import(
-  pathToFileURL(path.join(duckDir, 'node_modules/@duckdb/node-api/lib/index.js')).href
-)) as DuckDbApi;
-const duck = await DuckDBInstance.create(':memory:');
-const connection = await duck.connect();
-const started = performance.now();
-const joined = await connection.runAndReadAll(`
+    };
+  }
+  // DuckDB lives in its own folder (bench/duckdb), installed here on first use.
+  const duckDir = path.join(import.meta.dirname, 'duckdb');
+  if (!fs.existsSync(path.join(duckDir, 'node_modules/@duckdb/node-api'))) {
+    execFileSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund'], {
+      cwd: duckDir,
+      stdio: 'inherit',
+    });
+  }
+  const { DuckDBInstance } = (await import(
+    pathToFileURL(path.join(duckDir, 'node_modules/@duckdb/node-api/lib/index.js')).href
+  )) as DuckDbApi;
+  const duck = await DuckDBInstance.create(':memory:');
+  const connection = await duck.connect();
+  const started = performance.now();
+  const joined = await connection.runAndReadAll(`
   WITH sales AS (
     SELECT "TAN No." AS tan, CAST(replace(CAST("TDS on Sales" AS VARCHAR), ',', '') AS DECIMAL(18, 2)) AS tax
     FROM read_csv('${register}', delim = '\t', header = true, all_varchar = true)
@@ -106,14 +123,23 @@ const joined = await connection.runAndReadAll(`
     WHERE part = 'TDS'
   )
   SELECT count(*) AS pairs FROM sales JOIN credits USING (tan, tax)`);
-const duckSeconds = (performance.now() - started) / 1000;
-const pairs = joined.getRowObjects()[0]?.pairs;
+  const duckSeconds = (performance.now() - started) / 1000;
+  const pairs = joined.getRowObjects()[0]?.pairs;
 
-console.log(
-  `rows: ${rows.toLocaleString('en-IN')} sales + ${rows.toLocaleString('en-IN')} 26AS over 20,000 customers`,
-);
-console.log(`CLI end to end: ${cliSeconds.toFixed(1)} s, peak RSS ${cliRssMb} MB`);
-console.log(`  ${timings}`);
-console.log(`  ${summary}`);
-console.log(`DuckDB exact join on TAN and tax: ${duckSeconds.toFixed(1)} s (${String(pairs)} joined pairs)`);
-console.log(`ratio CLI / DuckDB: ${(cliSeconds / duckSeconds).toFixed(1)}x`);
+  console.log(
+    `rows: ${rows.toLocaleString('en-IN')} sales + ${rows.toLocaleString('en-IN')} 26AS over ${parties.toLocaleString('en-IN')} customers`,
+  );
+  console.log(`CLI end to end: ${cliSeconds.toFixed(1)} s, peak RSS ${cliRssMb} MB`);
+  console.log(`  ${timings}`);
+  console.log(`  ${summary}`);
+  console.log(
+    `DuckDB exact join on TAN and tax: ${duckSeconds.toFixed(1)} s (${String(pairs)} joined pairs)`,
+  );
+  console.log(`ratio CLI / DuckDB: ${(cliSeconds / duckSeconds).toFixed(1)}x`);
+};
+
+await runCase(Number(values.rows), Number(values.parties));
+if (!values['no-many-parties']) {
+  console.log('');
+  await runCase(200_000, 60_000);
+}
