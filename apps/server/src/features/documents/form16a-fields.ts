@@ -109,7 +109,8 @@ const totalAfter = (text: string, heading: RegExp): Paise | null => {
 // can check against the PDF.
 export const readForm16aFields = (rawText: string): Form16aReading => {
   const text = rawText.replace(/\s+/g, ' ');
-  if (!/FORM\s*NO\.?\s*16\s*A\b/i.test(text)) return fail('not a Form 16A: the title "FORM NO. 16A" is missing');
+  if (!/FORM\s*NO\.?\s*16\s*A\b/i.test(text))
+    return fail('not a Form 16A: the title "FORM NO. 16A" is missing');
   const ids = readIdentifiers(text);
   if (!ids.deducteePan) return fail('the PAN of the deductee was not found');
   if (!ids.deductorTan) return fail('the TAN of the deductor was not found');

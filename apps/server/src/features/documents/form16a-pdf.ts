@@ -1,4 +1,10 @@
-import { type FinancialYear, financialYearStart, formatIndianRupees, paise, sumPaise } from '@taxrecon/shared';
+import {
+  type FinancialYear,
+  financialYearStart,
+  formatIndianRupees,
+  paise,
+  sumPaise,
+} from '@taxrecon/shared';
 import PDFDocument from 'pdfkit';
 
 export type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
@@ -52,7 +58,11 @@ const rs = (p: number): string => `Rs. ${formatIndianRupees(p)}`;
 // the summary of payment and the summary of tax deducted), so tests and the
 // demo company exercise the reader on the text a real download carries.
 export const drawForm16a = (cert: Form16aCertificate): Promise<Buffer> => {
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: `Form 16A ${cert.certificateNumber}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 36,
+    info: { Title: `Form 16A ${cert.certificateNumber}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

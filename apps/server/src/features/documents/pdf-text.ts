@@ -13,7 +13,8 @@ export const pdfText = async (bytes: Uint8Array): Promise<{ text: string } | { r
     // pdf.js takes ownership of the buffer it is given: hand it a copy
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     try {
-      if (pdf.numPages > MAX_PAGES) return { reason: `the PDF has ${pdf.numPages} pages; a Form 16A has a few` };
+      if (pdf.numPages > MAX_PAGES)
+        return { reason: `the PDF has ${pdf.numPages} pages; a Form 16A has a few` };
       const { text } = await extractText(pdf, { mergePages: true });
       if (text.trim() === '') return { reason: 'the PDF holds no text (a scanned image cannot be read)' };
       return { text };
