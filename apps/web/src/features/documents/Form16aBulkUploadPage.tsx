@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconFileZip, IconUpload } from '@tabler/icons-react';
 import { documentRoutes, FORM16A_MAX_BYTES, type Form16aRejectedFile } from '@taxrecon/contracts';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
@@ -121,6 +121,7 @@ export function Form16aBulkUploadPage() {
             value={file}
             onChange={setFile}
             clearable
+            fileInputProps={{ 'data-testid': 'bulk16a-file-input' } as ComponentProps<'input'>}
             data-testid="bulk16a-file"
           />
           <Group>

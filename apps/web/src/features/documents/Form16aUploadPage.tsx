@@ -22,7 +22,7 @@ import {
   VENDOR_NOT_FOUND_FOR_PAN,
 } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero } from '@taxrecon/shared';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -179,6 +179,7 @@ export function Form16aUploadPage() {
             value={file}
             onChange={setFile}
             clearable
+            fileInputProps={{ 'data-testid': 'form16a-file-input' } as ComponentProps<'input'>}
             data-testid="form16a-file"
           />
           <Group>
