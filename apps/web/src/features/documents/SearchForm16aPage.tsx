@@ -105,28 +105,7 @@ function EmailDialog({ record, onClose }: { record: Form16aRecord | null; onClos
 }
 
 const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>[] => [
-  { accessor: 'vendorName', title: 'Vendor Name', value: (r) => r.vendorName },
-  { accessor: 'vendorCode', title: 'Vendor Code', value: (r) => r.vendorCode ?? '' },
-  { accessor: 'vendorPan', title: 'Vendor PAN', value: (r) => r.vendorPan },
-  { accessor: 'financialYear', title: 'Financial Year', value: (r) => r.financialYear },
-  { accessor: 'quarter', title: 'Quarter', value: (r) => r.quarter },
-  { accessor: 'certificateNumber', title: 'Certificate', value: (r) => r.certificateNumber ?? '' },
-  {
-    accessor: 'amountPaid',
-    title: 'Amount Paid',
-    value: (r) => r.amountPaid ?? '',
-    render: (r) => rupees(r.amountPaid),
-    textAlign: 'right',
-  },
-  {
-    accessor: 'taxDeducted',
-    title: 'Tax Deducted',
-    value: (r) => r.taxDeducted ?? '',
-    render: (r) => rupees(r.taxDeducted),
-    textAlign: 'right',
-  },
-  { accessor: 'email', title: 'Email', value: (r) => r.email ?? '' },
-  { accessor: 'fileName', title: 'File Name', value: (r) => r.fileName },
+  // first, so the row's actions stay in view however wide the table
   {
     accessor: 'actions',
     title: 'Actions',
@@ -158,6 +137,28 @@ const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>
       </Group>
     ),
   },
+  { accessor: 'vendorName', title: 'Vendor Name', value: (r) => r.vendorName },
+  { accessor: 'vendorCode', title: 'Vendor Code', value: (r) => r.vendorCode ?? '' },
+  { accessor: 'vendorPan', title: 'Vendor PAN', value: (r) => r.vendorPan },
+  { accessor: 'financialYear', title: 'Financial Year', value: (r) => r.financialYear },
+  { accessor: 'quarter', title: 'Quarter', value: (r) => r.quarter },
+  { accessor: 'certificateNumber', title: 'Certificate', value: (r) => r.certificateNumber ?? '' },
+  {
+    accessor: 'amountPaid',
+    title: 'Amount Paid',
+    value: (r) => r.amountPaid ?? '',
+    render: (r) => rupees(r.amountPaid),
+    textAlign: 'right',
+  },
+  {
+    accessor: 'taxDeducted',
+    title: 'Tax Deducted',
+    value: (r) => r.taxDeducted ?? '',
+    render: (r) => rupees(r.taxDeducted),
+    textAlign: 'right',
+  },
+  { accessor: 'email', title: 'Email', value: (r) => r.email ?? '' },
+  { accessor: 'fileName', title: 'File Name', value: (r) => r.fileName },
 ];
 
 export function SearchForm16aPage() {
