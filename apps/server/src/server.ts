@@ -4,6 +4,8 @@ import { adminHandlers } from './features/admin/routes.ts';
 import { createCountsCache } from './features/dashboard/counts-cache.ts';
 import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';
+import { documentHandlers } from './features/documents/routes.ts';
+import { documentTasks } from './features/documents/tasks.ts';
 import { entityHandlers } from './features/entities/routes.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
 import { housekeepingTasks } from './features/housekeeping/tasks.ts';
@@ -119,6 +121,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
   for (const task of Object.values(reconciliation)) jobs.register(task);
+  const documents = documentTasks(ctx);
+  for (const task of Object.values(documents)) jobs.register(task);
 
   context = {
     config,
@@ -147,6 +151,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...searchHandlers(c),
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
+      ...documentHandlers(c, documents),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

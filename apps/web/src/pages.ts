@@ -133,4 +133,15 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/empty': lazy(() =>
     import('./features/placeholder/EmptyPage.tsx').then((m) => ({ default: m.EmptyPage })),
   ),
+  '/ingest-form-16-a': lazy(() =>
+    import('./features/documents/Form16aUploadPage.tsx').then((m) => ({ default: m.Form16aUploadPage })),
+  ),
+  '/bulk-ingest-form-16-a': lazy(() =>
+    import('./features/documents/Form16aBulkUploadPage.tsx').then((m) => ({
+      default: m.Form16aBulkUploadPage,
+    })),
+  ),
+  '/search-form-16-a': lazy(() =>
+    import('./features/documents/SearchForm16aPage.tsx').then((m) => ({ default: m.SearchForm16aPage })),
+  ),
 };

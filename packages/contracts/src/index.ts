@@ -1,4 +1,5 @@
 export * from './api/dashboard.ts';
+export * from './api/documents.ts';
 export * from './api/entities.ts';
 export * from './api/housekeeping.ts';
 export * from './api/ingest.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
+import { documentRoutes } from './documents.ts';
 import {
   AdminUser,
   CreateLegalEntityRequest,
@@ -331,4 +332,5 @@ export const apiRoutes = {
   ...masterDataRoutes,
   ...housekeepingRoutes,
   ...reconciliationRoutes,
+  ...documentRoutes,
 } as const;

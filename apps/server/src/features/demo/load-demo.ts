@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { queueDemoForm16a } from '../documents/demo-certificates.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
 import { generateDemoCompany } from './generate.ts';
 
@@ -54,5 +55,12 @@ export const loadDemoCompany = async (
     );
     jobIds.push(job.id);
   }
+  // Form 16A certificates for a few of the vendors, once the vendor master has loaded
+  await queueDemoForm16a(
+    ctx,
+    owner,
+    demo.financialYear,
+    jobIds[demo.files.findIndex((f) => f.kind === 'vendor-master')],
+  );
   return jobIds;
 };

@@ -1,0 +1,120 @@
+import { EMAIL_PATTERN, type Form16aQuery, Form16aQuery as QuerySchema } from '@taxrecon/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import type { StoredAttachment } from '../../platform/mail/mailer.ts';
+import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
+import { certificateByFileName, certificatesToMail, panMissingEmail } from './repo.ts';
+import { entityOf } from './single-upload.ts';
+
+// An uploaded original kept by files.adopt lives under 'files/' in the store.
+const attachment = (fileName: string, storageKey: string): StoredAttachment => ({
+  fileName,
+  key: `files/${storageKey}`,
+  contentType: 'application/pdf',
+});
+
+const entityName = async (ctx: AppContext, entityId: string): Promise<string> =>
+  (await ctx.db.selectFrom('legal_entities').select('name').where('id', '=', entityId).executeTakeFirst())
+    ?.name ?? 'TaxRecon';
+
+// E-mails one certificate, the PDF attached, to the address the user typed.
+// "success" means the mail is queued: the send-email job delivers it with retries.
+export const emailOneCertificate = async (
+  ctx: AppContext,
+  caller: Caller,
+  fileName: string,
+  email: string,
+): Promise<{ status: string; message: string }> => {
+  const entityId = entityOf(caller);
+  if (!EMAIL_PATTERN.test(email)) throw badRequest(`${email} is not an e-mail address.`, 'INVALID_EMAIL');
+  const row = await certificateByFileName(ctx.db, entityId, fileName);
+  if (!row) throw notFound(`No Form 16A named ${fileName} in this entity.`);
+  const from = await entityName(ctx, entityId);
+  await ctx.sendMail({
+    to: email,
+    tenantId: caller.tenantId,
+    subject: `Form 16A for FY ${row.financial_year} ${row.quarter} from ${from}`,
+    text: `Dear ${row.vendor_name ?? row.vendor_pan},\n\nPlease find attached the Form 16A (TDS certificate) for PAN ${row.vendor_pan}, FY ${row.financial_year} ${row.quarter}${row.certificate_number ? `, certificate ${row.certificate_number}` : ''}.\n\nRegards,\n${from}\n`,
+    attachments: [attachment(row.file_name, row.storage_key)],
+  });
+  return { status: 'success', message: 'Email Sent' };
+};
+
+export const emailStats = async (ctx: AppContext, caller: Caller, query: Form16aQuery) => ({
+  missingEmails: await panMissingEmail(ctx.db, entityOf(caller), query),
+});
+
+export const BulkEmailInput = z.object({
+  entityId: z.string().uuid(),
+  tenantId: z.string().uuid(),
+  query: QuerySchema,
+});
+
+// One mail per vendor with all of its matching certificates attached, to the
+// vendor master's contact e-mail. Vendors without one are counted, not mailed
+// (the search screen warned about them before the job was started). The job
+// writes nothing but the mails it queues, so a retry after a crash may send a
+// vendor's mail twice; it never loses one.
+export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
+  defineTask({
+    queue: 'bulk-email-form16a',
+    jobType: 'BulkEmailForm16A',
+    input: BulkEmailInput,
+    retryLimit: 1,
+    retryDelaySeconds: 10,
+    run: async (input, job) => {
+      const c = ctx();
+      const rows = await certificatesToMail(c.db, input.entityId, input.query);
+      const byVendor = new Map<string, typeof rows>();
+      for (const row of rows) {
+        const key = row.vendor_id ?? `pan:${row.vendor_pan}`;
+        byVendor.set(key, [...(byVendor.get(key) ?? []), row]);
+      }
+      const from = await entityName(c, input.entityId);
+      let mailed = 0;
+      const skipped: string[] = [];
+      for (const [i, group] of [...byVendor.values()].entries()) {
+        await job.progress(Math.round((100 * i) / Math.max(1, byVendor.size)));
+        const first = group[0];
+        if (!first) continue;
+        const to = first.contact_email?.trim();
+        if (!to || !EMAIL_PATTERN.test(to)) {
+          skipped.push(first.vendor_pan);
+          continue;
+        }
+        const periods = group.map((g) => `FY ${g.financial_year} ${g.quarter}`).join(', ');
+        await c.sendMail({
+          to,
+          tenantId: input.tenantId,
+          subject: `Form 16A certificates from ${from}`,
+          text: `Dear ${first.vendor_name ?? first.vendor_pan},\n\nPlease find attached ${group.length} Form 16A (TDS certificate${group.length > 1 ? 's' : ''}) for PAN ${first.vendor_pan}: ${periods}.\n\nRegards,\n${from}\n`,
+          attachments: group.map((g) => attachment(g.file_name, g.storage_key)),
+        });
+        mailed += 1;
+      }
+      const outcome = {
+        remarks: `${mailed} vendor(s) e-mailed their Form 16A; ${skipped.length} skipped without a contact e-mail${skipped.length ? ` (${skipped.join(', ')})` : ''}`,
+        result: { mailed, skipped, certificates: rows.length },
+        transactionsCount: mailed,
+      };
+      await c.db.transaction().execute((tx) => job.complete(tx, outcome));
+      return outcome;
+    },
+  });
+
+export const startBulkEmail = async (
+  ctx: AppContext,
+  task: TaskDefinition,
+  caller: Caller,
+  query: Form16aQuery,
+): Promise<{ error: string | null; message: string; jobId: string | null }> => {
+  const entityId = entityOf(caller);
+  const job = await ctx.jobs.start(
+    task,
+    { entityId, tenantId: caller.tenantId, query },
+    { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
+  );
+  return { error: null, message: 'Job submitted successfully', jobId: job.id };
+};
