@@ -1,10 +1,17 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { eventually } from './test-server.ts';
 
 export interface ReceivedMail {
   to: string[];
+  // the message as text, quoted-printable soft breaks undone (links stay whole)
   body: string;
+  // the message exactly as it arrived, for parseMail (attachments, headers)
+  raw: Buffer;
 }
+
+// The message parsed as a mail client would: subject, text, attachments with their bytes.
+export const parseMail = (mail: ReceivedMail): Promise<ParsedMail> => simpleParser(mail.raw);
 
 // A local SMTP server the tests start, so the product's mail really travels over SMTP.
 export interface SmtpCapture {
@@ -25,11 +32,12 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         // Undo quoted-printable soft line breaks, which would split long links.
-        const body = Buffer.concat(chunks)
+        const raw = Buffer.concat(chunks);
+        const body = raw
           .toString('utf8')
           .replace(/=\r?\n/g, '')
           .replace(/=3D/g, '=');
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), body, raw });
         callback();
       });
     },

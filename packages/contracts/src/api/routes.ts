@@ -30,6 +30,7 @@ import {
   UpdateLastLoginRequest,
   VersionResponse,
 } from './session.ts';
+import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
 const LinkParams = z.object({ userId: z.string().min(1).max(254), hash: z.string().min(1).max(200) });
@@ -331,4 +332,5 @@ export const apiRoutes = {
   ...masterDataRoutes,
   ...housekeepingRoutes,
   ...reconciliationRoutes,
+  ...utilityRoutes,
 } as const;
