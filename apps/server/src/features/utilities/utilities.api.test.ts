@@ -1,12 +1,6 @@
 import { CONVERTER_SUBMITTED, DIFF_SUBMITTED, EMAIL_MISSING } from '@taxrecon/contracts';
 import { splitRawParts } from '@taxrecon/formats';
-import {
-  type Entry,
-  ERR_ENCRYPTED,
-  Uint8ArrayReader,
-  Uint8ArrayWriter,
-  ZipReader,
-} from '@zip.js/zip.js';
+import { type Entry, ERR_ENCRYPTED, Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNormalUser, registerUtilityUser } from '../../testing/accounts.ts';
