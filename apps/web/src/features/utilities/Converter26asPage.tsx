@@ -81,7 +81,15 @@ export function Converter26asPage() {
         title={title}
         subtitle="Every part of your 26AS text statement, e-mailed to you in a password-protected zip"
       />
-      <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} data-testid="converter-form">
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        maw={960}
+        component="form"
+        onSubmit={submit}
+        data-testid="converter-form"
+      >
         <Stack gap="md">
           <Group gap="sm">
             <Text size="sm" fw={500}>
@@ -128,7 +136,7 @@ export function Converter26asPage() {
             />
             <PasswordInput
               label="Confirm the password"
-              description=" "
+              description="Type the same password again"
               leftSection={<IconLock size={16} />}
               value={confirmation}
               onChange={(e) => setConfirmation(e.currentTarget.value)}

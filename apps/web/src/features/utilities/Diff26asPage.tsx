@@ -53,7 +53,15 @@ export function Diff26asPage() {
         title="26AS Diff utility"
         subtitle="Compare two 26AS downloads of one PAN: what was added, removed or changed"
       />
-      <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} data-testid="diff-form">
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        maw={960}
+        component="form"
+        onSubmit={submit}
+        data-testid="diff-form"
+      >
         <Stack gap="md">
           <TextInput
             label="Email"
