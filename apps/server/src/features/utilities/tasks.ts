@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { ConverterFormat } from '@taxrecon/contracts';
-import { diff26as, parse26asText } from '@taxrecon/formats';
+import { diff26as, parse26asStream } from '@taxrecon/formats';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { unseal } from '../../platform/auth/seal.ts';
@@ -8,7 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { defineTask, type TaskContext, type TaskOutcome } from '../../platform/queue/task.ts';
 import { baseNames, convertStatement, type OutputFile } from './converter-output.ts';
 import { diffWorkbook } from './diff-workbook.ts';
-import { encryptedZip } from './encrypted-zip.ts';
+import { writeEncryptedZip } from './encrypted-zip.ts';
 
 export const ZIP_PASSWORD_PURPOSE = 'converter-zip-password';
 
@@ -32,12 +34,6 @@ const DiffInput = z.object({
 });
 type DiffInput = z.infer<typeof DiffInput>;
 
-const readAll = async (ctx: AppContext, key: string): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.files.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
 // The uploaded statements are the user's own data, kept only until the job ends.
 const removeInputs = async (ctx: AppContext, files: readonly { key: string }[]) => {
   for (const f of files) {
@@ -60,23 +56,32 @@ const finish = async (ctx: AppContext, job: TaskContext, outcome: TaskOutcome) =
   });
 };
 
+const linesOf = (ctx: AppContext, key: string) =>
+  readline.createInterface({ input: ctx.files.get(key), crlfDelay: Number.POSITIVE_INFINITY });
+
 const convertJob = async (ctx: AppContext, input: ConvertInput, job: TaskContext): Promise<TaskOutcome> => {
   const password = unseal(ctx.secret, ZIP_PASSWORD_PURPOSE, input.sealedPassword);
   const names = baseNames(input.files.map((f) => f.fileName));
   const outputs: OutputFile[] = [];
+  const zipPath = ctx.files.tempPath();
   let parts = 0;
-  for (const [i, file] of input.files.entries()) {
-    const text = (await readAll(ctx, file.key)).toString('utf8');
-    const converted = await convertStatement(text, names[i]!, input.format);
-    outputs.push(...converted.files);
-    parts += converted.parts;
-    await job.progress(((i + 1) / (input.files.length + 1)) * 90);
-  }
-  const zip = await encryptedZip(outputs, password);
   const attachment =
     input.files.length === 1 ? `${names[0]}-${input.format}.zip` : `26AS-${input.format}.zip`;
   const key = `utilities/${job.jobId}/${attachment}`;
-  await ctx.files.put(key, Readable.from([Buffer.from(zip)]));
+  try {
+    for (const [i, file] of input.files.entries()) {
+      const converted = await convertStatement(linesOf(ctx, file.key), names[i]!, input.format, () =>
+        ctx.files.tempPath(),
+      );
+      outputs.push(...converted.files);
+      parts += converted.parts;
+      await job.progress(((i + 1) / (input.files.length + 1)) * 90);
+    }
+    await writeEncryptedZip(outputs, password, zipPath);
+    await ctx.files.put(key, fs.createReadStream(zipPath));
+  } finally {
+    await Promise.all([zipPath, ...outputs.map((o) => o.path)].map((p) => ctx.files.removeTemp(p)));
+  }
   const words = FORMAT_WORDS[input.format];
   const statements = input.files.map((f) => f.fileName).join(', ');
   // Mail first, then the Completed mark: a crash in between sends the result
@@ -105,9 +110,9 @@ const convertJob = async (ctx: AppContext, input: ConvertInput, job: TaskContext
 
 const diffJob = async (ctx: AppContext, input: DiffInput, job: TaskContext): Promise<TaskOutcome> => {
   const [first, second] = input.files;
-  const before = parse26asText(await readAll(ctx, first.key), first.fileName);
+  const before = await parse26asStream(ctx.files.get(first.key), first.fileName);
   await job.progress(30);
-  const after = parse26asText(await readAll(ctx, second.key), second.fileName);
+  const after = await parse26asStream(ctx.files.get(second.key), second.fileName);
   await job.progress(60);
   const result = diff26as(before, after);
   // the request checked both headers; this is a statement that changed under us
