@@ -158,6 +158,8 @@ const onFailed =
     await removeInputs(ctx(), input.files);
   };
 
+const LARGE_FILE_SECONDS = 2 * 60 * 60;
+
 export const utilityTasks = (ctx: () => AppContext) => ({
   convert: defineTask({
     queue: 'utility-26as-converter',
@@ -165,6 +167,8 @@ export const utilityTasks = (ctx: () => AppContext) => ({
     input: ConvertInput,
     retryLimit: 2,
     retryDelaySeconds: 5,
+    // a 200,000,000-byte statement takes about 13 minutes as Excel here
+    expireInSeconds: LARGE_FILE_SECONDS,
     run: (input, job) => convertJob(ctx(), input, job),
     onFailed: onFailed(ctx),
   }),
@@ -174,6 +178,7 @@ export const utilityTasks = (ctx: () => AppContext) => ({
     input: DiffInput,
     retryLimit: 2,
     retryDelaySeconds: 5,
+    expireInSeconds: LARGE_FILE_SECONDS,
     run: (input, job) => diffJob(ctx(), input, job),
     onFailed: onFailed(ctx),
   }),
