@@ -19,6 +19,8 @@ import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
+import { utilityHandlers } from './features/utilities/routes.ts';
+import { utilityTasks } from './features/utilities/tasks.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -123,6 +125,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(reconciliation)) jobs.register(task);
   const documents = documentTasks(ctx);
   for (const task of Object.values(documents)) jobs.register(task);
+  const utilities = utilityTasks(ctx);
+  for (const task of Object.values(utilities)) jobs.register(task);
 
   context = {
     config,
@@ -152,6 +156,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
       ...documentHandlers(c, documents),
+      ...utilityHandlers(c, utilities),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -19,6 +19,12 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/utilities': lazy(() =>
     import('./features/utilities/UtilitiesPage.tsx').then((m) => ({ default: m.UtilitiesPage })),
   ),
+  '/26as_converter': lazy(() =>
+    import('./features/utilities/Converter26asPage.tsx').then((m) => ({ default: m.Converter26asPage })),
+  ),
+  '/26as_diff': lazy(() =>
+    import('./features/utilities/Diff26asPage.tsx').then((m) => ({ default: m.Diff26asPage })),
+  ),
   '/delete-data': lazy(() =>
     import('./features/housekeeping/DeleteDataPage.tsx').then((m) => ({ default: m.DeleteDataPage })),
   ),

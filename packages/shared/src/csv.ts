@@ -16,8 +16,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 // A text cell that a spreadsheet would run as a formula gets a leading single
 // quote, which makes it text; numbers and numeric text are left as they are.
+// A lone '-' (the "none" of 26AS and many registers) computes nothing and stays as it is.
 export const neutraliseFormula = (text: string): string =>
-  FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) && text !== '-' ? `'${text}` : text;
 
 // The reverse, for files of ours that come back (master templates edited in
 // Excel and uploaded again): a quote that neutralised a formula start goes.

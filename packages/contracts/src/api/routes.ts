@@ -31,6 +31,7 @@ import {
   UpdateLastLoginRequest,
   VersionResponse,
 } from './session.ts';
+import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
 const LinkParams = z.object({ userId: z.string().min(1).max(254), hash: z.string().min(1).max(200) });
@@ -333,4 +334,5 @@ export const apiRoutes = {
   ...housekeepingRoutes,
   ...reconciliationRoutes,
   ...documentRoutes,
+  ...utilityRoutes,
 } as const;

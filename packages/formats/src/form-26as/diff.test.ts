@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diff26as } from './diff.ts';
 import { parse26asText } from './parse.ts';
-import { splitRawParts } from './raw-parts.ts';
+import { readRawParts, splitRawParts } from './raw-parts.ts';
 
 const fixture = fs.readFileSync(
   path.join(import.meta.dirname, '../../fixtures/26as-current-layout.txt'),
@@ -73,5 +73,29 @@ describe('raw parts for the converter', () => {
     expect(partI.rows.some((r) => r.includes('ALPHA CUSTOMER LIMITED'))).toBe(true);
     const pan = parse(fixture, 'a.txt').header!.pan;
     expect(parts[0]!.rows.some((r) => r.includes(pan))).toBe(true);
+  });
+});
+
+describe('raw parts read line by line', () => {
+  const collect = async (text: string) => {
+    async function* lines() {
+      for (const line of text.split('\n')) yield line;
+    }
+    const parts: { name: string; heading: string; rows: string[][] }[] = [];
+    for await (const event of readRawParts(lines())) {
+      if (event.kind === 'part') parts.push({ name: event.name, heading: event.heading, rows: [] });
+      else parts[parts.length - 1]!.rows.push(event.cells);
+    }
+    return parts;
+  };
+
+  it('gives the same parts and rows as the whole-text split, CRLF and BOM included', async () => {
+    expect(await collect(`\uFEFF${fixture}`)).toEqual(splitRawParts(fixture));
+    expect(await collect(fixture.replace(/\r?\n/g, '\r\n'))).toEqual(splitRawParts(fixture));
+  });
+
+  it('splits a pipe-delimited statement on pipes', async () => {
+    const piped = fixture.replaceAll('^', '|');
+    expect(await collect(piped)).toEqual(splitRawParts(piped));
   });
 });

@@ -276,6 +276,7 @@ export const createJobRunner = async (options: {
         retryLimit: task.retryLimit,
         retryDelay: task.retryDelaySeconds,
         retryBackoff: true,
+        ...(task.expireInSeconds ? { expireInSeconds: task.expireInSeconds } : {}),
       });
       if (!queued) throw new Error(`job ${row.id} could not be queued on ${task.queue}`);
       return row;

@@ -38,6 +38,9 @@ export interface TaskDefinition<I extends z.ZodType = z.ZodType> {
   input: I;
   retryLimit: number;
   retryDelaySeconds: number;
+  // How long one run may take before the queue gives it up and retries it;
+  // pg-boss's default is 15 minutes. Set for tasks that read very large files.
+  expireInSeconds?: number;
   // Internal tasks (sending mail) leave no entry on the user's jobs screens.
   internal?: boolean;
   // A run cut short by a crash is queued again (while tries remain) unless
