@@ -12,6 +12,7 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
+import { payableDataHandlers, payableDataTasks } from './features/payable-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
@@ -119,6 +120,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
   for (const task of Object.values(reconciliation)) jobs.register(task);
+  const payableData = payableDataTasks(ctx);
+  for (const task of Object.values(payableData)) jobs.register(task);
 
   context = {
     config,
@@ -147,6 +150,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...searchHandlers(c),
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
+      ...payableDataHandlers(c, payableData),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.
