@@ -14,6 +14,7 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
+import { payableDataHandlers, payableDataTasks } from './features/payable-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
@@ -127,6 +128,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(documents)) jobs.register(task);
   const utilities = utilityTasks(ctx);
   for (const task of Object.values(utilities)) jobs.register(task);
+  const payableData = payableDataTasks(ctx);
+  for (const task of Object.values(payableData)) jobs.register(task);
 
   context = {
     config,
@@ -157,6 +160,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...reconciliationHandlers(c, reconciliation),
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
+      ...payableDataHandlers(c, payableData),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -15,6 +15,7 @@ import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
+import { payableDataRoutes } from './payable-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
 import {
@@ -335,4 +336,5 @@ export const apiRoutes = {
   ...reconciliationRoutes,
   ...documentRoutes,
   ...utilityRoutes,
+  ...payableDataRoutes,
 } as const;
