@@ -16,6 +16,8 @@ import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
+import { rawTransformTask } from './features/section-rules/raw-expense/task.ts';
+import { sectionRulesHandlers } from './features/section-rules/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
 import type { Config } from './platform/config.ts';
@@ -119,6 +121,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
   for (const task of Object.values(reconciliation)) jobs.register(task);
+  const rawTransform = rawTransformTask(ctx);
+  jobs.register(rawTransform);
 
   context = {
     config,
@@ -147,6 +151,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...searchHandlers(c),
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
+      ...sectionRulesHandlers(c, { rawTransform }),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

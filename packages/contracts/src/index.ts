@@ -7,6 +7,7 @@ export * from './api/master-data.ts';
 export * from './api/reconciliation.ts';
 export * from './api/routes.ts';
 export * from './api/search.ts';
+export * from './api/section-rules.ts';
 export * from './api/session.ts';
 export * from './common.ts';
 export * from './permissions.ts';

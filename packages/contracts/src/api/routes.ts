@@ -16,6 +16,7 @@ import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
+import { sectionRulesRoutes } from './section-rules.ts';
 import {
   AllTotalsResponse,
   CaptchaChallenge,
@@ -331,4 +332,5 @@ export const apiRoutes = {
   ...masterDataRoutes,
   ...housekeepingRoutes,
   ...reconciliationRoutes,
+  ...sectionRulesRoutes,
 } as const;

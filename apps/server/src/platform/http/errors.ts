@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    // per-field or per-line problems (a file's bad lines), answered as `details`
+    readonly details?: { path: string; message: string }[],
   ) {
     super(message);
   }

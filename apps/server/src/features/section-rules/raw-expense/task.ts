@@ -1,0 +1,83 @@
+import { Readable } from 'node:stream';
+import { type RawTransformResult, RAW_EXPENSE_FIELDS } from '@taxrecon/contracts';
+import { readTable } from '@taxrecon/formats';
+import { z } from 'zod';
+import type { AppContext } from '../../../platform/context.ts';
+import { defineTask } from '../../../platform/queue/task.ts';
+import { writeTsv } from '../../master-data/shared.ts';
+import { loadRuleSets } from '../rule-sets/service.ts';
+import { missingHeaders, transformRawLedger } from './transform.ts';
+
+export const RAW_TRANSFORM_JOB = 'TransformRawExpenseLedger';
+
+export const RawTransformInput = z.object({
+  entityId: z.string().uuid(),
+  fileId: z.string().uuid(),
+  mapping: z.partialRecord(z.enum(RAW_EXPENSE_FIELDS), z.string()),
+});
+
+// Where a job's two files live in the file store; the download routes and
+// whoever files the ledger into the expense folder read them from here.
+export const rawTransformKeys = (entityId: string, jobId: string) => ({
+  transformed: `raw-expense/${entityId}/${jobId}/transformed.txt`,
+  errors: `raw-expense/${entityId}/${jobId}/errors.txt`,
+});
+
+const baseName = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
+
+// Reads the stored raw ledger, maps and transforms it with the entity's rule
+// sets as they are when the job runs, and writes the ledger and the error
+// report. Only files are written, so the job completes in a transaction of
+// its own (nothing else to commit with it).
+export const rawTransformTask = (ctx: () => AppContext) =>
+  defineTask({
+    queue: 'transform-raw-expense-ledger',
+    jobType: RAW_TRANSFORM_JOB,
+    input: RawTransformInput,
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    run: async (input, job) => {
+      const { db, files } = ctx();
+      const stored = await db
+        .selectFrom('stored_files')
+        .select(['file_name', 'storage_key'])
+        .where('id', '=', input.fileId)
+        .where('entity_id', '=', input.entityId)
+        .executeTakeFirstOrThrow();
+      const table = await readTable(await files.read(stored.storage_key), stored.file_name, { format: 'csv' });
+      if (table.headers.length === 0) throw new Error(`${stored.file_name} has no header row.`);
+      const absent = missingHeaders(table.headers, Object.values(input.mapping));
+      if (absent.length > 0)
+        throw new Error(`The following fields are missing in your CSV file: ${absent.join(', ')}`);
+      await job.progress(20);
+      const ruleSets = await loadRuleSets(db, input.entityId);
+      const out = transformRawLedger({ headers: table.headers, rows: table.rows, mapping: input.mapping, ruleSets });
+      const problems = [
+        ...table.errors.map((e) => ({ line: e.line, column: e.column ?? '', problem: e.message })),
+        ...out.problems,
+      ];
+      await job.progress(70);
+      const keys = rawTransformKeys(input.entityId, job.jobId);
+      await files.put(keys.transformed, Readable.from([writeTsv(out.header, out.lines)]));
+      await files.put(
+        keys.errors,
+        Readable.from([writeTsv(['line', 'column', 'problem'], problems.map((p) => [p.line, p.column, p.problem]))]),
+      );
+      const result: RawTransformResult = {
+        fileName: stored.file_name,
+        rowsRead: out.rowsRead,
+        rowsWritten: out.lines.length,
+        rowsRejected: out.rowsRead - out.lines.length,
+        rowsByRuleSet: out.rowsByRuleSet,
+        transformedFileName: `${baseName(stored.file_name)}_transformed.txt`,
+        errorReportFileName: `${baseName(stored.file_name)}_errors.txt`,
+      };
+      const outcome = {
+        remarks: `${result.rowsWritten} of ${result.rowsRead} lines transformed, ${result.rowsRejected} in the error report; ${result.rowsByRuleSet} took their section from a rule set`,
+        result,
+        transactionsCount: result.rowsWritten,
+      };
+      await db.transaction().execute((tx) => job.complete(tx, outcome));
+      return outcome;
+    },
+  });
