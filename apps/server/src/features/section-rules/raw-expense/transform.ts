@@ -86,6 +86,8 @@ export const transformRawLedger = (input: {
     (e): e is [RawExpenseField, string] => typeof e[1] === 'string' && e[1].trim() !== '',
   );
   const columnOf = new Map(fields.map(([f, h]) => [f, find(h)]));
+  // problems of a line read left to right, as the file has its columns
+  fields.sort(([a], [b]) => (columnOf.get(a) ?? Infinity) - (columnOf.get(b) ?? Infinity));
   const problems: RawProblem[] = [];
   const lines: string[][] = [];
   let rowsByRuleSet = 0;
