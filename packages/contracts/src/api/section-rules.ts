@@ -173,7 +173,10 @@ export const RULE_INCOMPLETE =
 
 // Checked by the server's own rules (rule-set-rules.ts) so every message is the spec's.
 const looseText = z.string().max(200).nullable().optional();
-const FieldValues = z.union([z.string().max(2000), z.array(z.string().max(500)).max(200)]).nullable().optional();
+const FieldValues = z
+  .union([z.string().max(2000), z.array(z.string().max(500)).max(200)])
+  .nullable()
+  .optional();
 
 export const RuleInput = z.object({
   fieldName: looseText,

@@ -52,7 +52,11 @@ describe('section expense types', () => {
     const j = await search({ sectionNumber: '194J(b)' });
     expect(j.length).toBeGreaterThan(0);
     expect(j.every((r) => r.sectionnumber === '194J' && r.subsection === 'b')).toBe(true);
-    const fy26 = await search({ sectionNumber: '194C', applicableFromDate: '2025-06-01', applicableToDate: '2025-06-30' });
+    const fy26 = await search({
+      sectionNumber: '194C',
+      applicableFromDate: '2025-06-01',
+      applicableToDate: '2025-06-30',
+    });
     expect(fy26).toHaveLength(1);
     expect(fy26[0]?.thresholdinvoice).toBe('30000.00');
     expect(await search({ sectionNumber: 'nothing like it' })).toEqual([]);
@@ -60,7 +64,11 @@ describe('section expense types', () => {
   });
 
   it('copies the shipped rows on the first edit, then changes the one edited; shipped data and other entities stay', async () => {
-    const [row] = await search({ sectionNumber: '194H', applicableFromDate: '2025-06-01', applicableToDate: '2025-06-01' });
+    const [row] = await search({
+      sectionNumber: '194H',
+      applicableFromDate: '2025-06-01',
+      applicableToDate: '2025-06-01',
+    });
     expect(row).toBeDefined();
     const shippedRate = row!.tdsrateothers;
     const answer = await t.api('PUT', '/section-expense/update-section-expense-type', {
@@ -89,7 +97,11 @@ describe('section expense types', () => {
     expect(await ownRowCount(A.id)).toBe(SHIPPED_SECTION_TYPES.length);
     // the other entity still uses the shipped data
     await use(B);
-    const other = await search({ sectionNumber: '194H', applicableFromDate: '2025-06-01', applicableToDate: '2025-06-01' });
+    const other = await search({
+      sectionNumber: '194H',
+      applicableFromDate: '2025-06-01',
+      applicableToDate: '2025-06-01',
+    });
     expect(other[0]?.tdsrateothers).toBe(shippedRate);
     expect(await ownRowCount(B.id)).toBe(0);
     // and cannot reach entity A's row by its id
@@ -200,8 +212,12 @@ describe('expense section mappings', () => {
     expect(loaded.status, JSON.stringify(loaded.json)).toBe(200);
     const second = `${header}\n400100\tAudit and tax fees\t194J\tb\tProfessional\t\tFalse\t2025-04-01\t\n400300\tFreight\t194C\t\tContract\t\tFalse\t\t\n`;
     expect(
-      (await t.upload('/ingest/ingest-expense-section-mapping', { token, files: [{ name: 'mapping.txt', content: second }] }))
-        .status,
+      (
+        await t.upload('/ingest/ingest-expense-section-mapping', {
+          token,
+          files: [{ name: 'mapping.txt', content: second }],
+        })
+      ).status,
     ).toBe(200);
     const rows = await find();
     expect(rows.map((r) => r.expensekey)).toEqual(['400100', '400200', '400300']);
@@ -209,7 +225,10 @@ describe('expense section mappings', () => {
     expect(rows[1]).toMatchObject({ sectionnumber: '194I', subsection: 'b' });
     expect((await find({ sectionNumber: '194j(b)' })).map((r) => r.expensekey)).toEqual(['400100']);
     expect((await find({ expenseDescription: 'rent' })).map((r) => r.expensekey)).toEqual(['400200']);
-    expect((await find({ applicableFromDate: '2026-06-01' })).map((r) => r.expensekey)).toEqual(['400100', '400300']);
+    expect((await find({ applicableFromDate: '2026-06-01' })).map((r) => r.expensekey)).toEqual([
+      '400100',
+      '400300',
+    ]);
 
     const file = await fetch(`${t.baseUrl}/taxrecon/api/v1/expense-section-mapping/`, {
       headers: { authorization: `Bearer ${token}` },
@@ -219,8 +238,12 @@ describe('expense section mappings', () => {
     expect(text.split('\r\n')[0]).toBe(header);
     const edited = text.replace('Freight', 'Freight inward');
     expect(
-      (await t.upload('/ingest/ingest-expense-section-mapping', { token, files: [{ name: 'mapping.txt', content: edited }] }))
-        .status,
+      (
+        await t.upload('/ingest/ingest-expense-section-mapping', {
+          token,
+          files: [{ name: 'mapping.txt', content: edited }],
+        })
+      ).status,
     ).toBe(200);
     const after = await find();
     expect(after).toHaveLength(3);

@@ -52,7 +52,10 @@ export const refuseFile = (fileName: string, problems: readonly FileIssue[]): ne
     `${fileName}: ${lines} line(s) cannot be used, so nothing was loaded. ${shown.join(' | ')}${
       problems.length > SHOWN ? ` | and ${problems.length - SHOWN} more` : ''
     }`,
-    problems.map((p) => ({ path: `line ${p.line}${p.column ? `, ${p.column}` : ''}`, message: problemText(p) })),
+    problems.map((p) => ({
+      path: `line ${p.line}${p.column ? `, ${p.column}` : ''}`,
+      message: problemText(p),
+    })),
   );
 };
 

@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { currentEntity } from '../master-data/shared.ts';
 import { expenseMappingService } from './expense-mappings/service.ts';
-import { type rawTransformTask, RAW_TRANSFORM_JOB, rawTransformKeys } from './raw-expense/task.ts';
+import { RAW_TRANSFORM_JOB, rawTransformKeys, type rawTransformTask } from './raw-expense/task.ts';
 import { startRawTransform } from './raw-expense/upload.ts';
 import { receiveReferenceFile } from './reference-upload.ts';
 import { ruleSetService } from './rule-sets/service.ts';
@@ -44,7 +44,8 @@ export const sectionRulesHandlers = (
         .executeTakeFirst();
       if (!job) throw notFound('No finished raw expense transformation with this id');
       const result = (job.result ?? {}) as { transformedFileName?: string; errorReportFileName?: string };
-      const name = (which === 'transformed' ? result.transformedFileName : result.errorReportFileName) ?? `${which}.txt`;
+      const name =
+        (which === 'transformed' ? result.transformedFileName : result.errorReportFileName) ?? `${which}.txt`;
       const key = rawTransformKeys(entityId, job.id)[which];
       if (!(await ctx.files.exists(key))) throw notFound('The file of this job is no longer kept');
       return reply
@@ -53,12 +54,19 @@ export const sectionRulesHandlers = (
         .send(ctx.files.get(key));
     }) as Handlers<R>['rawTransformedFile'];
 
-  const upload = (apply: (caller: Caller, file: Awaited<ReturnType<typeof receiveReferenceFile>>) => Promise<unknown>) =>
-    (async ({ caller, request }) => apply(caller, await receiveReferenceFile(ctx, caller, request))) as Handlers<R>['uploadSectionExpenseTypes'];
+  const upload = (
+    apply: (caller: Caller, file: Awaited<ReturnType<typeof receiveReferenceFile>>) => Promise<unknown>,
+  ) =>
+    (async ({ caller, request }) =>
+      apply(
+        caller,
+        await receiveReferenceFile(ctx, caller, request),
+      )) as Handlers<R>['uploadSectionExpenseTypes'];
 
   return {
     searchSectionExpenseTypes: async ({ caller, body }) => types.search(caller, body),
-    updateSectionExpenseType: async ({ caller, body }) => types.update(caller, Array.isArray(body) ? body : [body]),
+    updateSectionExpenseType: async ({ caller, body }) =>
+      types.update(caller, Array.isArray(body) ? body : [body]),
     allSectionExpenseTypes: async ({ caller }) => types.all(caller),
     sectionNatureOfPayment: async ({ caller }) => types.sections(caller),
     downloadSectionExpenseTypes: async ({ caller, reply }) =>

@@ -12,7 +12,12 @@ const use = async (entity: { id: string; subGroupId: string }) => {
   expect((await t.api('PUT', `/entity/${entity.id}/${entity.subGroupId}`, { token })).status).toBe(200);
 };
 const add = (body: object) => t.api('POST', '/section-expense/add-section-rule-set', { token, body });
-const rule = (fieldName: string, fieldValues: string[] | string, matchingOperator = 'contains', SourceFieldName?: string) => ({
+const rule = (
+  fieldName: string,
+  fieldValues: string[] | string,
+  matchingOperator = 'contains',
+  SourceFieldName?: string,
+) => ({
   fieldName,
   matchingOperator,
   fieldValues,
@@ -42,10 +47,18 @@ describe('rule sets', () => {
       'Please select a value for Field Name, Matching Operator, and Field Value for the rule.',
     ],
     [
-      { ruleSetName: 'x', value: '194C', logicalOperator: 'NOOPERATOR', rules: [rule('glCode', ['1']), rule('panNo', ['A'])] },
+      {
+        ruleSetName: 'x',
+        value: '194C',
+        logicalOperator: 'NOOPERATOR',
+        rules: [rule('glCode', ['1']), rule('panNo', ['A'])],
+      },
       'Choose AND or OR',
     ],
-    [{ ruleSetName: 'x', value: 'rent', logicalOperator: 'AND', rules: [rule('glCode', ['1'])] }, 'not a TDS section'],
+    [
+      { ruleSetName: 'x', value: 'rent', logicalOperator: 'AND', rules: [rule('glCode', ['1'])] },
+      'not a TDS section',
+    ],
   ])('refuses %j', async (body, message) => {
     const answer = await add(body);
     expect(answer.status).toBe(400);
@@ -96,30 +109,47 @@ describe('rule sets', () => {
     expect(incomplete.status).toBe(400);
 
     // deleting a rule that leaves one makes the set NOOPERATOR and says so
-    const deleted = await t.api('DELETE', `/section-expense/delete-rule/${two.ruleSet!.rules[1]!.ruleId}`, { token });
+    const deleted = await t.api('DELETE', `/section-expense/delete-rule/${two.ruleSet!.rules[1]!.ruleId}`, {
+      token,
+    });
     const one = deleted.json as Answer;
     expect(one.message).toBe('Rule Deleted Successfully');
     expect(one.ruleSet?.logicalOperator).toBe('NOOPERATOR');
     expect(one.notice).toContain('NOOPERATOR');
 
-    const ofSection = await t.api('GET', `/section-expense/get-section-rule-set/${encodeURIComponent('194c')}`, { token });
+    const ofSection = await t.api(
+      'GET',
+      `/section-expense/get-section-rule-set/${encodeURIComponent('194c')}`,
+      { token },
+    );
     expect((ofSection.json as RuleSetView[]).map((s) => s.ruleSetName)).toEqual(['Freight']);
 
     // deleting the last rule deletes the set
     const last = await t.api('DELETE', `/section-expense/delete-rule/${ruleId}`, { token });
     expect((last.json as Answer).ruleSet).toBeNull();
-    expect(((await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json as unknown[]).length).toBe(0);
+    expect(
+      ((await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json as unknown[]).length,
+    ).toBe(0);
   });
 
   it('refuses a second set of the same name, and keeps sets to their entity', async () => {
-    const body = { ruleSetName: 'Rent', value: '194I(b)', logicalOperator: 'OR', rules: [rule('glCode', ['5001']), rule('glCode', ['5002'])] };
+    const body = {
+      ruleSetName: 'Rent',
+      value: '194I(b)',
+      logicalOperator: 'OR',
+      rules: [rule('glCode', ['5001']), rule('glCode', ['5002'])],
+    };
     expect((await add(body)).status).toBe(200);
     expect((await add(body)).status).toBe(409);
     const [set] = (await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json as RuleSetView[];
     await use(B);
     expect((await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json).toEqual([]);
-    expect((await t.api('DELETE', `/section-expense/delete-rule/${set!.rules[0]!.ruleId}`, { token })).status).toBe(404);
-    expect((await t.api('DELETE', `/section-expense/delete-rule-set/${set!.ruleSetId}`, { token })).status).toBe(404);
+    expect(
+      (await t.api('DELETE', `/section-expense/delete-rule/${set!.rules[0]!.ruleId}`, { token })).status,
+    ).toBe(404);
+    expect(
+      (await t.api('DELETE', `/section-expense/delete-rule-set/${set!.ruleSetId}`, { token })).status,
+    ).toBe(404);
     await use(A);
     const gone = await t.api('DELETE', `/section-expense/delete-rule-set/${set!.ruleSetId}`, { token });
     expect(gone.status).toBe(200);
@@ -174,7 +204,10 @@ describe('raw expense ledger upload', () => {
       ruleSetName: 'Logistics',
       value: '194C',
       logicalOperator: 'AND',
-      rules: [rule('documentDescription', ['freight'], 'contains'), rule('glCode', ['log'], '=', 'Cost Centre')],
+      rules: [
+        rule('documentDescription', ['freight'], 'contains'),
+        rule('glCode', ['log'], '=', 'Cost Centre'),
+      ],
     });
     expect(logistics.status, JSON.stringify(logistics.json)).toBe(200);
     const started = await t.upload('/ingest/transform-raw-expense-ledger', {
@@ -192,9 +225,17 @@ describe('raw expense ledger upload', () => {
       });
     const ledger = await get('transformed');
     expect(ledger.headers.get('content-disposition')).toContain('raw_transformed.txt');
-    const lines = (await ledger.text()).trim().split('\r\n').map((l) => l.split('\t'));
+    const lines = (await ledger.text())
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split('\t'));
     const header = lines[0]!;
-    expect(header.slice(0, 4)).toEqual(['glCode', 'primaryExpenseKey', 'secondaryExpenseKey', 'documentNumber']);
+    expect(header.slice(0, 4)).toEqual([
+      'glCode',
+      'primaryExpenseKey',
+      'secondaryExpenseKey',
+      'documentNumber',
+    ]);
     const col = (name: string) => header.indexOf(name);
     const byDoc = new Map(lines.slice(1).map((l) => [l[col('documentNumber')], l]));
     expect([...byDoc.keys()]).toEqual(['D1', 'D2', 'D4']);

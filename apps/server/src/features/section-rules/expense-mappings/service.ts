@@ -75,11 +75,17 @@ export const expenseMappingService = (ctx: AppContext) => {
     // in force at some time between the two dates
     if (f?.applicableFromDate)
       q = q.where((eb) =>
-        eb.or([eb('applicable_to', 'is', null), eb('applicable_to', '>=', sql<Date>`${f.applicableFromDate}::date`)]),
+        eb.or([
+          eb('applicable_to', 'is', null),
+          eb('applicable_to', '>=', sql<Date>`${f.applicableFromDate}::date`),
+        ]),
       );
     if (f?.applicableToDate)
       q = q.where((eb) =>
-        eb.or([eb('applicable_from', 'is', null), eb('applicable_from', '<=', sql<Date>`${f.applicableToDate}::date`)]),
+        eb.or([
+          eb('applicable_from', 'is', null),
+          eb('applicable_from', '<=', sql<Date>`${f.applicableToDate}::date`),
+        ]),
       );
     return q.orderBy('expense_key').orderBy('applicable_from');
   };
@@ -133,14 +139,30 @@ export const expenseMappingService = (ctx: AppContext) => {
       const split = canonicalSplit(String(r.sectionNumber ?? ''), (r.subSection as string | null) ?? null);
       if (!split) {
         problems.push(
-          fileIssue(file.fileName, r.line, 'sectionNumber', 'INVALID_VALUE', 'a TDS section such as 194C or 194J(b)', 'not a TDS section', String(r.sectionNumber)),
+          fileIssue(
+            file.fileName,
+            r.line,
+            'sectionNumber',
+            'INVALID_VALUE',
+            'a TDS section such as 194C or 194J(b)',
+            'not a TDS section',
+            String(r.sectionNumber),
+          ),
         );
         continue;
       }
       const v = valuesOf(r, split);
       if (v.applicable_from && v.applicable_to && v.applicable_to < v.applicable_from) {
         problems.push(
-          fileIssue(file.fileName, r.line, 'applicableToDate', 'INVALID_VALUE', `a date on or after ${v.applicable_from}`, 'ends before it starts', v.applicable_to),
+          fileIssue(
+            file.fileName,
+            r.line,
+            'applicableToDate',
+            'INVALID_VALUE',
+            `a date on or after ${v.applicable_from}`,
+            'ends before it starts',
+            v.applicable_to,
+          ),
         );
         continue;
       }
@@ -148,7 +170,8 @@ export const expenseMappingService = (ctx: AppContext) => {
     }
     if (problems.length > 0) refuseFile(file.fileName, problems);
     const rows = [...byKey.values()];
-    if (rows.length === 0) throw badRequest(`${file.fileName} has no expense section mappings.`, 'EMPTY_FILE');
+    if (rows.length === 0)
+      throw badRequest(`${file.fileName} has no expense section mappings.`, 'EMPTY_FILE');
     await ctx.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += 500)
         await trx

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type RawTransformResult, RAW_EXPENSE_FIELDS } from '@taxrecon/contracts';
+import { RAW_EXPENSE_FIELDS, type RawTransformResult } from '@taxrecon/contracts';
 import { readTable } from '@taxrecon/formats';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
@@ -44,14 +44,21 @@ export const rawTransformTask = (ctx: () => AppContext) =>
         .where('id', '=', input.fileId)
         .where('entity_id', '=', input.entityId)
         .executeTakeFirstOrThrow();
-      const table = await readTable(await files.read(stored.storage_key), stored.file_name, { format: 'csv' });
+      const table = await readTable(await files.read(stored.storage_key), stored.file_name, {
+        format: 'csv',
+      });
       if (table.headers.length === 0) throw new Error(`${stored.file_name} has no header row.`);
       const absent = missingHeaders(table.headers, Object.values(input.mapping));
       if (absent.length > 0)
         throw new Error(`The following fields are missing in your CSV file: ${absent.join(', ')}`);
       await job.progress(20);
       const ruleSets = await loadRuleSets(db, input.entityId);
-      const out = transformRawLedger({ headers: table.headers, rows: table.rows, mapping: input.mapping, ruleSets });
+      const out = transformRawLedger({
+        headers: table.headers,
+        rows: table.rows,
+        mapping: input.mapping,
+        ruleSets,
+      });
       const problems = [
         ...table.errors.map((e) => ({ line: e.line, column: e.column ?? '', problem: e.message })),
         ...out.problems,
@@ -61,7 +68,12 @@ export const rawTransformTask = (ctx: () => AppContext) =>
       await files.put(keys.transformed, Readable.from([writeTsv(out.header, out.lines)]));
       await files.put(
         keys.errors,
-        Readable.from([writeTsv(['line', 'column', 'problem'], problems.map((p) => [p.line, p.column, p.problem]))]),
+        Readable.from([
+          writeTsv(
+            ['line', 'column', 'problem'],
+            problems.map((p) => [p.line, p.column, p.problem]),
+          ),
+        ]),
       );
       const result: RawTransformResult = {
         fileName: stored.file_name,

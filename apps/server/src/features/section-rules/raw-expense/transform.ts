@@ -65,7 +65,9 @@ const readValue = (field: RawExpenseField, raw: string): Value => {
   }
   if (AMOUNTS.has(field)) {
     const r = parseAmount(text);
-    return r.ok ? { text: formatRupees(r.value) } : { problem: `"${text}" is not an amount; expected ${r.expected}` };
+    return r.ok
+      ? { text: formatRupees(r.value) }
+      : { problem: `"${text}" is not an amount; expected ${r.expected}` };
   }
   if (field === 'tdsRate') {
     const r = parseRate(text);
@@ -97,12 +99,17 @@ export const transformRawLedger = (input: {
     for (const [field, header] of fields) {
       const index = columnOf.get(field);
       const got = readValue(field, index === undefined ? '' : (row.values[index] ?? ''));
-      if ('problem' in got) problems.push({ line: row.line, column: header, problem: `${field}: ${got.problem}` });
+      if ('problem' in got)
+        problems.push({ line: row.line, column: header, problem: `${field}: ${got.problem}` });
       else values.set(field, got.text);
     }
     for (const field of RAW_EXPENSE_MANDATORY)
       if (values.has(field) && values.get(field) === '')
-        problems.push({ line: row.line, column: input.mapping[field] ?? field, problem: `${field} is empty` });
+        problems.push({
+          line: row.line,
+          column: input.mapping[field] ?? field,
+          problem: `${field} is empty`,
+        });
     // A rule reads the user's own column when it names one, else the mapped field.
     const read = (rule: CheckedRule): string | null => {
       if (rule.sourceFieldName) {

@@ -21,12 +21,18 @@ const parseMapping = (text: string | undefined): RawMapping => {
     value = null;
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw badRequest('mappingDefinition must be a JSON object of target field to header name.', 'BAD_MAPPING');
+    throw badRequest(
+      'mappingDefinition must be a JSON object of target field to header name.',
+      'BAD_MAPPING',
+    );
   const mapping: RawMapping = {};
   for (const [key, header] of Object.entries(value)) {
     if (typeof header !== 'string' || header.trim() === '') continue;
     if (!RAW_EXPENSE_FIELDS.includes(key as RawExpenseField))
-      throw badRequest(`${key} is not a raw expense ledger field (${RAW_EXPENSE_FIELDS.join(', ')}).`, 'BAD_MAPPING');
+      throw badRequest(
+        `${key} is not a raw expense ledger field (${RAW_EXPENSE_FIELDS.join(', ')}).`,
+        'BAD_MAPPING',
+      );
     mapping[key as RawExpenseField] = header.trim();
   }
   return mapping;
@@ -61,7 +67,10 @@ export const startRawTransform = async (
     const mapping = parseMapping(upload.fields.mappingDefinition);
     const mandatory = missingMandatory(mapping);
     if (mandatory.length > 0)
-      throw badRequest(`The following mandatory fields are missing from Mapping: ${mandatory.join(', ')}`, 'MAPPING_INCOMPLETE');
+      throw badRequest(
+        `The following mandatory fields are missing from Mapping: ${mandatory.join(', ')}`,
+        'MAPPING_INCOMPLETE',
+      );
     const defined = (upload.fields.headers ?? '')
       .split(/\t|\r?\n/)
       .map((h) => h.trim())
@@ -69,7 +78,10 @@ export const startRawTransform = async (
     const header = await csvHeader(file.tempPath);
     const absent = missingHeaders(header, [...defined, ...Object.values(mapping)]);
     if (absent.length > 0)
-      throw badRequest(`The following fields are missing in your CSV file: ${absent.join(', ')}`, 'CSV_HEADER_MISMATCH');
+      throw badRequest(
+        `The following fields are missing in your CSV file: ${absent.join(', ')}`,
+        'CSV_HEADER_MISMATCH',
+      );
     const key = await ctx.files.adopt(file.tempPath, file.sha256);
     const stored = await ctx.db
       .insertInto('stored_files')

@@ -50,7 +50,12 @@ export const checkRule = (r: RuleInput): Checked<CheckedRule> => {
   const source = trimmed(r.SourceFieldName);
   return {
     ok: true,
-    value: { fieldName: known, sourceFieldName: source === '' ? null : source, matchingOperator: op, fieldValues: values },
+    value: {
+      fieldName: known,
+      sourceFieldName: source === '' ? null : source,
+      matchingOperator: op,
+      fieldValues: values,
+    },
     notice: null,
   };
 };
@@ -59,7 +64,9 @@ export const checkOperator = (v: string | null | undefined): Checked<LogicalOper
   const text = trimmed(v).toUpperCase();
   if (text === '') return { ok: false, message: 'Logical Operator is required' };
   const op = LOGICAL_OPERATORS.find((o) => o === text);
-  return op ? { ok: true, value: op, notice: null } : { ok: false, message: 'Logical Operator must be AND, OR or NOOPERATOR' };
+  return op
+    ? { ok: true, value: op, notice: null }
+    : { ok: false, message: 'Logical Operator must be AND, OR or NOOPERATOR' };
 };
 
 // The operator a set of `count` rules keeps: one rule is always NOOPERATOR
@@ -122,10 +129,7 @@ export const ruleHolds = (rule: CheckedRule, value: string | null): boolean => {
   });
 };
 
-export const ruleSetHolds = (
-  set: EvaluatedRuleSet,
-  read: (rule: CheckedRule) => string | null,
-): boolean => {
+export const ruleSetHolds = (set: EvaluatedRuleSet, read: (rule: CheckedRule) => string | null): boolean => {
   if (set.rules.length === 0) return false;
   return set.logicalOperator === 'OR'
     ? set.rules.some((r) => ruleHolds(r, read(r)))

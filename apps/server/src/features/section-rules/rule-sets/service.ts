@@ -6,7 +6,14 @@ import type { DB } from '../../../platform/db/schema.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
 import { conflictOn, currentEntity } from '../../master-data/shared.ts';
-import { type CheckedRule, checkOperator, checkRule, checkRuleSet, type LogicalOperator, operatorFor } from './rules.ts';
+import {
+  type CheckedRule,
+  checkOperator,
+  checkRule,
+  checkRuleSet,
+  type LogicalOperator,
+  operatorFor,
+} from './rules.ts';
 
 export const RULE_SET_CREATED = 'RuleSet Created';
 export const RULE_UPDATED = 'Rule Updated Successfully';
@@ -132,7 +139,8 @@ export const ruleSetService = (ctx: AppContext) => {
   const ofSection = async (caller: Caller, section: string) => {
     const entityId = await currentEntity(ctx, caller);
     const canonical = normaliseSection(section);
-    if (!canonical) throw badRequest(`${section} is not a TDS section (e.g. 194C, 194J(b))`, 'INVALID_SECTION');
+    if (!canonical)
+      throw badRequest(`${section} is not a TDS section (e.g. 194C, 194J(b))`, 'INVALID_SECTION');
     return (await loadRuleSets(ctx.db, entityId, { section: canonical })).map(viewOf);
   };
 
@@ -177,7 +185,10 @@ export const ruleSetService = (ctx: AppContext) => {
         await trx.updateTable('rule_set_rules').set(changes).where('id', '=', body.ruleId).execute();
       } else {
         const last = set.rules.length;
-        await trx.insertInto('rule_set_rules').values(ruleValues(set.id, last + 1, rule.value)).execute();
+        await trx
+          .insertInto('rule_set_rules')
+          .values(ruleValues(set.id, last + 1, rule.value))
+          .execute();
       }
       await trx
         .updateTable('rule_sets')

@@ -1,5 +1,5 @@
 import type { SectionExpenseTypeFilter, SectionExpenseTypeRow } from '@taxrecon/contracts';
-import { normaliseSection, paymentCodeOf, SHIPPED_SECTION_TYPES, type SectionType } from '@taxrecon/engine';
+import { normaliseSection, paymentCodeOf, type SectionType, SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
 import { formatRupees, paiseOfNumeric } from '@taxrecon/shared';
 
 // Section expense types as the screens and files show them: the spec's
@@ -140,6 +140,10 @@ export const natureOfPayment = (rows: readonly SectionExpenseTypeRow[]) => {
           .map((payee) => paymentCodeOf(section, payee, '2026-04-01'))
           .filter((c): c is string => c !== null),
       );
-      return { first: section, second: r.expensetype ?? r.expensetypedetail ?? section, paymentCodes: [...codes] };
+      return {
+        first: section,
+        second: r.expensetype ?? r.expensetypedetail ?? section,
+        paymentCodes: [...codes],
+      };
     });
 };

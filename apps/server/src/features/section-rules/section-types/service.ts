@@ -106,17 +106,25 @@ export const sectionTypeService = (ctx: AppContext) => {
         problems.push(fileIssue(file.fileName, r.line, column, 'INVALID_VALUE', expected, message, value));
       const split = canonicalSplit(String(r.sectionNumber ?? ''), (r.subSection as string | null) ?? null);
       if (!split)
-        bad('sectionNumber', 'a TDS section such as 194C or 194J(b)', 'not a TDS section', String(r.sectionNumber));
+        bad(
+          'sectionNumber',
+          'a TDS section such as 194C or 194J(b)',
+          'not a TDS section',
+          String(r.sectionNumber),
+        );
       const others = r.tdsRateOthers as number | null;
-      if (others === null) bad('tdsRateOthers', 'a percentage between 0 and 100', 'the rate for other payees is missing');
+      if (others === null)
+        bad('tdsRateOthers', 'a percentage between 0 and 100', 'the rate for other payees is missing');
       const from = r.applicableFromDate as string | null;
       const to = r.applicableToDate as string | null;
-      if (from === null) bad('applicableFromDate', 'a date such as 2025-04-01', 'the date it applies from is missing');
+      if (from === null)
+        bad('applicableFromDate', 'a date such as 2025-04-01', 'the date it applies from is missing');
       if (from && to && to < from)
         bad('applicableToDate', `a date on or after ${from}`, 'ends before it starts', to);
       for (const t of ['thresholdInvoice', 'thresholdMonthly', 'thresholdAnnually'] as const) {
         const v = r[t] as number | null;
-        if (v !== null && v < 0) bad(t, 'an amount of 0 or more', 'a threshold cannot be negative', money(v) ?? '');
+        if (v !== null && v < 0)
+          bad(t, 'an amount of 0 or more', 'a threshold cannot be negative', money(v) ?? '');
       }
       if (!split || others === null || from === null) continue;
       const section = split[1] ? `${split[0]}(${split[1]})` : split[0];

@@ -71,7 +71,11 @@ export const lockEntity = async (trx: Transaction<DB>, entityId: string): Promis
 };
 
 // Copies the shipped rows in when the entity has none; answers whether it did.
-export const seedShipped = async (trx: Transaction<DB>, entityId: string, userId: string): Promise<boolean> => {
+export const seedShipped = async (
+  trx: Transaction<DB>,
+  entityId: string,
+  userId: string,
+): Promise<boolean> => {
   const any = await trx
     .selectFrom('section_expense_types')
     .select('id')
