@@ -78,6 +78,9 @@ const pathParams = (): Record<string, string> => ({
   tolerance: '10',
   jobOrYear: '2024-25',
   reportId: '00000000-0000-4000-8000-000000000000',
+  section: '194C',
+  ruleId: '00000000-0000-4000-8000-000000000000',
+  ruleSetId: '00000000-0000-4000-8000-000000000000',
 });
 
 // Per route overrides where a parameter name means something else.
