@@ -24,6 +24,9 @@ interface UploadPanelProps {
   // controls shown between the file picker and the upload button
   children?: ReactNode;
   onFilesChange?: (files: File[]) => void;
+  // an upload applied at once (no job to watch) stays on its page instead of going to the jobs page
+  stay?: boolean;
+  onUploaded?: (answer: UploadAnswer) => void;
 }
 
 type Outcome =
@@ -99,7 +102,8 @@ export function UploadPanel(props: UploadPanelProps) {
         return;
       }
       setOutcome({ kind: 'done', answer });
-      startRedirect();
+      props.onUploaded?.(answer);
+      if (!props.stay) startRedirect();
     } catch (error) {
       // the same bytes, or a statement whose rows are already loaded: a question, not a failure
       const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
@@ -140,7 +144,7 @@ export function UploadPanel(props: UploadPanelProps) {
             leftSection={<IconUpload size={16} />}
             onClick={() => send(false)}
             loading={sending}
-            disabled={files.length === 0 || outcome.kind === 'done'}
+            disabled={files.length === 0 || (outcome.kind === 'done' && !props.stay)}
             data-testid={`${testId}-submit`}
           >
             Upload
