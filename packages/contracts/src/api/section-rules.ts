@@ -126,6 +126,37 @@ export const SectionNatureOfPayment = z.object({
   paymentCodes: z.array(z.string()),
 });
 
+// The header row of the upload and download files (the formats package reads
+// them; a server test keeps the two lists equal).
+export const SECTION_TYPE_COLUMNS_TEXT = [
+  'sectionExpenseTypeId',
+  'sectionNumber',
+  'subSection',
+  'expenseType',
+  'expenseTypeDetail',
+  'tdsExempted',
+  'tdsRateCompany',
+  'tdsRateIndividual',
+  'tdsRateOthers',
+  'tdsForNoOrInvalidPAN',
+  'applicableFromDate',
+  'applicableToDate',
+  'thresholdInvoice',
+  'thresholdMonthly',
+  'thresholdAnnually',
+] as const;
+export const EXPENSE_SECTION_COLUMNS_TEXT = [
+  'expenseKey',
+  'expenseDescription',
+  'sectionNumber',
+  'subSection',
+  'expenseType',
+  'expenseTypeDetail',
+  'tdsExempted',
+  'applicableFromDate',
+  'applicableToDate',
+] as const;
+
 // --- expense section mappings ---
 
 export const ExpenseSectionMappingRow = z.object({

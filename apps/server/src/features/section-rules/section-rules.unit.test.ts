@@ -1,5 +1,10 @@
-import type { SectionExpenseTypeFilter } from '@taxrecon/contracts';
+import {
+  EXPENSE_SECTION_COLUMNS_TEXT,
+  SECTION_TYPE_COLUMNS_TEXT,
+  type SectionExpenseTypeFilter,
+} from '@taxrecon/contracts';
 import { SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
+import { EXPENSE_SECTION_COLUMNS, SECTION_TYPE_COLUMNS } from '@taxrecon/formats';
 import { describe, expect, it } from 'vitest';
 import { transformRawLedger } from './raw-expense/transform.ts';
 import {
@@ -29,6 +34,11 @@ const noFilter: SectionExpenseTypeFilter = {
 };
 
 describe('section expense type rows', () => {
+  it('names the file columns as the formats package reads them', () => {
+    expect(SECTION_TYPE_COLUMNS_TEXT).toEqual(SECTION_TYPE_COLUMNS.map((c) => c.key));
+    expect(EXPENSE_SECTION_COLUMNS_TEXT).toEqual(EXPENSE_SECTION_COLUMNS.map((c) => c.key));
+  });
+
   it.each([
     ['194J(b)', ['194J', 'b']],
     ['194C', ['194C', null]],

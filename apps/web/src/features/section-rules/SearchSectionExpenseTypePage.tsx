@@ -1,8 +1,23 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconEdit, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SectionExpenseTypeFilter, type SectionExpenseTypeRow, sectionRulesRoutes } from '@taxrecon/contracts';
+import {
+  type SectionExpenseTypeFilter,
+  type SectionExpenseTypeRow,
+  sectionRulesRoutes,
+} from '@taxrecon/contracts';
 import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
@@ -22,7 +37,10 @@ import {
 } from './section-type-draft.ts';
 
 const routes = sectionRulesRoutes;
-type Filter = Record<'sectionNumber' | 'expenseType' | 'expenseTypeDetail' | 'applicableFromDate' | 'applicableToDate', string> & {
+type Filter = Record<
+  'sectionNumber' | 'expenseType' | 'expenseTypeDetail' | 'applicableFromDate' | 'applicableToDate',
+  string
+> & {
   tdsExempted: string;
   tdsRate: string;
 };
@@ -60,7 +78,9 @@ export function SearchSectionExpenseTypePage() {
 
   const save = useMutation({
     mutationFn: (drafts: SectionTypeDraft[]) =>
-      call(routes.updateSectionExpenseType, { body: drafts.length === 1 ? updateOf(drafts[0]!) : drafts.map(updateOf) }),
+      call(routes.updateSectionExpenseType, {
+        body: drafts.length === 1 ? updateOf(drafts[0]!) : drafts.map(updateOf),
+      }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message });
       setDialog(null);
@@ -68,7 +88,11 @@ export function SearchSectionExpenseTypePage() {
       void queryClient.invalidateQueries({ queryKey: apiKey(routes.searchSectionExpenseTypes) });
     },
     onError: (error) =>
-      notifications.show({ color: 'red', title: 'Failed to update due to error', message: errorMessage(error) }),
+      notifications.show({
+        color: 'red',
+        title: 'Failed to update due to error',
+        message: errorMessage(error),
+      }),
   });
 
   const editing = (row: SectionExpenseTypeRow) => inline[row.sectionexpensetypeid];
@@ -85,7 +109,10 @@ export function SearchSectionExpenseTypePage() {
   const pending = changedDrafts(inline, rows);
   const inlineInvalid = pending.some((d) => Object.keys(draftErrors(d)).length > 0);
 
-  const rateColumn = (key: (typeof INLINE_RATES)[number], title: string): GridColumn<SectionExpenseTypeRow> => ({
+  const rateColumn = (
+    key: (typeof INLINE_RATES)[number],
+    title: string,
+  ): GridColumn<SectionExpenseTypeRow> => ({
     accessor: key,
     title,
     value: (r) => r[key],
@@ -118,12 +145,41 @@ export function SearchSectionExpenseTypePage() {
     rateColumn('tdsratecompany', 'Company'),
     rateColumn('tdsrateindividual', 'Individual'),
     rateColumn('tdsrateothers', 'Others'),
-    { accessor: 'tdsfornoorinvalidpan', title: 'No / invalid PAN', value: (r) => r.tdsfornoorinvalidpan, render: (r) => rateText(r.tdsfornoorinvalidpan), textAlign: 'right' },
-    { accessor: 'applicablefromdate', title: 'Applicable From', value: (r) => r.applicablefromdate, noWrap: true },
+    {
+      accessor: 'tdsfornoorinvalidpan',
+      title: 'No / invalid PAN',
+      value: (r) => r.tdsfornoorinvalidpan,
+      render: (r) => rateText(r.tdsfornoorinvalidpan),
+      textAlign: 'right',
+    },
+    {
+      accessor: 'applicablefromdate',
+      title: 'Applicable From',
+      value: (r) => r.applicablefromdate,
+      noWrap: true,
+    },
     { accessor: 'applicabletodate', title: 'Applicable To', value: (r) => r.applicabletodate, noWrap: true },
-    { accessor: 'thresholdinvoice', title: 'Invoice threshold', value: (r) => thresholdText(r.thresholdinvoice), textAlign: 'right', noWrap: true },
-    { accessor: 'thresholdmonthly', title: 'Monthly threshold', value: (r) => thresholdText(r.thresholdmonthly), textAlign: 'right', noWrap: true },
-    { accessor: 'thresholdannually', title: 'Annual threshold', value: (r) => thresholdText(r.thresholdannually), textAlign: 'right', noWrap: true },
+    {
+      accessor: 'thresholdinvoice',
+      title: 'Invoice threshold',
+      value: (r) => thresholdText(r.thresholdinvoice),
+      textAlign: 'right',
+      noWrap: true,
+    },
+    {
+      accessor: 'thresholdmonthly',
+      title: 'Monthly threshold',
+      value: (r) => thresholdText(r.thresholdmonthly),
+      textAlign: 'right',
+      noWrap: true,
+    },
+    {
+      accessor: 'thresholdannually',
+      title: 'Annual threshold',
+      value: (r) => thresholdText(r.thresholdannually),
+      textAlign: 'right',
+      noWrap: true,
+    },
     {
       accessor: 'actions',
       title: '',
@@ -143,7 +199,12 @@ export function SearchSectionExpenseTypePage() {
             >
               <IconCheck size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="gray" aria-label="Cancel" onClick={() => stopInline(r.sectionexpensetypeid)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Cancel"
+              onClick={() => stopInline(r.sectionexpensetypeid)}
+            >
               <IconX size={16} />
             </ActionIcon>
           </Group>
@@ -160,7 +221,12 @@ export function SearchSectionExpenseTypePage() {
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Edit">
-              <ActionIcon variant="subtle" aria-label="Edit" onClick={() => setDialog(draftOf(r))} data-testid="dialog-edit">
+              <ActionIcon
+                variant="subtle"
+                aria-label="Edit"
+                onClick={() => setDialog(draftOf(r))}
+                data-testid="dialog-edit"
+              >
                 <IconEdit size={16} />
               </ActionIcon>
             </Tooltip>
@@ -170,7 +236,11 @@ export function SearchSectionExpenseTypePage() {
   ];
 
   const field = (key: keyof Filter, label: string) => (
-    <TextInput label={label} value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })} />
+    <TextInput
+      label={label}
+      value={form[key]}
+      onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+    />
   );
   return (
     <Stack gap="md">
@@ -182,8 +252,9 @@ export function SearchSectionExpenseTypePage() {
             variant="light"
             leftSection={<IconDownload size={16} />}
             onClick={() =>
-              download('GET', routes.downloadSectionExpenseTypes.path, 'section_expense_type.txt').catch((e: unknown) =>
-                notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(e) }),
+              download('GET', routes.downloadSectionExpenseTypes.path, 'section_expense_type.txt').catch(
+                (e: unknown) =>
+                  notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(e) }),
               )
             }
           >
@@ -217,14 +288,30 @@ export function SearchSectionExpenseTypePage() {
               value={form.tdsRate}
               onChange={(e) => setForm({ ...form, tdsRate: e.currentTarget.value.replace(/[^0-9.]/g, '') })}
             />
-            <TextInput type="date" label="Applicable From" value={form.applicableFromDate} onChange={(e) => setForm({ ...form, applicableFromDate: e.currentTarget.value })} />
-            <TextInput type="date" label="Applicable To" value={form.applicableToDate} onChange={(e) => setForm({ ...form, applicableToDate: e.currentTarget.value })} />
+            <TextInput
+              type="date"
+              label="Applicable From"
+              value={form.applicableFromDate}
+              onChange={(e) => setForm({ ...form, applicableFromDate: e.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label="Applicable To"
+              value={form.applicableToDate}
+              onChange={(e) => setForm({ ...form, applicableToDate: e.currentTarget.value })}
+            />
           </SimpleGrid>
           <Group mt="md">
             <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="section-type-search">
               Search
             </Button>
-            <Button variant="default" onClick={() => { setForm(EMPTY); setFilter(EMPTY); }}>
+            <Button
+              variant="default"
+              onClick={() => {
+                setForm(EMPTY);
+                setFilter(EMPTY);
+              }}
+            >
               Reset
             </Button>
           </Group>
@@ -243,7 +330,12 @@ export function SearchSectionExpenseTypePage() {
           testId="section-type-grid"
           toolbar={
             pending.length > 1 && (
-              <Button size="xs" loading={save.isPending} disabled={inlineInvalid} onClick={() => save.mutate(pending)}>
+              <Button
+                size="xs"
+                loading={save.isPending}
+                disabled={inlineInvalid}
+                onClick={() => save.mutate(pending)}
+              >
                 Save {pending.length} edited rows
               </Button>
             )

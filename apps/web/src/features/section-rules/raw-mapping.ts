@@ -5,12 +5,21 @@ import { RAW_EXPENSE_FIELDS, RAW_EXPENSE_MANDATORY, type RawExpenseField } from 
 export const RAW_FIELD_NAMES: Record<RawExpenseField, { label: string; synonyms: string[] }> = {
   glCode: { label: 'GL Code', synonyms: ['GL Account', 'G/L Account', 'Ledger Code', 'Account Code'] },
   glDescription: { label: 'GL Description', synonyms: ['GL Name', 'Ledger Name', 'Account Name'] },
-  documentNumber: { label: 'Document Number', synonyms: ['Document No', 'Doc No', 'Voucher No', 'Reference'] },
+  documentNumber: {
+    label: 'Document Number',
+    synonyms: ['Document No', 'Doc No', 'Voucher No', 'Reference'],
+  },
   documentType: { label: 'Document Type', synonyms: ['Doc Type', 'Voucher Type'] },
-  documentDate: { label: 'Document Date', synonyms: ['Doc Date', 'Invoice Date', 'Voucher Date', 'Bill Date'] },
+  documentDate: {
+    label: 'Document Date',
+    synonyms: ['Doc Date', 'Invoice Date', 'Voucher Date', 'Bill Date'],
+  },
   postingDate: { label: 'Posting Date', synonyms: ['Post Date', 'Entry Date'] },
   deductionDate: { label: 'Deduction Date', synonyms: ['TDS Date'] },
-  documentDescription: { label: 'Document Description', synonyms: ['Narration', 'Description', 'Text', 'Particulars'] },
+  documentDescription: {
+    label: 'Document Description',
+    synonyms: ['Narration', 'Description', 'Text', 'Particulars'],
+  },
   baseAmount: { label: 'Base Amount', synonyms: ['Amount', 'Taxable Amount', 'Net Amount'] },
   invoiceAmount: { label: 'Invoice Amount', synonyms: ['Gross Amount', 'Bill Amount'] },
   tdsSection: { label: 'TDS Section', synonyms: ['Section', 'WHT Section', 'Withholding Tax Code'] },

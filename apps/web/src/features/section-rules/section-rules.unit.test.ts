@@ -36,7 +36,9 @@ describe('section type drafts', () => {
     expect(draftErrors(draftOf(row))).toEqual({});
     const same = draftOf(row);
     const other = { ...draftOf(row), sectionexpensetypeid: 'shipped-1', tdsrateothers: 3 };
-    expect(changedDrafts({ a: same, b: other }, [row, { ...row, sectionexpensetypeid: 'shipped-1' }])).toEqual([other]);
+    expect(
+      changedDrafts({ a: same, b: other }, [row, { ...row, sectionexpensetypeid: 'shipped-1' }]),
+    ).toEqual([other]);
   });
 
   it('shows thresholds with lakh grouping', () => {
@@ -47,7 +49,15 @@ describe('section type drafts', () => {
 
 describe('raw ledger mapping guess', () => {
   it('maps headers to the raw fields by closest name and leaves the rest empty', () => {
-    const m = autoMapping(['Document No', 'Doc Date', 'Posting Date', 'Narration', 'Base Amount', 'Vendor Code', 'GL Account']);
+    const m = autoMapping([
+      'Document No',
+      'Doc Date',
+      'Posting Date',
+      'Narration',
+      'Base Amount',
+      'Vendor Code',
+      'GL Account',
+    ]);
     expect(m).toMatchObject({
       documentNumber: 'Document No',
       postingDate: 'Posting Date',
