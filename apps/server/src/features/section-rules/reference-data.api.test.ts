@@ -2,6 +2,7 @@ import type { ExpenseSectionMappingRow, SectionExpenseTypeRow } from '@taxrecon/
 import { SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { engineExpenseMappings, engineSectionTypes } from './engine-reference.ts';
 
 let t: TestServer;
 let token: string;
@@ -191,6 +192,13 @@ describe('section expense types', () => {
     await use(B);
     expect((await search()).length).toBe(SHIPPED_SECTION_TYPES.length);
     await use(A);
+    // what the 34A job reads: the entity's rows, or the shipped data itself
+    const engine = await engineSectionTypes(t.server.ctx.db, A.id);
+    expect(engine.map((e) => [e.section, e.rateCompany, e.thresholdAnnually])).toEqual([
+      ['194C', 2, 10_000_000],
+      ['194J(b)', 10, null],
+    ]);
+    expect(await engineSectionTypes(t.server.ctx.db, B.id)).toBe(SHIPPED_SECTION_TYPES);
   });
 });
 
@@ -247,6 +255,12 @@ describe('expense section mappings', () => {
     ).toBe(200);
     const after = await find();
     expect(after).toHaveLength(3);
+    const engine = await engineExpenseMappings(t.server.ctx.db, A.id);
+    expect(engine.find((m) => m.expenseKey === '400200')).toMatchObject({
+      section: '194I(b)',
+      from: '2025-04-01',
+      to: '2026-03-31',
+    });
     expect(after.find((r) => r.expensekey === '400300')?.expensedescription).toBe('Freight inward');
   });
 

@@ -1,6 +1,7 @@
 import type { RuleSetView } from '@taxrecon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { engineRuleSets } from './engine-reference.ts';
 
 let t: TestServer;
 let token: string;
@@ -142,6 +143,17 @@ describe('rule sets', () => {
     expect((await add(body)).status).toBe(200);
     expect((await add(body)).status).toBe(409);
     const [set] = (await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json as RuleSetView[];
+    expect(await engineRuleSets(t.server.ctx.db, A.id)).toEqual([
+      {
+        name: 'Rent',
+        section: '194I(b)',
+        logicalOperator: 'OR',
+        rules: [
+          { field: 'glCode', operator: 'contains', values: ['5001'] },
+          { field: 'glCode', operator: 'contains', values: ['5002'] },
+        ],
+      },
+    ]);
     await use(B);
     expect((await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json).toEqual([]);
     expect(
