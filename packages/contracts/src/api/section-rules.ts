@@ -301,6 +301,8 @@ export const RawTransformResult = z.object({
   // lines that took their section from a rule set
   rowsByRuleSet: z.number().int(),
   transformedFileName: z.string(),
+  // the stored_files row of the transformed ledger (kind 'expense-transformed')
+  transformedFileId: z.string(),
   errorReportFileName: z.string(),
 });
 export type RawTransformResult = z.infer<typeof RawTransformResult>;

@@ -1,4 +1,4 @@
-import type { sectionRulesRoutes } from '@taxrecon/contracts';
+import type { RawTransformResult, sectionRulesRoutes } from '@taxrecon/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
@@ -43,15 +43,29 @@ export const sectionRulesHandlers = (
         .where('status', '=', 'Completed')
         .executeTakeFirst();
       if (!job) throw notFound('No finished raw expense transformation with this id');
-      const result = (job.result ?? {}) as { transformedFileName?: string; errorReportFileName?: string };
-      const name =
-        (which === 'transformed' ? result.transformedFileName : result.errorReportFileName) ?? `${which}.txt`;
-      const key = rawTransformKeys(entityId, job.id)[which];
-      if (!(await ctx.files.exists(key))) throw notFound('The file of this job is no longer kept');
+      const result = (job.result ?? {}) as Partial<RawTransformResult>;
+      if (which === 'errors') {
+        const key = rawTransformKeys(entityId, job.id).errors;
+        if (!(await ctx.files.exists(key))) throw notFound('The error report of this job is no longer kept');
+        return reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${result.errorReportFileName ?? 'errors.txt'}"`,
+          )
+          .send(ctx.files.get(key));
+      }
+      const file = await ctx.db
+        .selectFrom('stored_files')
+        .select(['file_name', 'storage_key'])
+        .where('id', '=', result.transformedFileId ?? '00000000-0000-0000-0000-000000000000')
+        .where('entity_id', '=', entityId)
+        .executeTakeFirst();
+      if (!file) throw notFound('The transformed ledger of this job is no longer kept');
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(ctx.files.get(key));
+        .header('content-disposition', `attachment; filename="${file.file_name}"`)
+        .send(await ctx.files.read(file.storage_key));
     }) as Handlers<R>['rawTransformedFile'];
 
   const upload = (

@@ -263,6 +263,14 @@ describe('raw expense ledger upload', () => {
       ['4', 'Doc Date'],
       ['4', 'Amount'],
     ]);
+    // the ledger is a stored file of its own, for the expense folder to take in
+    const result = JSON.parse(job.payload ?? '{}') as { transformedFileId: string };
+    const stored = await t.server.ctx.db
+      .selectFrom('stored_files')
+      .select(['kind', 'job_id'])
+      .where('id', '=', result.transformedFileId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ kind: 'expense-transformed', job_id: jobId });
     // another entity cannot fetch the files
     await use(B);
     expect((await get('transformed')).status).toBe(404);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { RAW_EXPENSE_FIELDS, type RawTransformResult } from '@taxrecon/contracts';
 import { readTable } from '@taxrecon/formats';
@@ -16,19 +18,18 @@ export const RawTransformInput = z.object({
   mapping: z.partialRecord(z.enum(RAW_EXPENSE_FIELDS), z.string()),
 });
 
-// Where a job's two files live in the file store; the download routes and
-// whoever files the ledger into the expense folder read them from here.
+// Where a job's error report lives in the file store.
 export const rawTransformKeys = (entityId: string, jobId: string) => ({
-  transformed: `raw-expense/${entityId}/${jobId}/transformed.txt`,
   errors: `raw-expense/${entityId}/${jobId}/errors.txt`,
 });
+// stored_files.kind of a transformed ledger
+export const TRANSFORMED_KIND = 'expense-transformed';
 
 const baseName = (fileName: string) => fileName.replace(/\.[^.]*$/, '');
 
 // Reads the stored raw ledger, maps and transforms it with the entity's rule
-// sets as they are when the job runs, and writes the ledger and the error
-// report. Only files are written, so the job completes in a transaction of
-// its own (nothing else to commit with it).
+// sets as they are when the job runs, and writes the ledger (a stored file,
+// recorded with the job's completion in one transaction) and the error report.
 export const rawTransformTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'transform-raw-expense-ledger',
@@ -40,7 +41,7 @@ export const rawTransformTask = (ctx: () => AppContext) =>
       const { db, files } = ctx();
       const stored = await db
         .selectFrom('stored_files')
-        .select(['file_name', 'storage_key'])
+        .select(['file_name', 'storage_key', 'tenant_id', 'uploaded_by'])
         .where('id', '=', input.fileId)
         .where('entity_id', '=', input.entityId)
         .executeTakeFirstOrThrow();
@@ -65,7 +66,13 @@ export const rawTransformTask = (ctx: () => AppContext) =>
       ];
       await job.progress(70);
       const keys = rawTransformKeys(input.entityId, job.jobId);
-      await files.put(keys.transformed, Readable.from([writeTsv(out.header, out.lines)]));
+      // The ledger is kept as a stored file (by content, like an upload), so the
+      // expense folder can take it in as a file of its own.
+      const ledger = writeTsv(out.header, out.lines);
+      const temp = files.tempPath();
+      await fs.promises.writeFile(temp, ledger);
+      const sha256 = createHash('sha256').update(ledger).digest('hex');
+      const ledgerKey = await files.adopt(temp, sha256);
       await files.put(
         keys.errors,
         Readable.from([
@@ -75,21 +82,39 @@ export const rawTransformTask = (ctx: () => AppContext) =>
           ),
         ]),
       );
-      const result: RawTransformResult = {
+      const transformedFileName = `${baseName(stored.file_name)}_transformed.txt`;
+      const result: Omit<RawTransformResult, 'transformedFileId'> = {
         fileName: stored.file_name,
         rowsRead: out.rowsRead,
         rowsWritten: out.lines.length,
         rowsRejected: out.rowsRead - out.lines.length,
         rowsByRuleSet: out.rowsByRuleSet,
-        transformedFileName: `${baseName(stored.file_name)}_transformed.txt`,
+        transformedFileName,
         errorReportFileName: `${baseName(stored.file_name)}_errors.txt`,
       };
-      const outcome = {
-        remarks: `${result.rowsWritten} of ${result.rowsRead} lines transformed, ${result.rowsRejected} in the error report; ${result.rowsByRuleSet} took their section from a rule set`,
-        result,
-        transactionsCount: result.rowsWritten,
-      };
-      await db.transaction().execute((tx) => job.complete(tx, outcome));
-      return outcome;
+      return db.transaction().execute(async (tx) => {
+        const file = await tx
+          .insertInto('stored_files')
+          .values({
+            tenant_id: stored.tenant_id,
+            entity_id: input.entityId,
+            kind: TRANSFORMED_KIND,
+            file_name: transformedFileName,
+            sha256,
+            size_bytes: Buffer.byteLength(ledger),
+            storage_key: ledgerKey,
+            uploaded_by: stored.uploaded_by,
+            job_id: job.jobId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const outcome = {
+          remarks: `${result.rowsWritten} of ${result.rowsRead} lines transformed, ${result.rowsRejected} in the error report; ${result.rowsByRuleSet} took their section from a rule set`,
+          result: { ...result, transformedFileId: file.id } satisfies RawTransformResult,
+          transactionsCount: result.rowsWritten,
+        };
+        await job.complete(tx, outcome);
+        return outcome;
+      });
     },
   });
