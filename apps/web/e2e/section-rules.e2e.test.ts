@@ -61,4 +61,23 @@ describe('section rules in the browser', () => {
     await suite.page.getByText(/now NOOPERATOR/).waitFor();
     await expect.poll(() => byTestId('ruleset-card').textContent()).toContain('NOOPERATOR');
   });
+
+  it('transforms a raw expense ledger from a pasted header, a guessed mapping and a csv', async () => {
+    await suite.newPage('raw-upload');
+    await signIn();
+    await suite.page.goto(`${suite.t.baseUrl}/#/raw-upload-expense`);
+    const header = 'Document No,Document Date,Posting Date,Narration,Base Amount,Vendor Code';
+    await byTestId('raw-header').fill(header);
+    await byTestId('raw-mapping').waitFor();
+    const csv = `${header}\nD1,01-05-2025,01-05-2025,Freight to Pune,1000,V1\nD2,bad,01-05-2025,Fees,500,V2\n`;
+    await byTestId('raw-upload-file-input').setInputFiles({
+      name: 'raw.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await byTestId('raw-upload-submit').click();
+    await byTestId('raw-job').waitFor();
+    await byTestId('raw-download-ledger').waitFor({ timeout: 60_000 });
+    await expect.poll(() => byTestId('raw-download-errors').textContent()).toContain('(1)');
+  });
 });
