@@ -19,6 +19,8 @@ import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
+import { rawTransformTask } from './features/section-rules/raw-expense/task.ts';
+import { sectionRulesHandlers } from './features/section-rules/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
@@ -130,6 +132,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(utilities)) jobs.register(task);
   const payableData = payableDataTasks(ctx);
   for (const task of Object.values(payableData)) jobs.register(task);
+  const rawTransform = rawTransformTask(ctx);
+  jobs.register(rawTransform);
 
   context = {
     config,
@@ -161,6 +165,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
       ...payableDataHandlers(c, payableData),
+      ...sectionRulesHandlers(c, { rawTransform }),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

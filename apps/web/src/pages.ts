@@ -158,6 +158,34 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/upload-tan-itr': lazy(() =>
     import('./features/payable-data/ReferenceUploadPage.tsx').then((m) => ({ default: m.UploadTanItrPage })),
   ),
+  '/search-section-expense-type': lazy(() =>
+    import('./features/section-rules/SearchSectionExpenseTypePage.tsx').then((m) => ({
+      default: m.SearchSectionExpenseTypePage,
+    })),
+  ),
+  '/search-expense-section-mapping': lazy(() =>
+    import('./features/section-rules/SearchExpenseSectionMappingPage.tsx').then((m) => ({
+      default: m.SearchExpenseSectionMappingPage,
+    })),
+  ),
+  '/section-expense-type': lazy(() =>
+    import('./features/section-rules/UploadReferencePage.tsx').then((m) => ({
+      default: m.UploadSectionExpenseTypePage,
+    })),
+  ),
+  '/upload-expense-section-mapping': lazy(() =>
+    import('./features/section-rules/UploadReferencePage.tsx').then((m) => ({
+      default: m.UploadExpenseSectionMappingPage,
+    })),
+  ),
+  '/transformation-rule': lazy(() =>
+    import('./features/section-rules/RuleSetsPage.tsx').then((m) => ({ default: m.RuleSetsPage })),
+  ),
+  '/raw-upload-expense': lazy(() =>
+    import('./features/section-rules/RawUploadExpensePage.tsx').then((m) => ({
+      default: m.RawUploadExpensePage,
+    })),
+  ),
   '/empty': lazy(() =>
     import('./features/placeholder/EmptyPage.tsx').then((m) => ({ default: m.EmptyPage })),
   ),

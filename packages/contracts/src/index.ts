@@ -9,6 +9,7 @@ export * from './api/payable-data.ts';
 export * from './api/reconciliation.ts';
 export * from './api/routes.ts';
 export * from './api/search.ts';
+export * from './api/section-rules.ts';
 export * from './api/session.ts';
 export * from './api/utilities.ts';
 export * from './common.ts';

@@ -18,6 +18,7 @@ import { masterDataRoutes } from './master-data.ts';
 import { payableDataRoutes } from './payable-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
+import { sectionRulesRoutes } from './section-rules.ts';
 import {
   AllTotalsResponse,
   CaptchaChallenge,
@@ -337,4 +338,5 @@ export const apiRoutes = {
   ...documentRoutes,
   ...utilityRoutes,
   ...payableDataRoutes,
+  ...sectionRulesRoutes,
 } as const;

@@ -98,6 +98,8 @@ export interface SectionExpenseTypesTable {
   excess_only: ColumnType<boolean, boolean | undefined, boolean>;
   source: string | null;
   shipped: ColumnType<boolean, boolean | undefined, boolean>;
+  // migrations/012: position in the shipped data of a row copied from it
+  shipped_index: ColumnType<number | null, number | null | undefined, number | null>;
   updated_by: string | null;
   updated_at: Timestamp;
 }

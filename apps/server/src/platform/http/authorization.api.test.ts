@@ -83,6 +83,9 @@ const pathParams = (): Record<string, string> => ({
   fy: '24-25',
   month: '2024-04',
   file: 'nothing-here.txt',
+  section: '194C',
+  ruleId: '00000000-0000-4000-8000-000000000000',
+  ruleSetId: '00000000-0000-4000-8000-000000000000',
 });
 
 // Per route overrides where a parameter name means something else.

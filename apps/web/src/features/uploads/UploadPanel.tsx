@@ -29,6 +29,8 @@ interface UploadPanelProps {
   // path parameters of the route, e.g. { fy: '24-25', month: '2024-04' }
   params?: Record<string, string>;
   // called with the server's answer after a successful upload
+  // an upload applied at once (no job to watch) stays on its page instead of going to the jobs page
+  stay?: boolean;
   onUploaded?: (answer: UploadAnswer) => void;
 }
 
@@ -111,8 +113,8 @@ export function UploadPanel(props: UploadPanelProps) {
       }
       setOutcome({ kind: 'done', answer });
       props.onUploaded?.(answer);
-      // the jobs page only when there is a job to watch; a file checked at once stays here
-      if (answer.jobId) startRedirect();
+      // the jobs page only when there is a job to watch; a file checked (or applied) at once stays here
+      if (answer.jobId && !props.stay) startRedirect();
     } catch (error) {
       // the same bytes, or a statement whose rows are already loaded: a question, not a failure
       const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
@@ -154,7 +156,7 @@ export function UploadPanel(props: UploadPanelProps) {
             leftSection={<IconUpload size={16} />}
             onClick={() => send(false)}
             loading={sending}
-            disabled={files.length === 0 || outcome.kind === 'done'}
+            disabled={files.length === 0 || (outcome.kind === 'done' && !props.stay)}
             data-testid={`${testId}-submit`}
           >
             Upload
