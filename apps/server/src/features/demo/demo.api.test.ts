@@ -52,7 +52,10 @@ describe('demo company', () => {
 
   it('has its year of expenses computed by a 34A job, every month of the year', async () => {
     const job = await eventually(async () => {
-      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as { status: string; jobType: string }[];
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+        status: string;
+        jobType: string;
+      }[];
       const payable = list.find((j) => j.jobType === '34A Reconciliation');
       return payable && (payable.status === 'Completed' || payable.status === 'Failed') ? payable : null;
     }, 120_000);
