@@ -155,12 +155,20 @@ export const benchPayableApp = async (dir: string, pgUrl: string) => {
       total += ms;
       const result = JSON.parse(job.payload ?? '{}') as {
         entries?: number;
-        timings?: { read: number; compute: number; write: number };
+        timings?: {
+          read: number;
+          compute: number;
+          write: number;
+          writeDelete?: number;
+          writeEntries?: number;
+        };
       };
       const t = result.timings;
       console.log(
         `  ${month}: ${String(result.entries ?? '?').padStart(9)} entries year to date, ${seconds(ms)} submit to Completed` +
-          (t ? ` (read ${t.read} ms, engine ${t.compute} ms, write ${t.write} ms)` : ''),
+          (t
+            ? ` (read ${t.read} ms, engine ${t.compute} ms, write ${t.write} ms: delete ${t.writeDelete} ms, COPY entries ${t.writeEntries} ms)`
+            : ''),
       );
       lastJob = answer.jobId;
     }
