@@ -157,6 +157,9 @@ export const PayableMappingAnswer = z.object({
   mappingDefinitions: z.record(z.string(), PayableTargetField),
 });
 
+export const PayableVendorOption = z.object({ vendorCode: z.string(), vendorName: z.string() });
+export type PayableVendorOption = z.infer<typeof PayableVendorOption>;
+
 // --- months ---
 
 export const PayableMonthOption = z.object({
@@ -404,6 +407,14 @@ export const payableRoutes = {
     summary: "The expense ledger's headers and the remembered header mapping for the year (chosen)",
     params: PayableFyParam,
     response: PayableMappingAnswer,
+  }),
+  payableVendorSearch: defineRoute({
+    method: 'GET',
+    path: '/search/vendors',
+    access: PAYABLE,
+    summary: 'Vendors of the master whose code or name contains q (at most 20), for the 34A vendor choice',
+    query: z.object({ q: z.string().trim().max(100).default('') }),
+    response: z.array(PayableVendorOption),
   }),
   payableMonths: defineRoute({
     method: 'GET',

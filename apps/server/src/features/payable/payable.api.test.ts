@@ -135,6 +135,17 @@ describe('submitting a 34A reconciliation', () => {
     expect(list[0]!.label).toBe('April 2024');
   });
 
+  it('finds vendors by code or name for the vendor choice', async () => {
+    const found = await api<{ vendorCode: string; vendorName: string }[]>('GET', '/search/vendors?q=ev90');
+    expect(found.map((v) => v.vendorCode)).toContain(demo.expectations.shortVendor);
+    expect(
+      found.every(
+        (v) => v.vendorCode.toLowerCase().includes('ev90') || v.vendorName.toLowerCase().includes('ev90'),
+      ),
+    ).toBe(true);
+    expect(await api('GET', '/search/vendors?q=nobody-is-called-this')).toEqual([]);
+  });
+
   it('refuses a bad mapping, month, vendor list or rule grid with a message that says what to fix', async () => {
     const { documentDate: _, ...withoutDate } = Object.fromEntries(
       Object.entries(mapping).map(([h, f]) => [f, h]),

@@ -9,6 +9,7 @@ import { workbookBytes } from './reports/workbook.ts';
 import { entriesPage, entryBatches, groupWhere } from './results/entries.ts';
 import { exploreGroup, monthSummary } from './results/latest.ts';
 import { payableResponse } from './results/response.ts';
+import { searchVendors } from './results/vendor-search.ts';
 import { payableMapping } from './runs/mapping.ts';
 import { financialYearOfMonth, monthLabel, monthStates } from './runs/months.ts';
 import { deletePayableJob, deletePayableYear, findPayableRun, payableJobTree } from './runs/runs.ts';
@@ -22,6 +23,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const payableHandlers = (ctx: AppContext, tasks: PayableTasks): Handlers<R> => ({
   submitPayable: async ({ caller, params, body }) => submitPayable(ctx, tasks.run, caller, params.fy, body),
   payableMapping: async ({ caller, params }) => payableMapping(ctx, entityOf(caller), params.fy),
+  payableVendorSearch: async ({ caller, query }) => searchVendors(ctx, entityOf(caller), query.q),
   payableMonths: async ({ caller, query }) =>
     (await monthStates(ctx.database.pool, entityOf(caller), query.financialYear)).map((m) => ({
       ...m,
