@@ -247,6 +247,55 @@ describe('submitting a 34A reconciliation', () => {
   }, 300_000);
 });
 
+describe('a verified month', () => {
+  it('keeps its entries and monthly rows when a later run replaces the rest', async () => {
+    const pool = t.server.ctx.database.pool;
+    await pool.query(
+      "UPDATE payable_month_states SET verified = true WHERE financial_year = $1 AND month = '2024-06'",
+      [FY],
+    );
+    const entriesOf = async () =>
+      (
+        await pool.query(
+          "SELECT id, job_id, due::text FROM payable_entries WHERE financial_year = $1 AND month = '2024-06' ORDER BY id",
+          [FY],
+        )
+      ).rows;
+    const monthRowsOf = async (jobId: string) =>
+      (
+        await pool.query(
+          `SELECT section, deductee_type, tan, entries, due::text, deducted::text FROM payable_months
+           WHERE job_id = $1 AND month = '2024-06' ORDER BY section, deductee_type, tan`,
+          [jobId],
+        )
+      ).rows;
+    const before = await entriesOf();
+    const previous = jobs[jobs.length - 1]!;
+    const answer = await submit('2025-03');
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const jobId = (answer.json as { jobId: string }).jobId;
+    jobs.push(jobId);
+    await finished(jobId);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await entriesOf()).toEqual(before);
+    expect(await monthRowsOf(jobId)).toEqual(await monthRowsOf(previous));
+    // the other months' entries are the new run's
+    const others = await pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payable_entries WHERE financial_year = $1 AND month <> '2024-06' AND job_id <> $2",
+      [FY, jobId],
+    );
+    expect(others.rows[0]!.n).toBe(0);
+    const list = await months();
+    expect(list.find((m) => m.month === '2024-06')).toMatchObject({ verified: true, computed: true });
+    const summary = await api<PayableMonthSummary>('GET', '/34a/summary/24-25/2024-06');
+    expect(summary.rows.every((r) => r.verified)).toBe(true);
+    await pool.query(
+      "UPDATE payable_month_states SET verified = false WHERE financial_year = $1 AND month = '2024-06'",
+      [FY],
+    );
+  });
+});
+
 describe('the result of a year', () => {
   it('has the same entries, months and Form 3CD rows as the command line on the same files', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payable-parity-'));
@@ -401,7 +450,7 @@ describe('the result of a year', () => {
     const tree = await api<PayableJobYear[]>('GET', '/job/34a-jobs-by-financial-years');
     expect(tree).toHaveLength(1);
     expect(tree[0]).toMatchObject({ financialYear: FY, label: '2024-2025', hasCompleted: true });
-    expect(tree[0]!.jobs).toHaveLength(12);
+    expect(tree[0]!.jobs).toHaveLength(13);
     expect(tree[0]!.firstCompletedJobId).toBe(latest);
   });
 
@@ -589,7 +638,7 @@ describe('deleting', () => {
     // an older job: the year's latest results stay
     expect((await months()).every((m) => m.computed)).toBe(true);
     const all = await api<{ deletedJobs: number }>('DELETE', '/reconciliation-response/34A/year/24-25');
-    expect(all.deletedJobs).toBe(11);
+    expect(all.deletedJobs).toBe(12);
     expect((await months()).some((m) => m.computed)).toBe(false);
     expect(await countEntries()).toBe(0);
     expect((await t.api('GET', '/34a/summary/24-25/2024-06', { token })).status).toBe(404);
