@@ -628,6 +628,30 @@ describe('another entity', () => {
   });
 });
 
+describe('a mapping the files do not fit', () => {
+  it('fails the job naming the file and the field left without a column', async () => {
+    const wrong = Object.fromEntries(Object.entries(mapping).filter(([, f]) => f !== 'documentDate'));
+    const answer = await submit('2024-04', {
+      mappingDefinitions: { ...wrong, 'Date Of Bill': 'documentDate' },
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const jobId = (answer.json as { jobId: string }).jobId;
+    const job = await eventually(async () => {
+      await t.server.ctx.database.pool.query(
+        "UPDATE pgboss.job SET start_after = now() WHERE state = 'retry'",
+      );
+      const view = (await t.api('GET', `/job/${jobId}`, { token })).json as {
+        status: string;
+        failureReason: string;
+      };
+      return view.status === 'Failed' ? view : null;
+    }, 60_000);
+    expect(job.failureReason).toMatch(/expense_ledger_2024-04\.txt \(2024-04\).*'documentDate'/);
+    // the year's results are untouched
+    expect((await months()).every((m) => m.computed)).toBe(true);
+  });
+});
+
 describe('deleting', () => {
   it('deletes one job, then the whole year', async () => {
     const one = await api<{ deletedJobs: number; message: string }>(
@@ -638,7 +662,7 @@ describe('deleting', () => {
     // an older job: the year's latest results stay
     expect((await months()).every((m) => m.computed)).toBe(true);
     const all = await api<{ deletedJobs: number }>('DELETE', '/reconciliation-response/34A/year/24-25');
-    expect(all.deletedJobs).toBe(12);
+    expect(all.deletedJobs).toBe(13);
     expect((await months()).some((m) => m.computed)).toBe(false);
     expect(await countEntries()).toBe(0);
     expect((await t.api('GET', '/34a/summary/24-25/2024-06', { token })).status).toBe(404);
