@@ -14,6 +14,8 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
+import { payableHandlers } from './features/payable/routes.ts';
+import { payableTasks } from './features/payable/tasks.ts';
 import { payableDataHandlers, payableDataTasks } from './features/payable-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
@@ -134,6 +136,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(payableData)) jobs.register(task);
   const rawTransform = rawTransformTask(ctx);
   jobs.register(rawTransform);
+  const payable = payableTasks(ctx);
+  for (const task of Object.values(payable)) jobs.register(task);
 
   context = {
     config,
@@ -166,6 +170,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...utilityHandlers(c, utilities),
       ...payableDataHandlers(c, payableData),
       ...sectionRulesHandlers(c, { rawTransform }),
+      ...payableHandlers(c, payable),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.
@@ -183,12 +188,18 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       .where('login', '=', boot.adminLogin)
       .executeTakeFirstOrThrow();
     if (admin.current_entity_id) {
-      await loadDemoCompany(c, fileStore, ingest, {
-        tenantId: admin.tenant_id,
-        entityId: admin.current_entity_id,
-        userId: admin.id,
-        login: admin.login,
-      });
+      await loadDemoCompany(
+        c,
+        fileStore,
+        ingest,
+        {
+          tenantId: admin.tenant_id,
+          entityId: admin.current_entity_id,
+          userId: admin.id,
+          login: admin.login,
+        },
+        payable.run,
+      );
     }
   }
   // Workers start once the demo company's jobs are all queued: a crash while a

@@ -15,6 +15,7 @@ import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
+import { payableRoutes } from './payable.ts';
 import { payableDataRoutes } from './payable-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
@@ -339,4 +340,5 @@ export const apiRoutes = {
   ...utilityRoutes,
   ...payableDataRoutes,
   ...sectionRulesRoutes,
+  ...payableRoutes,
 } as const;

@@ -47,4 +47,9 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
     identity: false,
   },
   { name: 'form16a_documents', scope: byEntity, identity: false },
+  { name: 'payable_runs', scope: byEntity, identity: false },
+  { name: 'payable_entries', scope: byEntity, identity: true },
+  { name: 'payable_months', scope: byEntity, identity: false },
+  { name: 'payable_month_states', scope: byEntity, identity: false },
+  { name: 'payable_reports', scope: byEntity, identity: false },
 ];

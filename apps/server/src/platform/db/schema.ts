@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { DocumentsTables } from './schema-documents.ts';
 import type { IngestTables } from './schema-ingest.ts';
 import type { PayableTables } from './schema-payable.ts';
+import type { PayableRunTables } from './schema-payable-runs.ts';
 import type { ReconciliationTables } from './schema-reconciliation.ts';
 
 // Kysely's view of the tables in migrations/. Keep in step with the SQL.
@@ -233,7 +234,12 @@ export interface SnapshotsTable {
   failure_reason: string | null;
 }
 
-export interface DB extends IngestTables, ReconciliationTables, PayableTables, DocumentsTables {
+export interface DB
+  extends IngestTables,
+    ReconciliationTables,
+    PayableTables,
+    PayableRunTables,
+    DocumentsTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;

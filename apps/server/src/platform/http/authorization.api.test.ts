@@ -81,21 +81,25 @@ const pathParams = (): Record<string, string> => ({
   fileName: 'no-such-form16a.pdf',
   // TDS payable folders (payable-data)
   fy: '24-25',
-  month: '2024-04',
+  month: '2024-06',
   file: 'nothing-here.txt',
   section: '194C',
   ruleId: '00000000-0000-4000-8000-000000000000',
   ruleSetId: '00000000-0000-4000-8000-000000000000',
+  monthYear: '2024-06',
+  deducteeType: 'company',
 });
 
 // Per route overrides where a parameter name means something else.
 const routeParams = (): Record<string, Record<string, string>> => ({
+  miscPayableReport: { reportId: 'form3cd_annual_report' },
   deleteUser: { id: 'ghost@acme.test' },
   deleteVendorSectionMapping: { id: tenantA.mappingId },
   deleteSnapshot: { id: tenantA.snapshotId },
   restoreSnapshot: { id: tenantA.keptSnapshotId },
 });
 const crossTenantParams = (): Record<string, Record<string, string>> => ({
+  miscPayableReport: { reportId: 'form3cd_annual_report' },
   deleteUser: { id: 'nina@acme.test' },
   deleteVendorSectionMapping: { id: tenantA.keptMappingId },
   deleteSnapshot: { id: tenantA.keptSnapshotId },
@@ -125,6 +129,7 @@ const queries = (): Record<string, string> => ({
   downloadCustomer: `?jobId=${tenantA.jobId}`,
   reportCustomer: `?jobId=${tenantA.jobId}`,
   bulkUpdateDiscrepancies: `?jobId=${tenantA.jobId}`,
+  payableMonths: '?financialYear=24-25',
 });
 
 const call = (name: string, route: ApiRoute, caller: CallerKind): Promise<ApiAnswer> => {
