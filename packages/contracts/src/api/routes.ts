@@ -14,6 +14,7 @@ import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
+import { payableRoutes } from './payable.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
 import {
@@ -331,4 +332,5 @@ export const apiRoutes = {
   ...masterDataRoutes,
   ...housekeepingRoutes,
   ...reconciliationRoutes,
+  ...payableRoutes,
 } as const;

@@ -56,14 +56,33 @@ export interface LedgerRead {
   unusable: string | null;
 }
 
+// The user's mapping (header -> field, from the 34A screen) for the headers
+// this file has; headers of the mapping the file lacks are left out, and the
+// required-field check below says which fields that leaves unmapped.
+export const chosenMapping = (
+  headers: readonly string[],
+  chosen: Readonly<Record<string, string>>,
+): Mapping<LedgerFieldKey> => {
+  const keys = new Set<string>(LEDGER_FIELDS.map((f) => f.key));
+  const byHeader = new Map(Object.entries(chosen).map(([h, f]) => [h.trim().toLowerCase(), f]));
+  const mapping: Mapping<LedgerFieldKey> = {};
+  headers.forEach((h, i) => {
+    const field = byHeader.get(h.trim().toLowerCase());
+    if (field && keys.has(field) && mapping[field as LedgerFieldKey] === undefined)
+      mapping[field as LedgerFieldKey] = i;
+  });
+  return mapping;
+};
+
 export const readLedger = async (
   fileName: string,
   bytes: Uint8Array,
   header?: string,
+  chosen?: Readonly<Record<string, string>>,
 ): Promise<LedgerRead> => {
   const source = await openRecords({ fileId: fileName, fileName, bytes }, header);
   const issues: FileIssue[] = [...source.errors];
-  const mapping = mapLedgerHeaders(source.headers);
+  const mapping = chosen ? chosenMapping(source.headers, chosen) : mapLedgerHeaders(source.headers);
   const missing = LEDGER_FIELDS.filter((f) => f.required && mapping[f.key] === undefined);
   if (missing.length > 0)
     return {

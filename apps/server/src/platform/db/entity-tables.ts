@@ -46,4 +46,9 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
     scope: 'rule_set_id IN (SELECT id FROM rule_sets WHERE entity_id = $1)',
     identity: false,
   },
+  { name: 'payable_runs', scope: byEntity, identity: false },
+  { name: 'payable_entries', scope: byEntity, identity: true },
+  { name: 'payable_months', scope: byEntity, identity: false },
+  { name: 'payable_month_states', scope: byEntity, identity: false },
+  { name: 'payable_reports', scope: byEntity, identity: false },
 ];

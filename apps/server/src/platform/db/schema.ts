@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IngestTables } from './schema-ingest.ts';
 import type { PayableTables } from './schema-payable.ts';
+import type { PayableRunTables } from './schema-payable-runs.ts';
 import type { ReconciliationTables } from './schema-reconciliation.ts';
 
 // Kysely's view of the tables in migrations/. Keep in step with the SQL.
@@ -232,7 +233,7 @@ export interface SnapshotsTable {
   failure_reason: string | null;
 }
 
-export interface DB extends IngestTables, ReconciliationTables, PayableTables {
+export interface DB extends IngestTables, ReconciliationTables, PayableTables, PayableRunTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;

@@ -1,0 +1,51 @@
+import type { LedgerEntry } from '@taxrecon/engine';
+import { append } from '@taxrecon/shared';
+import type { FileStore } from '../../../platform/storage/file-store.ts';
+import { readLedger } from '../ledger-read.ts';
+import type { Queryable } from './queryable.ts';
+
+export interface ExpenseFile {
+  id: string;
+  month: string;
+  fileName: string;
+  storageKey: string;
+}
+
+// The expense ledgers of the year up to and including a month (April..M),
+// oldest month first: the year-to-date a 34A run for M computes.
+export const listExpenseFiles = async (
+  db: Queryable,
+  entityId: string,
+  financialYear: string,
+  upToMonth: string,
+): Promise<ExpenseFile[]> => {
+  const { rows } = await db.query<{ id: string; month: string; file_name: string; storage_key: string }>(
+    `SELECT p.id, p.month, p.file_name, s.storage_key
+     FROM payable_files p JOIN stored_files s ON s.id = p.file_id
+     WHERE p.entity_id = $1 AND p.kind = 'expense' AND p.financial_year = $2 AND p.month <= $3
+     ORDER BY p.month, p.file_name`,
+    [entityId, financialYear, upToMonth],
+  );
+  return rows.map((r) => ({ id: r.id, month: r.month, fileName: r.file_name, storageKey: r.storage_key }));
+};
+
+// A file the mapping cannot read stops the run: computing the year without
+// one of its months would report everything after it wrongly.
+export class UnreadableLedger extends Error {}
+
+export const readExpenseFiles = async (
+  files: FileStore,
+  list: readonly ExpenseFile[],
+  mapping: Readonly<Record<string, string>>,
+): Promise<{ entries: LedgerEntry[]; issues: number }> => {
+  const entries: LedgerEntry[] = [];
+  let issues = 0;
+  for (const f of list) {
+    const ledger = await readLedger(f.fileName, await files.read(f.storageKey), undefined, mapping);
+    if (ledger.unusable)
+      throw new UnreadableLedger(`${f.fileName} (${f.month}): with the submitted mapping ${ledger.unusable}`);
+    issues += ledger.issues.length;
+    append(entries, ledger.entries);
+  }
+  return { entries, issues };
+};

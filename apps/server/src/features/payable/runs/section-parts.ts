@@ -1,0 +1,10 @@
+// A canonical section ('194J(b)', '194C') as the screens show it: the section
+// without its clause and the clause as subsection ('b'; '' when none).
+export const sectionParts = (section: string | null): { number: string | null; sub: string } => {
+  if (!section) return { number: null, sub: '' };
+  const m = /^([^(]+)\(([^)]*)\)$/.exec(section);
+  return m ? { number: m[1]!, sub: m[2]! } : { number: section, sub: '' };
+};
+
+export const joinSection = (number: string, sub: string | null | undefined): string =>
+  sub ? `${number}(${sub})` : number;
