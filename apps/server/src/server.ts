@@ -12,6 +12,8 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
+import { payableHandlers } from './features/payable/routes.ts';
+import { payableTasks } from './features/payable/tasks.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
@@ -119,6 +121,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
   for (const task of Object.values(reconciliation)) jobs.register(task);
+  const payable = payableTasks(ctx);
+  for (const task of Object.values(payable)) jobs.register(task);
 
   context = {
     config,
@@ -147,6 +151,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...searchHandlers(c),
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
+      ...payableHandlers(c, payable),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -170,6 +170,7 @@ export const PayableMonthOption = z.object({
   // expense files uploaded for the month
   files: z.number().int(),
 });
+export type PayableMonthOption = z.infer<typeof PayableMonthOption>;
 export const PayableMonthOptions = z.array(PayableMonthOption);
 export const PayableMonthsQuery = z.object({ financialYear: PayableFy });
 
@@ -199,6 +200,7 @@ export const PayableJobYear = z.object({
   firstCompletedJobId: z.string().nullable(),
   jobs: z.array(PayableJobListItem),
 });
+export type PayableJobYear = z.infer<typeof PayableJobYear>;
 export const PayableJobTree = z.array(PayableJobYear);
 export const DeletePayableJobsAnswer = z.object({ message: z.string(), deletedJobs: z.number().int() });
 
@@ -233,6 +235,7 @@ export const PayableQuarterlyRow = z.object({
   shortfall: PayMoney,
   interest: PayMoney,
 });
+export type PayableQuarterlyRow = z.infer<typeof PayableQuarterlyRow>;
 
 export const PayableForm3cdRow = z.object({
   section: z.string(),
@@ -243,6 +246,7 @@ export const PayableForm3cdRow = z.object({
   deposited: PayMoney,
   shortfall: PayMoney,
 });
+export type PayableForm3cdRow = z.infer<typeof PayableForm3cdRow>;
 
 export const PayableCounts = z.object({
   entries: z.number().int(),
@@ -250,6 +254,7 @@ export const PayableCounts = z.object({
   excess: z.number().int(),
   errors: z.number().int(),
 });
+export type PayableCounts = z.infer<typeof PayableCounts>;
 
 export const PayableResponse = z.object({
   jobId: z.string(),
@@ -279,6 +284,7 @@ export const PayableMonthSummary = z.object({
   challansCount: z.number().int(),
   rows: z.array(PayableMonthlyRow),
 });
+export type PayableMonthSummary = z.infer<typeof PayableMonthSummary>;
 
 // --- explore a summary row ---
 
@@ -293,6 +299,7 @@ export const PayableExploreAnswer = z.object({
   deducteeType: PayableDeducteeType,
   verified: z.boolean(),
 });
+export type PayableExploreAnswer = z.infer<typeof PayableExploreAnswer>;
 
 export const PAYABLE_ENTRY_SORTS = [
   'documentDate',
@@ -352,6 +359,7 @@ export const PayableEntriesPage = z.object({
   pageSize: z.number().int(),
   rows: z.array(PayableEntry),
 });
+export type PayableEntriesPage = z.infer<typeof PayableEntriesPage>;
 
 // --- reports ---
 
@@ -375,6 +383,7 @@ export const PayableReportJob = z.object({
   payload: z.object({ fileName: z.string() }),
   errorMsg: z.string().nullable(),
 });
+export type PayableReportJob = z.infer<typeof PayableReportJob>;
 export const PayableReportJobs = z.array(PayableReportJob);
 const ReportIdParam = z.object({ id: z.string().uuid() });
 

@@ -2,7 +2,10 @@ import { type ExpenseSectionMapping, normaliseSection } from '@taxrecon/engine';
 import { iso, type Queryable } from './queryable.ts';
 
 // Expense keys (GL codes, primary or secondary expense keys) to sections.
-export const loadExpenseSections = async (db: Queryable, entityId: string): Promise<ExpenseSectionMapping[]> => {
+export const loadExpenseSections = async (
+  db: Queryable,
+  entityId: string,
+): Promise<ExpenseSectionMapping[]> => {
   const { rows } = await db.query<{
     expense_key: string;
     expense_description: string | null;

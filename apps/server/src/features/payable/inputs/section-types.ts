@@ -1,4 +1,4 @@
-import { normaliseSection, SHIPPED_SECTION_TYPES, type SectionType } from '@taxrecon/engine';
+import { normaliseSection, type SectionType, SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
 import { paiseOfNumeric } from '@taxrecon/shared';
 import { iso, type Queryable } from './queryable.ts';
 

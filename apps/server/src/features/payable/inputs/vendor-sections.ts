@@ -7,7 +7,10 @@ import { iso, type Queryable } from './queryable.ts';
 // section gives the mapping its LTDC rate, limit and period; a certificate
 // with no such mapping becomes a mapping of its own. The certificate wins
 // over LTDC fields typed into the mapping, as it is the document itself.
-export const loadVendorSections = async (db: Queryable, entityId: string): Promise<VendorSectionMapping[]> => {
+export const loadVendorSections = async (
+  db: Queryable,
+  entityId: string,
+): Promise<VendorSectionMapping[]> => {
   const mappings = await db.query<{
     vendor_code: string;
     pan_number: string | null;

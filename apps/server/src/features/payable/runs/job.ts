@@ -72,7 +72,10 @@ export const upsertPayableRun = async (
 // the database and the file store. Shared by the job and the parity test.
 export const loadPayableInput = async (
   ctx: AppContext,
-  input: Pick<PayableJobInput, 'entityId' | 'financialYear' | 'month' | 'mapping' | 'customRules' | 'vendors'>,
+  input: Pick<
+    PayableJobInput,
+    'entityId' | 'financialYear' | 'month' | 'mapping' | 'customRules' | 'vendors'
+  >,
 ): Promise<{ payable: PayableInput; files: number }> => {
   const pool = ctx.database.pool;
   const list = await listExpenseFiles(pool, input.entityId, input.financialYear, input.month);
@@ -270,7 +273,12 @@ const writeRun = async (
            AND (month IS NULL OR NOT month = ANY($3::text[]))`,
         [input.entityId, input.financialYear, [...verified]],
       );
-      await database.copyInto(client, 'payable_entries', ENTRY_COLUMNS, entryLines(result, entries, scope, open));
+      await database.copyInto(
+        client,
+        'payable_entries',
+        ENTRY_COLUMNS,
+        entryLines(result, entries, scope, open),
+      );
       if (previous && verified.size > 0)
         await client.query(
           `INSERT INTO payable_months (${MONTH_COLUMNS.join(', ')})
@@ -300,7 +308,12 @@ const writeRun = async (
         );
       }
     } else {
-      await database.copyInto(client, 'payable_months', MONTH_COLUMNS, monthLines(result, scope, () => true));
+      await database.copyInto(
+        client,
+        'payable_months',
+        MONTH_COLUMNS,
+        monthLines(result, scope, () => true),
+      );
     }
     await client.query(
       `UPDATE payable_runs SET status = 'Completed', completed_at = now(), files = $2, entries = $3,

@@ -53,7 +53,11 @@ export interface MonthState {
   files: number;
 }
 
-export const monthStates = async (db: Queryable, entityId: string, fy: FinancialYear): Promise<MonthState[]> => {
+export const monthStates = async (
+  db: Queryable,
+  entityId: string,
+  fy: FinancialYear,
+): Promise<MonthState[]> => {
   const states = await db.query<{ month: string; computed: boolean; verified: boolean }>(
     'SELECT month, computed, verified FROM payable_month_states WHERE entity_id = $1 AND financial_year = $2',
     [entityId, fy],
@@ -77,4 +81,11 @@ export const monthStates = async (db: Queryable, entityId: string, fy: Financial
       files: fileCount.get(month) ?? 0,
     };
   });
+};
+
+// The financial year a month (yyyy-mm) belongs to.
+export const financialYearOfMonth = (month: string): FinancialYear => {
+  const y = Number(month.slice(0, 4));
+  const start = Number(month.slice(5, 7)) >= 4 ? y : y - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}` as FinancialYear;
 };

@@ -1,0 +1,134 @@
+import type { PayableResponse } from '@taxrecon/contracts';
+import type { PayableResult } from '@taxrecon/engine';
+import { formatRupees, paiseOfNumeric } from '@taxrecon/shared';
+import type { AppContext } from '../../../platform/context.ts';
+import { quarterOfMonth } from '../runs/months.ts';
+import type { PayableRunView } from '../runs/runs.ts';
+import { money } from './money.ts';
+
+type MonthlyRow = PayableResponse['monthly'][number];
+
+// A run's monthly rows, one per month, section, deductee type and TAN, with
+// whether the month is verified.
+export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string): Promise<MonthlyRow[]> => {
+  const { rows } = await ctx.database.pool.query<{
+    tan: string | null;
+    month: string;
+    section_number: string;
+    sub_section: string;
+    deductee_type: MonthlyRow['deducteeType'];
+    entries: number;
+    base: string;
+    due: string;
+    deducted: string;
+    shortfall: string;
+    interest: string;
+    verified: boolean | null;
+  }>(
+    `SELECT m.tan, m.month, m.section_number, m.sub_section, m.deductee_type, m.entries, m.base::text,
+       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, s.verified
+     FROM payable_months m
+     LEFT JOIN payable_month_states s ON s.entity_id = m.entity_id AND s.financial_year = m.financial_year
+       AND s.month = m.month
+     WHERE m.job_id = $1 AND ($2::text IS NULL OR m.month = $2)
+     ORDER BY m.month, m.section_number, m.sub_section, m.deductee_type, m.tan NULLS FIRST`,
+    [jobId, month ?? null],
+  );
+  return rows.map((r) => ({
+    tan: r.tan,
+    monthYear: r.month,
+    section: r.section_number,
+    subsection: r.sub_section,
+    deducteeType: r.deductee_type,
+    entries: r.entries,
+    base: money(r.base),
+    tds: money(r.due),
+    deducted: money(r.deducted),
+    shortfall: money(r.shortfall),
+    interest: money(r.interest),
+    challansCount: 0,
+    verified: r.verified ?? false,
+  }));
+};
+
+const add = (a: string, b: string) => formatRupees(paiseOfNumeric(a) + paiseOfNumeric(b));
+
+export const quarterlyRows = (monthly: readonly MonthlyRow[]): PayableResponse['quarterly'] => {
+  const rows = new Map<string, PayableResponse['quarterly'][number]>();
+  for (const m of monthly) {
+    const quarter = quarterOfMonth(m.monthYear);
+    const key = `${quarter}|${m.section}|${m.subsection}|${m.deducteeType}`;
+    const q = rows.get(key);
+    if (!q) {
+      rows.set(key, {
+        quarter,
+        section: m.section,
+        subsection: m.subsection,
+        deducteeType: m.deducteeType,
+        entries: m.entries,
+        base: m.base,
+        tds: m.tds,
+        deducted: m.deducted,
+        shortfall: m.shortfall,
+        interest: m.interest,
+      });
+    } else {
+      q.entries += m.entries;
+      q.base = add(q.base, m.base);
+      q.tds = add(q.tds, m.tds);
+      q.deducted = add(q.deducted, m.deducted);
+      q.shortfall = add(q.shortfall, m.shortfall);
+      q.interest = add(q.interest, m.interest);
+    }
+  }
+  return [...rows.values()].sort((a, b) =>
+    `${a.quarter}|${a.section}|${a.subsection}|${a.deducteeType}`.localeCompare(
+      `${b.quarter}|${b.section}|${b.subsection}|${b.deducteeType}`,
+    ),
+  );
+};
+
+export const payableResponse = async (ctx: AppContext, run: PayableRunView): Promise<PayableResponse> => {
+  const summary = run.summary as PayableResult['summary'] | null;
+  const form3cd = (run.form3cd as PayableResult['form3cd'] | null) ?? [];
+  const monthly = run.status === 'Completed' ? await monthlyRows(ctx, run.job_id) : [];
+  const sum = (pick: (r: MonthlyRow) => string) =>
+    formatRupees(monthly.reduce((n, r) => n + paiseOfNumeric(pick(r)), 0));
+  const by = summary?.byStatus;
+  return {
+    jobId: run.job_id,
+    status: run.status === 'Running' ? 'InProgress' : run.status,
+    fy: run.financial_year.slice(2),
+    financialYear: run.financial_year,
+    month: run.month,
+    totalNoOfVendors: summary?.vendors ?? 0,
+    dataQualitySummary: {
+      totalEntries: summary?.totalEntries ?? 0,
+      totalGlCodeUnMappedErrors: summary?.glUnmapped ?? 0,
+      totalVendorMissingErrors: summary?.vendorMissing ?? 0,
+    },
+    counts: {
+      entries: summary?.totalEntries ?? 0,
+      shortOrNotDeducted: (by?.short ?? 0) + (by?.notDeducted ?? 0),
+      excess: by?.excess ?? 0,
+      errors: summary?.errors ?? 0,
+    },
+    totals: {
+      due: sum((r) => r.tds),
+      deducted: sum((r) => r.deducted),
+      shortfall: sum((r) => r.shortfall),
+      interest: sum((r) => r.interest),
+    },
+    monthly,
+    quarterly: quarterlyRows(monthly),
+    annual: form3cd.map((f) => ({
+      section: f.section,
+      payments: formatRupees(f.payments),
+      taxable: formatRupees(f.taxable),
+      deductedOn: formatRupees(f.deductedOn),
+      deducted: formatRupees(f.deducted),
+      deposited: formatRupees(f.deposited),
+      shortfall: formatRupees(f.shortfall),
+    })),
+  };
+};
