@@ -14,6 +14,7 @@ import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
 import { payableHandlers } from './features/payable/routes.ts';
 import { payableTasks } from './features/payable/tasks.ts';
+import { payableDataHandlers, payableDataTasks } from './features/payable-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
@@ -123,6 +124,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(reconciliation)) jobs.register(task);
   const payable = payableTasks(ctx);
   for (const task of Object.values(payable)) jobs.register(task);
+  const payableData = payableDataTasks(ctx);
+  for (const task of Object.values(payableData)) jobs.register(task);
 
   context = {
     config,
@@ -152,6 +155,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
       ...payableHandlers(c, payable),
+      ...payableDataHandlers(c, payableData),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

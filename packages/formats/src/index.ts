@@ -69,6 +69,17 @@ export {
 } from './masters/vendor-master.ts';
 export { LEDGER_FIELDS, type LedgerFieldKey } from './payable/ledger-fields.ts';
 export {
+  LDC_COLUMNS,
+  type LdcRecordRow,
+  readLdcCertificates,
+  readTanItrReport,
+  readVendorPayments,
+  TAN_ITR_COLUMNS,
+  type TanItrRecordRow,
+  VENDOR_PAYMENT_COLUMNS,
+  type VendorPaymentRecordRow,
+} from './payable/payable-data-files.ts';
+export {
   CUSTOM_RULE_COLUMNS,
   EXPENSE_SECTION_COLUMNS,
   PAYABLE_VENDOR_COLUMNS,

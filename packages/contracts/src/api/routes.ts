@@ -15,6 +15,7 @@ import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { payableRoutes } from './payable.ts';
+import { payableDataRoutes } from './payable-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
 import {
@@ -333,4 +334,5 @@ export const apiRoutes = {
   ...housekeepingRoutes,
   ...reconciliationRoutes,
   ...payableRoutes,
+  ...payableDataRoutes,
 } as const;

@@ -25,6 +25,9 @@ export interface PayableFilesTable {
   tds_total: NullableNumeric;
   uploaded_by: string | null;
   uploaded_at: Timestamp;
+  // migrations/011_expense_data.sql: the file's bad lines (at most 1000) and their number
+  problems: ColumnType<unknown, string | undefined, string>;
+  problem_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface VendorPaymentsTable {

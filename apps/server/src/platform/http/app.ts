@@ -126,7 +126,11 @@ export const buildApp = async (
       });
     }
     if (error instanceof HttpError)
-      return reply.status(error.status).send({ code: error.code, message: error.message });
+      return reply.status(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429)
       return reply

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    // where in the request (or the uploaded file) each problem is
+    readonly details?: { path: string; message: string }[],
   ) {
     super(message);
   }

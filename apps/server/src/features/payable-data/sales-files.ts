@@ -1,0 +1,67 @@
+import type { PayableUploadAnswer } from '@taxrecon/contracts';
+import { readTable } from '@taxrecon/formats';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import {
+  ANSWERED_PROBLEMS,
+  entityOf,
+  type FolderKey,
+  fileById,
+  fileIntoFolder,
+  problemDetails,
+  problemOf,
+  refuseDuplicate,
+} from './folder.ts';
+import { PAYABLE_UPLOADS, withReceivedFile } from './receive.ts';
+
+// A sales register of one financial year kept in the TDS payable folder (194Q
+// looks at the buyer's side of the same trade). It is kept as sent; the
+// upload only checks that it is a table with a header row and data lines, and
+// counts them. Loading its rows for receivable reconciliation stays with the
+// register upload of part 2 (PUT /ingest/sales-register).
+export const uploadPayableSales = (
+  ctx: AppContext,
+  caller: Caller,
+  request: FastifyRequest,
+  financialYear: string,
+): Promise<PayableUploadAnswer> => {
+  const entityId = entityOf(caller);
+  const upload = PAYABLE_UPLOADS.sales;
+  return withReceivedFile(ctx, request, upload, async ({ file, bytes, force }) => {
+    const table = await readTable(bytes, file.fileName);
+    if (table.headers.length === 0 || table.rows.length === 0) {
+      throw new HttpError(
+        400,
+        'SALES_UNUSABLE',
+        `${upload.prefix} - ${file.fileName} has ${table.headers.length === 0 ? 'no header row' : 'no lines under its header row'}.`,
+        problemDetails(table.errors),
+      );
+    }
+    const key: FolderKey = { kind: 'sales', financialYear, month: null, fileName: file.fileName };
+    if (!force) await refuseDuplicate(ctx, entityId, key, file);
+    const storageKey = await ctx.files.adopt(file.tempPath, file.sha256);
+    const id = await ctx.db.transaction().execute((trx) =>
+      fileIntoFolder(trx, caller, entityId, {
+        key,
+        storageKey,
+        sha256: file.sha256,
+        sizeBytes: file.sizeBytes,
+        rowsRead: table.rows.length,
+        baseTotal: null,
+        tdsTotal: null,
+        problems: table.errors,
+      }),
+    );
+    return {
+      message: `${file.fileName} kept in the folder of FY ${financialYear} (${table.rows.length} lines).`,
+      jobId: null,
+      validationErrorsCount: table.errors.length,
+      error: null,
+      file: await fileById(ctx, entityId, id),
+      problems: table.errors.slice(0, ANSWERED_PROBLEMS).map(problemOf),
+      warnings: [],
+    };
+  });
+};
