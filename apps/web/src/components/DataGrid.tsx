@@ -32,6 +32,8 @@ interface DataGridProps<T> {
   fetching?: boolean;
   noRecordsText?: string;
   rowExpansion?: DataTableRowExpansionProps<T>;
+  // a click on a row (outside its buttons) opens it
+  onRowClick?: (row: T) => void;
   testId?: string;
   initialSort?: { accessor: string; direction: 'asc' | 'desc' };
 }
@@ -154,6 +156,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         page={page}
         onPageChange={setPage}
         rowExpansion={props.rowExpansion}
+        onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
       />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { PayableEntry, PayableEntryStatus } from '@taxrecon/contracts';
+import { paiseOrZero } from '@taxrecon/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatDate } from '../common/dates.ts';
 import { inr } from '../common/money.ts';
@@ -17,43 +18,31 @@ export const STATUS_LABELS: Record<PayableEntryStatus, { label: string; color: s
   error: { label: 'Error', color: 'red' },
 };
 
-const money = (
-  accessor: keyof PayableEntry & string,
-  title: string,
-  sortable = false,
-): DataTableColumn<PayableEntry> => ({
-  accessor,
-  title,
-  textAlign: 'right',
-  noWrap: true,
-  sortable,
-  render: (e) => inr(e[accessor] as string),
-});
+const Dim = ({ children }: { children: React.ReactNode }) => (
+  <Text span size="xs" c="dimmed" display="block">
+    {children}
+  </Text>
+);
 
-// The entries of one summary row; the sortable columns are the ones the server sorts by.
+// The entries of one summary row; the sortable columns are the ones the
+// server sorts by. Two facts share a cell where a person reads them together
+// (document and date, vendor and PAN, due and interest) so the reason fits.
 export const entryColumns: DataTableColumn<PayableEntry>[] = [
   {
     accessor: 'documentDate',
-    title: 'Date',
-    noWrap: true,
+    title: 'Document / date',
     sortable: true,
     render: (e) => (
-      <Text size="xs">
-        {formatDate(e.documentDate)}
-        {e.recognisedMonth && e.recognisedMonth !== e.month && (
-          <Text span size="xs" c="dimmed" display="block">
-            counted in {monthYearLabel(e.recognisedMonth)}
-          </Text>
-        )}
-      </Text>
-    ),
-  },
-  {
-    accessor: 'ref',
-    title: 'Document',
-    render: (e) => (
       <Tooltip label={`${e.file}, line ${e.line}`}>
-        <Text size="xs">{e.ref}</Text>
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {e.ref}
+          <Dim>
+            {formatDate(e.documentDate)}
+            {e.recognisedMonth && e.recognisedMonth !== e.month
+              ? ` · counted in ${monthYearLabel(e.recognisedMonth)}`
+              : ''}
+          </Dim>
+        </Text>
       </Tooltip>
     ),
   },
@@ -62,33 +51,51 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
     title: 'Vendor / PAN',
     sortable: true,
     render: (e) => (
-      <Text size="xs">
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
         {e.vendorCode ?? '—'}
-        <Text span size="xs" c="dimmed" display="block">
-          {e.pan ?? 'no PAN'}
-        </Text>
+        <Dim>{e.pan ?? 'no PAN'}</Dim>
       </Text>
     ),
   },
-  money('base', 'Base amount', true),
+  {
+    accessor: 'base',
+    title: 'Base amount',
+    textAlign: 'right',
+    noWrap: true,
+    sortable: true,
+    render: (e) => inr(e.base),
+  },
   {
     accessor: 'rate',
     title: 'Rate',
     textAlign: 'right',
     render: (e) => (
-      <Text size="xs">
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
         {e.rate === null ? '—' : `${e.rate}%`}
-        {e.rateBasis && (
-          <Text span size="xs" c="dimmed" display="block">
-            {e.rateBasis}
-          </Text>
-        )}
+        {e.rateBasis && <Dim>{e.rateBasis}</Dim>}
       </Text>
     ),
   },
-  money('due', 'TDS due', true),
-  money('deducted', 'TDS deducted', true),
-  money('interest', 'Interest'),
+  {
+    accessor: 'due',
+    title: 'TDS due',
+    textAlign: 'right',
+    sortable: true,
+    render: (e) => (
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+        {inr(e.due)}
+        {paiseOrZero(e.interest) !== 0 && <Dim>interest {inr(e.interest)}</Dim>}
+      </Text>
+    ),
+  },
+  {
+    accessor: 'deducted',
+    title: 'Deducted',
+    textAlign: 'right',
+    noWrap: true,
+    sortable: true,
+    render: (e) => inr(e.deducted),
+  },
   {
     accessor: 'status',
     title: 'Status',
@@ -107,9 +114,8 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
   {
     accessor: 'reason',
     title: 'Reason',
-    width: 360,
     render: (e) => (
-      <Text size="xs" data-testid="payable-entry-reason">
+      <Text size="xs" data-testid="payable-entry-reason" style={{ minWidth: 260 }}>
         {e.reason}
       </Text>
     ),

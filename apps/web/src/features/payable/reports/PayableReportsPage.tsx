@@ -36,7 +36,11 @@ function DownloadAction({ job, errors }: { job: ReportJob; errors: boolean }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await download('GET', fillPath(route.path, { id: job.id }), `${job.payload.fileName}.xlsx`);
+          await download(
+            'GET',
+            fillPath(route.path, { id: job.id }),
+            /\.xlsx$/i.test(job.payload.fileName) ? job.payload.fileName : `${job.payload.fileName}.xlsx`,
+          );
         } catch (error) {
           notifyError(error, 'Could not fetch the details');
         } finally {

@@ -1,25 +1,36 @@
-import { Group, Tabs, Text } from '@mantine/core';
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import type { PayableResponse } from '@taxrecon/contracts';
 import type { ReactNode } from 'react';
 import { DataGrid } from '../../../components/DataGrid.tsx';
 import { totalInr } from '../common/money.ts';
 import { explorePath, openInNewWindow } from '../common/paths.ts';
 import { yearLabel } from '../common/years.ts';
-import { form3cdColumns, monthlyColumns, quarterlyColumns, rowKey } from './summary-columns.tsx';
+import {
+  FORM_3CD_LEGEND,
+  form3cdColumns,
+  monthlyColumns,
+  quarterlyColumns,
+  rowKey,
+} from './summary-columns.tsx';
 
 export type SummaryTab = 'monthly' | 'quarterly' | 'annual';
 
 export function Form3cdTable({ data, toolbar }: { data: PayableResponse; toolbar?: ReactNode }) {
   return (
-    <DataGrid
-      records={data.annual}
-      columns={form3cdColumns}
-      idAccessor={(r) => r.section}
-      exportName={`form3cd_34a_${data.financialYear}`}
-      noRecordsText="No sections computed for the year"
-      toolbar={toolbar}
-      testId="payable-annual"
-    />
+    <Stack gap={4}>
+      <DataGrid
+        records={data.annual}
+        columns={form3cdColumns}
+        idAccessor={(r) => r.section}
+        exportName={`form3cd_34a_${data.financialYear}`}
+        noRecordsText="No sections computed for the year"
+        toolbar={toolbar}
+        testId="payable-annual"
+      />
+      <Text size="xs" c="dimmed">
+        {FORM_3CD_LEGEND}
+      </Text>
+    </Stack>
   );
 }
 
@@ -49,6 +60,7 @@ export function SummaryTabs(props: {
         <DataGrid
           records={data.monthly}
           columns={monthlyColumns((row) => openInNewWindow(explorePath(row)))}
+          onRowClick={(row) => openInNewWindow(explorePath(row))}
           idAccessor={rowKey}
           exportName={`tds_payable_monthly_${data.financialYear}`}
           noRecordsText="No monthly summary: the job computed no entries"

@@ -16,14 +16,35 @@ const DEDUCTEE_LABELS: Record<string, string> = {
 };
 export const deducteeLabel = (type: string): string => DEDUCTEE_LABELS[type] ?? type;
 
-// An amount column: ₹ with lakh grouping on screen, a plain rupee number in the export.
+// An amount column: ₹ with lakh grouping on screen, a plain rupee number in the
+// export; no text filter (a "contains" filter on amounts helps nobody) to keep it narrow.
 const money = <T,>(accessor: string, title: string, of: (row: T) => string): GridColumn<T> => ({
   accessor,
   title,
   textAlign: 'right',
   noWrap: true,
+  filterable: false,
   value: (row) => rupees(of(row)),
   render: (row) => inr(of(row)),
+});
+
+// '194J' with subsection 'b' -> '194J(b)', as the Act and Form 3CD write it.
+export const sectionLabel = (section: string, subsection: string): string =>
+  subsection ? `${section}(${subsection})` : section;
+
+const sectionColumn = <T extends { section: string; subsection: string }>(): GridColumn<T> => ({
+  accessor: 'section',
+  title: 'Section',
+  noWrap: true,
+  value: (r) => sectionLabel(r.section, r.subsection),
+});
+
+const count = <T,>(accessor: string, title: string, of: (row: T) => number): GridColumn<T> => ({
+  accessor,
+  title,
+  textAlign: 'right',
+  filterable: false,
+  value: of,
 });
 
 const text = <T,>(accessor: string, title: string, of: (row: T) => string | null): GridColumn<T> => ({
@@ -43,36 +64,10 @@ export const rowKey = (r: {
 export const monthlyColumns = (
   onExplore: (row: PayableMonthlyRow) => void,
 ): GridColumn<PayableMonthlyRow>[] => [
-  text('tan', 'TAN', (r) => r.tan),
-  {
-    accessor: 'monthYear',
-    title: 'Month',
-    noWrap: true,
-    value: (r) => r.monthYear,
-    render: (r) => monthYearLabel(r.monthYear),
-  },
-  text('section', 'Section', (r) => r.section),
-  text('subsection', 'Subsection', (r) => r.subsection),
-  { accessor: 'deducteeType', title: 'Deductee type', value: (r) => deducteeLabel(r.deducteeType) },
-  { accessor: 'entries', title: 'Entries', textAlign: 'right', value: (r) => r.entries },
-  money('tds', 'TDS payable', (r) => r.tds),
-  money('deducted', 'TDS deducted', (r) => r.deducted),
-  money('shortfall', 'Shortfall', (r) => r.shortfall),
-  money('interest', 'Interest 201(1A)', (r) => r.interest),
-  { accessor: 'challansCount', title: 'Challans', textAlign: 'right', value: (r) => r.challansCount },
-  {
-    accessor: 'verified',
-    title: 'Status',
-    value: (r) => (r.verified ? 'Verified' : 'Pending'),
-    render: (r) => (
-      <Badge size="sm" variant="light" color={r.verified ? 'green' : 'gray'}>
-        {r.verified ? 'Verified' : 'Pending'}
-      </Badge>
-    ),
-  },
   {
     accessor: 'explore',
     title: '',
+    width: 44,
     sortable: false,
     filterable: false,
     exportable: false,
@@ -83,7 +78,11 @@ export const monthlyColumns = (
           variant="light"
           size="sm"
           aria-label="Explore"
-          onClick={() => onExplore(r)}
+          onClick={(e) => {
+            // the row's own click opens it too: open one window, not two
+            e.stopPropagation();
+            onExplore(r);
+          }}
           data-testid={`payable-explore-${r.monthYear}-${r.section}-${r.subsection}-${r.deducteeType}`}
         >
           <IconExternalLink size={14} />
@@ -91,28 +90,57 @@ export const monthlyColumns = (
       </Tooltip>
     ),
   },
+  text('tan', 'TAN', (r) => r.tan),
+  {
+    accessor: 'monthYear',
+    title: 'Month',
+    noWrap: true,
+    value: (r) => r.monthYear,
+    render: (r) => monthYearLabel(r.monthYear),
+  },
+  sectionColumn(),
+  { accessor: 'deducteeType', title: 'Deductee', noWrap: true, value: (r) => deducteeLabel(r.deducteeType) },
+  count('entries', 'Entries', (r) => r.entries),
+  money('tds', 'TDS payable', (r) => r.tds),
+  money('deducted', 'Deducted', (r) => r.deducted),
+  money('shortfall', 'Shortfall', (r) => r.shortfall),
+  money('interest', 'Interest', (r) => r.interest),
+  count('challansCount', 'Challans', (r) => r.challansCount),
+  {
+    accessor: 'verified',
+    title: 'Status',
+    value: (r) => (r.verified ? 'Verified' : 'Pending'),
+    render: (r) => (
+      <Badge size="sm" variant="light" color={r.verified ? 'green' : 'gray'}>
+        {r.verified ? 'Verified' : 'Pending'}
+      </Badge>
+    ),
+  },
 ];
 
 export const quarterlyColumns: GridColumn<Quarterly>[] = [
   text('quarter', 'Quarter', (r) => r.quarter),
-  text('section', 'Section', (r) => r.section),
-  text('subsection', 'Subsection', (r) => r.subsection),
-  { accessor: 'deducteeType', title: 'Deductee type', value: (r) => deducteeLabel(r.deducteeType) },
-  { accessor: 'entries', title: 'Entries', textAlign: 'right', value: (r) => r.entries },
+  sectionColumn(),
+  { accessor: 'deducteeType', title: 'Deductee', noWrap: true, value: (r) => deducteeLabel(r.deducteeType) },
+  count('entries', 'Entries', (r) => r.entries),
   money('base', 'Base amount', (r) => r.base),
   money('tds', 'TDS payable', (r) => r.tds),
-  money('deducted', 'TDS deducted', (r) => r.deducted),
+  money('deducted', 'Deducted', (r) => r.deducted),
   money('shortfall', 'Shortfall', (r) => r.shortfall),
-  money('interest', 'Interest 201(1A)', (r) => r.interest),
+  money('interest', 'Interest', (r) => r.interest),
 ];
 
-// Form 3CD clause 34(a), one row per section.
+// Form 3CD clause 34(a), one row per section; the clause's long column names
+// are spelt out under the table (FORM_3CD_LEGEND).
 export const form3cdColumns: GridColumn<Form3cd>[] = [
   text('section', 'Section', (r) => r.section),
-  money('payments', 'Total payments', (r) => r.payments),
-  money('taxable', 'Amount on which tax was required to be deducted', (r) => r.taxable),
-  money('deductedOn', 'Amount on which tax was deducted', (r) => r.deductedOn),
+  money('payments', '(a) Total payments', (r) => r.payments),
+  money('taxable', '(b) Deduction required on', (r) => r.taxable),
+  money('deductedOn', '(c) Deducted on', (r) => r.deductedOn),
   money('deducted', 'Tax deducted', (r) => r.deducted),
   money('deposited', 'Tax deposited', (r) => r.deposited),
   money('shortfall', 'Shortfall', (r) => r.shortfall),
 ];
+
+export const FORM_3CD_LEGEND =
+  '(a) total amount of payment or receipt of the nature specified; (b) total amount on which tax was required to be deducted; (c) total amount on which tax was deducted at the specified rate. Shortfall: tax required less tax deducted.';
