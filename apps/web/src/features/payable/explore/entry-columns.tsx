@@ -34,7 +34,7 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
     sortable: true,
     render: (e) => (
       <Tooltip label={`${e.file}, line ${e.line}`}>
-        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {e.ref}
           <Dim>
             {formatDate(e.documentDate)}
@@ -51,7 +51,7 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
     title: 'Vendor / PAN',
     sortable: true,
     render: (e) => (
-      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {e.vendorCode ?? '—'}
         <Dim>{e.pan ?? 'no PAN'}</Dim>
       </Text>
@@ -70,7 +70,7 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
     title: 'Rate',
     textAlign: 'right',
     render: (e) => (
-      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {e.rate === null ? '—' : `${e.rate}%`}
         {e.rateBasis && <Dim>{e.rateBasis}</Dim>}
       </Text>
@@ -82,7 +82,7 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
     textAlign: 'right',
     sortable: true,
     render: (e) => (
-      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {inr(e.due)}
         {paiseOrZero(e.interest) !== 0 && <Dim>interest {inr(e.interest)}</Dim>}
       </Text>

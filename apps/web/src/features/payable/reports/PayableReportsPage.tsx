@@ -94,7 +94,11 @@ function ReportsPage({ errors }: { errors: boolean }) {
     <Stack gap="md" data-testid={errors ? 'tds-payable-error-reports' : 'tds-payable-reports'}>
       <PageHeader
         title={title}
-        subtitle="Reports requested from the TDS payable reconciliation, newest first"
+        subtitle={
+          errors
+            ? 'Monthly error reports requested from a TDS payable reconciliation, newest first'
+            : 'Reports requested from a TDS payable reconciliation, newest first'
+        }
         actions={
           <Button
             variant="default"
@@ -116,7 +120,11 @@ function ReportsPage({ errors }: { errors: boolean }) {
           pageSize={PAGE_SIZE}
           exportName={errors ? 'tds_payable_error_reports' : 'tds_payable_reports'}
           fetching={jobs.isLoading}
-          noRecordsText="No reports yet: request one from a TDS payable reconciliation result"
+          noRecordsText={
+            errors
+              ? 'No error reports yet: request "Monthly errors" from the Reports menu of a TDS payable result'
+              : 'No reports yet: request one from the Reports menu of a TDS payable result'
+          }
           initialSort={{ accessor: 'datetime', direction: 'desc' }}
           testId="payable-reports"
         />

@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Tooltip } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconLock } from '@tabler/icons-react';
 import type { PayableForm3cdRow, PayableMonthlyRow, PayableQuarterlyRow } from '@taxrecon/contracts';
 import type { z } from 'zod';
 import type { GridColumn } from '../../../components/DataGrid.tsx';
@@ -11,7 +11,7 @@ type Form3cd = z.infer<typeof PayableForm3cdRow>;
 
 const DEDUCTEE_LABELS: Record<string, string> = {
   company: 'Company',
-  individual: 'Individual / HUF',
+  individual: 'Individual/HUF',
   others: 'Others',
 };
 export const deducteeLabel = (type: string): string => DEDUCTEE_LABELS[type] ?? type;
@@ -96,7 +96,17 @@ export const monthlyColumns = (
     title: 'Month',
     noWrap: true,
     value: (r) => r.monthYear,
-    render: (r) => monthYearLabel(r.monthYear),
+    // a verified month's figures are locked: the lock says so where the month is read
+    render: (r) => (
+      <Group gap={4} wrap="nowrap">
+        {monthYearLabel(r.monthYear)}
+        {r.verified && (
+          <Tooltip label="Verified: the results of this month are locked">
+            <IconLock size={14} color="var(--mantine-color-green-7)" aria-label="Verified" />
+          </Tooltip>
+        )}
+      </Group>
+    ),
   },
   sectionColumn(),
   { accessor: 'deducteeType', title: 'Deductee', noWrap: true, value: (r) => deducteeLabel(r.deducteeType) },
@@ -106,16 +116,6 @@ export const monthlyColumns = (
   money('shortfall', 'Shortfall', (r) => r.shortfall),
   money('interest', 'Interest', (r) => r.interest),
   count('challansCount', 'Challans', (r) => r.challansCount),
-  {
-    accessor: 'verified',
-    title: 'Status',
-    value: (r) => (r.verified ? 'Verified' : 'Pending'),
-    render: (r) => (
-      <Badge size="sm" variant="light" color={r.verified ? 'green' : 'gray'}>
-        {r.verified ? 'Verified' : 'Pending'}
-      </Badge>
-    ),
-  },
 ];
 
 export const quarterlyColumns: GridColumn<Quarterly>[] = [

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -142,22 +142,23 @@ export function New34aPage() {
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
-      {blockers.length > 0 && fy && (
-        <Alert color="gray" variant="light" data-testid="payable-blockers">
-          To submit: {blockers.join('; ')}.
-        </Alert>
-      )}
-      <Group>
-        <Button
-          leftSection={<IconPlayerPlay size={16} />}
-          disabled={blockers.length > 0}
-          loading={busy}
-          onClick={confirm}
-          data-testid="payable-submit"
-        >
-          Submit
-        </Button>
-      </Group>
+      {/* the mapping table is long: Submit and what it still needs stay in view */}
+      <Paper withBorder radius="lg" p="sm" shadow="sm" style={{ position: 'sticky', bottom: 8, zIndex: 5 }}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c={blockers.length > 0 ? 'dimmed' : 'green.8'} data-testid="payable-blockers">
+            {blockers.length > 0 ? `To submit: ${blockers.join('; ')}.` : 'Ready to submit.'}
+          </Text>
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            disabled={blockers.length > 0}
+            loading={busy}
+            onClick={confirm}
+            data-testid="payable-submit"
+          >
+            Submit
+          </Button>
+        </Group>
+      </Paper>
     </Stack>
   );
 }
