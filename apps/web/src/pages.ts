@@ -155,6 +155,28 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.PayableErrorReportsPage,
     })),
   ),
+  // TDS payable data in (spec part 3 "Uploads and folders")
+  '/upload-expense': lazy(() =>
+    import('./features/payable-data/UploadExpensePage.tsx').then((m) => ({ default: m.UploadExpensePage })),
+  ),
+  '/search-expense': lazy(() =>
+    import('./features/payable-data/SearchExpensePage.tsx').then((m) => ({ default: m.SearchExpensePage })),
+  ),
+  '/search-expense-ledger': lazy(() =>
+    import('./features/payable-data/SearchExpensePage.tsx').then((m) => ({ default: m.SearchExpensePage })),
+  ),
+  '/upload-payment': lazy(() =>
+    import('./features/payable-data/UploadPaymentPage.tsx').then((m) => ({ default: m.UploadPaymentPage })),
+  ),
+  '/search-payment': lazy(() =>
+    import('./features/payable-data/SearchPaymentPage.tsx').then((m) => ({ default: m.SearchPaymentPage })),
+  ),
+  '/upload-ltdc': lazy(() =>
+    import('./features/payable-data/ReferenceUploadPage.tsx').then((m) => ({ default: m.UploadLtdcPage })),
+  ),
+  '/upload-tan-itr': lazy(() =>
+    import('./features/payable-data/ReferenceUploadPage.tsx').then((m) => ({ default: m.UploadTanItrPage })),
+  ),
   '/empty': lazy(() =>
     import('./features/placeholder/EmptyPage.tsx').then((m) => ({ default: m.EmptyPage })),
   ),

@@ -78,6 +78,10 @@ const pathParams = (): Record<string, string> => ({
   tolerance: '10',
   jobOrYear: '2024-25',
   reportId: '00000000-0000-4000-8000-000000000000',
+  // TDS payable folders (payable-data)
+  fy: '24-25',
+  month: '2024-04',
+  file: 'nothing-here.txt',
 });
 
 // Per route overrides where a parameter name means something else.

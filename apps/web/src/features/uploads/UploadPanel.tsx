@@ -1,14 +1,16 @@
-import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconFileUpload, IconRefresh, IconUpload } from '@tabler/icons-react';
 import type { ApiRoute, UploadAnswer } from '@taxrecon/contracts';
 import type { ComponentProps, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
 import { acceptOf, asksToLoadAgain, checkFiles, type FileRules, REDIRECT_AFTER_MS } from './upload-rules.ts';
 
-type UploadRoute = Pick<ApiRoute, 'method' | 'path'> & { response: typeof UploadAnswer };
+// any answer that is at least the generic upload answer (some add the file's report)
+type UploadRoute = Pick<ApiRoute, 'method' | 'path'> & { response: z.ZodType<UploadAnswer> };
 
 interface UploadPanelProps {
   route: UploadRoute;
@@ -24,13 +26,17 @@ interface UploadPanelProps {
   // controls shown between the file picker and the upload button
   children?: ReactNode;
   onFilesChange?: (files: File[]) => void;
+  // path parameters of the route, e.g. { fy: '24-25', month: '2024-04' }
+  params?: Record<string, string>;
+  // called with the server's answer after a successful upload
+  onUploaded?: (answer: UploadAnswer) => void;
 }
 
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'sending'; progress: number }
   | { kind: 'done'; answer: UploadAnswer }
-  | { kind: 'failed'; message: string; duplicate: boolean };
+  | { kind: 'failed'; message: string; duplicate: boolean; details?: { path: string; message: string }[] };
 
 const failureText = (error: unknown): string => {
   if (error instanceof ApiError && error.status === 0) return `Data Upload Failed! ${error.message}`;
@@ -93,17 +99,25 @@ export function UploadPanel(props: UploadPanelProps) {
     for (const file of files) form.append('files', file, file.name);
     setOutcome({ kind: 'sending', progress: 0 });
     try {
-      const answer = await upload(props.route, form, (progress) => setOutcome({ kind: 'sending', progress }));
+      const answer = await upload(
+        props.route,
+        form,
+        (progress) => setOutcome({ kind: 'sending', progress }),
+        props.params,
+      );
       if (answer.error) {
         setOutcome({ kind: 'failed', message: `Data Upload Failed! ${answer.error}`, duplicate: false });
         return;
       }
       setOutcome({ kind: 'done', answer });
-      startRedirect();
+      props.onUploaded?.(answer);
+      // the jobs page only when there is a job to watch; a file checked at once stays here
+      if (answer.jobId) startRedirect();
     } catch (error) {
       // the same bytes, or a statement whose rows are already loaded: a question, not a failure
       const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
-      setOutcome({ kind: 'failed', message: failureText(error), duplicate });
+      const details = error instanceof ApiError ? error.details : undefined;
+      setOutcome({ kind: 'failed', message: failureText(error), duplicate, ...(details ? { details } : {}) });
     }
   };
 
@@ -163,6 +177,15 @@ export function UploadPanel(props: UploadPanelProps) {
           >
             <Stack gap="xs">
               <Text size="sm">{outcome.message}</Text>
+              {outcome.details && outcome.details.length > 0 && (
+                <List size="xs" data-testid={`${testId}-error-details`}>
+                  {outcome.details.slice(0, 20).map((d) => (
+                    <List.Item key={`${d.path}:${d.message}`}>
+                      {d.path}: {d.message}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
               {outcome.duplicate && (
                 <Group>
                   <Button
