@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -48,13 +49,23 @@ const loadVendorMaster = async () => {
   expect(view.status).toBe('Completed');
 };
 
+// April's ledger through Upload Expense Ledger: a monthly file of FY 2024-25.
 const uploadAprilLedger = async () => {
-  const token = await suite.t.login(ADMIN.email, ADMIN.password);
-  const answer = await suite.t.upload('/ingest/expense/24-25/2024-04', {
-    token,
-    files: [{ name: april.fileName, content: april.content }],
-  });
-  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  const page = suite.page;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payable-e2e-'));
+  const file = path.join(dir, april.fileName);
+  fs.writeFileSync(file, april.content);
+  await page.goto(`${suite.t.baseUrl}/#/upload-expense`);
+  await byTestId('upload-expense-year').click();
+  await page.getByRole('option', { name: 'FY 2024 - 2025' }).click();
+  await byTestId('upload-expense-month').click();
+  await page.getByRole('option', { name: 'April 2024' }).click();
+  await byTestId('upload-expense-file-input').setInputFiles(file);
+  await byTestId('upload-expense-submit').click();
+  await byTestId('upload-expense-result').waitFor({ timeout: 30_000 });
+  await expect.poll(() => byTestId('expense-folder').textContent()).toContain(april.fileName);
+  await shot('upload-expense');
+  fs.rmSync(dir, { recursive: true, force: true });
 };
 
 describe('TDS payable (34A) in the browser', () => {
