@@ -34,6 +34,8 @@ interface DataGridProps<T> {
   rowExpansion?: DataTableRowExpansionProps<T>;
   // a click on a row (outside its buttons) opens it
   onRowClick?: (row: T) => void;
+  // narrower cell padding for a table with many columns
+  dense?: boolean;
   testId?: string;
   initialSort?: { accessor: string; direction: 'asc' | 'desc' };
 }
@@ -157,6 +159,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         onPageChange={setPage}
         rowExpansion={props.rowExpansion}
         onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
+        horizontalSpacing={props.dense ? 6 : undefined}
       />
     </Stack>
   );

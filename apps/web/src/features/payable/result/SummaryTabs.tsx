@@ -61,6 +61,7 @@ export function SummaryTabs(props: {
           records={data.monthly}
           columns={monthlyColumns((row) => openInNewWindow(explorePath(row)))}
           onRowClick={(row) => openInNewWindow(explorePath(row))}
+          dense
           idAccessor={rowKey}
           exportName={`tds_payable_monthly_${data.financialYear}`}
           noRecordsText="No monthly summary: the job computed no entries"

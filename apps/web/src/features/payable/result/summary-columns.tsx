@@ -90,11 +90,12 @@ export const monthlyColumns = (
       </Tooltip>
     ),
   },
-  text('tan', 'TAN', (r) => r.tan),
+  { ...text('tan', 'TAN', (r) => r.tan), filterable: false },
   {
     accessor: 'monthYear',
     title: 'Month',
     noWrap: true,
+    filterable: false,
     value: (r) => r.monthYear,
     // a verified month's figures are locked: the lock says so where the month is read
     render: (r) => (

@@ -15,7 +15,8 @@ import { PAYABLE_JOBS_PATH } from '../common/paths.ts';
 import { payableYearOptions, shortYear, startOfYear } from '../common/years.ts';
 import { CustomRulesGrid } from './CustomRulesGrid.tsx';
 import { initialRuleRows, ruleRowError, rulesToSend } from './custom-rules.ts';
-import { MonthSelect, monthBlockedReason } from './MonthSelect.tsx';
+import { MonthSelect } from './MonthSelect.tsx';
+import { monthBlockedReason } from './month-rules.ts';
 import { usePayableMapping } from './use-payable-mapping.ts';
 import { VendorPicker } from './VendorPicker.tsx';
 
