@@ -1,16 +1,25 @@
 // npm run bench:payable [-- --lines 1000000 --vendors 20000]
+//     [--pg postgres://postgres@127.0.0.1:5432 | --pg none]
 //
 // A year of N expense ledger lines over V vendors (generate-payable-files.ts),
 // then `taxrecon payable` end to end under /usr/bin/time: wall seconds, peak
-// RSS, and its own split of parse / engine / write time.
+// RSS, and its own split of parse / engine / write time. Then the app half
+// (payable-app.bench.ts): the same year as twelve monthly files in an
+// entity's expense folder, the twelve monthly 34A jobs run one after the
+// other on PostgreSQL, and the explore screen's answer times.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchPayableApp } from './payable-app.bench.ts';
 
 const { values } = parseArgs({
-  options: { lines: { type: 'string', default: '1000000' }, vendors: { type: 'string', default: '20000' } },
+  options: {
+    lines: { type: 'string', default: '1000000' },
+    vendors: { type: 'string', default: '20000' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+  },
 });
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = path.join(os.tmpdir(), `taxrecon-payable-${values.lines}-${values.vendors}`);
@@ -60,3 +69,5 @@ console.log(
 );
 console.log(`  ${/timings: .*/.exec(cli.stderr)?.[0] ?? ''}`);
 console.log(`  ${/TDS payable .*/.exec(cli.stderr)?.[0] ?? ''}`);
+
+if (values.pg !== 'none') await benchPayableApp(dir, values.pg!);

@@ -173,12 +173,18 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       .where('login', '=', boot.adminLogin)
       .executeTakeFirstOrThrow();
     if (admin.current_entity_id) {
-      await loadDemoCompany(c, fileStore, ingest, {
-        tenantId: admin.tenant_id,
-        entityId: admin.current_entity_id,
-        userId: admin.id,
-        login: admin.login,
-      });
+      await loadDemoCompany(
+        c,
+        fileStore,
+        ingest,
+        {
+          tenantId: admin.tenant_id,
+          entityId: admin.current_entity_id,
+          userId: admin.id,
+          login: admin.login,
+        },
+        payable.run,
+      );
     }
   }
   // Workers start once the demo company's jobs are all queued: a crash while a

@@ -25,7 +25,7 @@ import { writePayableJson } from './payable-json.ts';
 
 const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
     [--vendor-sections FILE] [--expense-sections FILE] [--section-types FILE]
-    [--rules FILE] --out result.json [--xlsx report.xlsx]
+    [--rules FILE] [--interest-as-of YYYY-MM-DD] --out result.json [--xlsx report.xlsx]
 `;
 
 type Reader = (
@@ -87,16 +87,19 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
       append(entries, ledger.entries);
     }
     const parsedAt = performance.now();
-    const result = computePayable({
-      financialYear: fy,
-      entries,
-      vendors,
-      vendorSections,
-      expenseSections,
-      sectionTypes: types,
-      customRules: rules,
-      ruleSets: [],
-    });
+    const result = computePayable(
+      {
+        financialYear: fy,
+        entries,
+        vendors,
+        vendorSections,
+        expenseSections,
+        sectionTypes: types,
+        customRules: rules,
+        ruleSets: [],
+      },
+      values['interest-as-of'] ? { interestAsOf: values['interest-as-of'] } : {},
+    );
     const computedAt = performance.now();
     writePayableJson(values.out as string, result);
     if (values.xlsx) await writePayableXlsx(result, values.xlsx);
@@ -132,6 +135,8 @@ const parseOptions = (args: string[]) => {
       rules: { type: 'string' },
       out: { type: 'string' },
       xlsx: { type: 'string' },
+      // interest on tax not deducted runs to this date (the app's 34A job uses the month's end)
+      'interest-as-of': { type: 'string' },
     },
   });
   if (!values.fy || !isFinancialYear(values.fy))
@@ -139,5 +144,7 @@ const parseOptions = (args: string[]) => {
   if (!values.ledger?.length) throw new Error('at least one --ledger file is needed');
   if (!values.vendors) throw new Error('--vendors FILE (the vendor master) is needed');
   if (!values.out) throw new Error('--out result.json is needed');
+  if (values['interest-as-of'] && !/^\d{4}-\d{2}-\d{2}$/.test(values['interest-as-of']))
+    throw new Error('--interest-as-of must be a date such as 2025-03-31');
   return values;
 };

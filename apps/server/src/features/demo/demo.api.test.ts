@@ -49,4 +49,23 @@ describe('demo company', () => {
     expect(dashboard.totalSalesEntries).toBe(1507);
     expect(dashboard.twentySixEntriesCount).toBeGreaterThan(1500);
   });
+
+  it('has its year of expenses computed by a 34A job, every month of the year', async () => {
+    const job = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+        status: string;
+        jobType: string;
+      }[];
+      const payable = list.find((j) => j.jobType === '34A Reconciliation');
+      return payable && (payable.status === 'Completed' || payable.status === 'Failed') ? payable : null;
+    }, 120_000);
+    expect(job.status).toBe('Completed');
+    const months = (await t.api('GET', '/tds-payable/months?financialYear=24-25', { token })).json as {
+      computed: boolean;
+    }[];
+    expect(months).toHaveLength(12);
+    expect(months.every((m) => m.computed)).toBe(true);
+    const summary = (await t.api('GET', '/34a/summary/24-25/2024-09', { token })).json as { rows: unknown[] };
+    expect(summary.rows.length).toBeGreaterThan(0);
+  });
 });

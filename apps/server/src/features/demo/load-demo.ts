@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
+import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
 import { generateDemoCompany } from './generate.ts';
+import { loadDemoPayable } from './payable-demo.ts';
 
 // A fresh installation gets the demo company in its first entity, loaded the
 // way a person would load it: each file stored and ingested by a background
@@ -14,6 +16,8 @@ export const loadDemoCompany = async (
   store: FileStore,
   tasks: ReturnType<typeof ingestTasks>,
   owner: JobOwner & { entityId: string },
+  // the 34A task: the demo's year of expenses is computed once loaded
+  payableTask?: TaskDefinition,
 ): Promise<string[]> => {
   const demo = generateDemoCompany();
   await ctx.db
@@ -53,6 +57,10 @@ export const loadDemoCompany = async (
       owner,
     );
     jobIds.push(job.id);
+  }
+  if (payableTask) {
+    const payableJob = await loadDemoPayable(ctx, payableTask, owner);
+    if (payableJob) jobIds.push(payableJob);
   }
   return jobIds;
 };

@@ -78,20 +78,25 @@ const pathParams = (): Record<string, string> => ({
   tolerance: '10',
   jobOrYear: '2024-25',
   reportId: '00000000-0000-4000-8000-000000000000',
-  // TDS payable folders (payable-data)
+  // TDS payable folders (payable-data) and 34A (payable)
   fy: '24-25',
-  month: '2024-04',
+  month: '2024-06',
+  monthYear: '2024-06',
+  section: '194C',
+  deducteeType: 'company',
   file: 'nothing-here.txt',
 });
 
 // Per route overrides where a parameter name means something else.
 const routeParams = (): Record<string, Record<string, string>> => ({
+  miscPayableReport: { reportId: 'form3cd_annual_report' },
   deleteUser: { id: 'ghost@acme.test' },
   deleteVendorSectionMapping: { id: tenantA.mappingId },
   deleteSnapshot: { id: tenantA.snapshotId },
   restoreSnapshot: { id: tenantA.keptSnapshotId },
 });
 const crossTenantParams = (): Record<string, Record<string, string>> => ({
+  miscPayableReport: { reportId: 'form3cd_annual_report' },
   deleteUser: { id: 'nina@acme.test' },
   deleteVendorSectionMapping: { id: tenantA.keptMappingId },
   deleteSnapshot: { id: tenantA.keptSnapshotId },
@@ -121,6 +126,7 @@ const queries = (): Record<string, string> => ({
   downloadCustomer: `?jobId=${tenantA.jobId}`,
   reportCustomer: `?jobId=${tenantA.jobId}`,
   bulkUpdateDiscrepancies: `?jobId=${tenantA.jobId}`,
+  payableMonths: '?financialYear=24-25',
 });
 
 const call = (name: string, route: ApiRoute, caller: CallerKind): Promise<ApiAnswer> => {

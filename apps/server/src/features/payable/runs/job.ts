@@ -268,17 +268,21 @@ const writeRun = async (
       const previous = (
         await client.query<{ job_id: string }>(latestRunSql, [input.entityId, input.financialYear])
       ).rows[0]?.job_id;
+      let mark = performance.now();
       await client.query(
         `DELETE FROM payable_entries WHERE entity_id = $1 AND financial_year = $2
            AND (month IS NULL OR NOT month = ANY($3::text[]))`,
         [input.entityId, input.financialYear, [...verified]],
       );
+      timings.writeDelete = Math.round(performance.now() - mark);
+      mark = performance.now();
       await database.copyInto(
         client,
         'payable_entries',
         ENTRY_COLUMNS,
         entryLines(result, entries, scope, open),
       );
+      timings.writeEntries = Math.round(performance.now() - mark);
       if (previous && verified.size > 0)
         await client.query(
           `INSERT INTO payable_months (${MONTH_COLUMNS.join(', ')})
@@ -353,30 +357,22 @@ export const payableJob = async (ctx: AppContext, input: PayableJobInput, job: T
   const remarks = `${s.totalEntries} entries of ${s.vendors} vendors from ${files} file(s) up to ${input.month}: ${s.byStatus.short} short, ${s.byStatus.notDeducted} not deducted, ${s.byStatus.excess} excess, ${s.errors} errors (${s.glUnmapped} GL unmapped, ${s.vendorMissing} vendor missing)`;
   let outcome: TaskOutcome = {};
   const writeStarted = performance.now();
-  await writeRun(
-    ctx,
-    job.jobId,
-    input,
-    result,
-    payable.entries,
-    files,
-    { read: readMs, compute: computeMs },
-    async (client) => {
-      outcome = {
-        remarks,
-        transactionsCount: s.totalEntries,
-        result: {
-          financialYear: input.financialYear,
-          month: input.month,
-          entries: s.totalEntries,
-          vendors: s.vendors,
-          errors: s.errors,
-          timings: { read: readMs, compute: computeMs, write: Math.round(performance.now() - writeStarted) },
-        },
-      };
-      await job.complete(client, outcome);
-    },
-  );
+  const timings: Record<string, number> = { read: readMs, compute: computeMs };
+  await writeRun(ctx, job.jobId, input, result, payable.entries, files, timings, async (client) => {
+    outcome = {
+      remarks,
+      transactionsCount: s.totalEntries,
+      result: {
+        financialYear: input.financialYear,
+        month: input.month,
+        entries: s.totalEntries,
+        vendors: s.vendors,
+        errors: s.errors,
+        timings: { ...timings, write: Math.round(performance.now() - writeStarted) },
+      },
+    };
+    await job.complete(client, outcome);
+  });
   return outcome;
 };
 

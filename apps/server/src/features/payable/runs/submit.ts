@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
+import type { JobOwner } from '../../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../../platform/queue/task.ts';
 import { type PayableJobInput, upsertPayableRun } from './job.ts';
 import { attachPayableLock, releasePayableLock, takePayableLock } from './locks.ts';
@@ -93,30 +94,42 @@ export const submitPayable = async (
 ): Promise<{ jobId: string | null; throttled: boolean; message: string }> => {
   const entityId = entityOf(caller);
   if (!options.skipMonthChecks) await checkSubmit(ctx, entityId, fy, body);
+  const input: PayableJobInput = {
+    entityId,
+    financialYear: fy,
+    month: body.month,
+    mapping: body.mappingDefinitions,
+    customRules: keptRules(body.customCalculationRules),
+    vendors: [...new Set(body.vendors)].sort(),
+    login: caller.login,
+    userId: caller.userId,
+  };
+  const jobId = await queuePayableRun(ctx, task, input, {
+    tenantId: caller.tenantId,
+    entityId,
+    userId: caller.userId,
+    login: caller.login,
+  });
+  if (!jobId) return { jobId: null, throttled: true, message: PAYABLE_THROTTLED_MESSAGE };
+  await rememberMapping(ctx.database.pool, entityId, body.mappingDefinitions);
+  return { jobId, throttled: false, message: `Job submitted successfully (Job Id: ${jobId})` };
+};
+
+// Queues a run under the entity's lock; null when another run holds it.
+export const queuePayableRun = async (
+  ctx: AppContext,
+  task: TaskDefinition,
+  input: PayableJobInput,
+  owner: JobOwner,
+): Promise<string | null> => {
   const pool = ctx.database.pool;
-  if (!(await takePayableLock(pool, entityId, 'run')))
-    return { jobId: null, throttled: true, message: PAYABLE_THROTTLED_MESSAGE };
+  const { entityId } = input;
+  if (!(await takePayableLock(pool, entityId, 'run'))) return null;
   try {
-    const input: PayableJobInput = {
-      entityId,
-      financialYear: fy,
-      month: body.month,
-      mapping: body.mappingDefinitions,
-      customRules: keptRules(body.customCalculationRules),
-      vendors: [...new Set(body.vendors)].sort(),
-      login: caller.login,
-      userId: caller.userId,
-    };
-    const job = await ctx.jobs.start(task, input, {
-      tenantId: caller.tenantId,
-      entityId,
-      userId: caller.userId,
-      login: caller.login,
-    });
+    const job = await ctx.jobs.start(task, input, owner);
     await attachPayableLock(pool, entityId, 'run', job.id);
     await upsertPayableRun(pool, job.id, input, 'Queued');
-    await rememberMapping(pool, entityId, body.mappingDefinitions);
-    return { jobId: job.id, throttled: false, message: `Job submitted successfully (Job Id: ${job.id})` };
+    return job.id;
   } catch (error) {
     await releasePayableLock(pool, entityId, 'run', null);
     throw error;
