@@ -16,6 +16,7 @@ import {
 } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { fileLoadedSalesRegisters } from '../payable-data/sales-files.ts';
 import { refuseLoadedStatements } from './statement-overlap.ts';
 
 // Spec part 1 section 9 and part 3: the generic upload takes 200,000,000 bytes;
@@ -140,6 +141,10 @@ const acceptUpload = async (
     },
     { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
   );
+  if (kind === 'sales-register' && fields.financialYear) {
+    const registers = upload.files.map((f, i) => ({ fileName: f.fileName, storedFileId: fileIds[i] ?? '' }));
+    await fileLoadedSalesRegisters(ctx, entityId, caller.userId, fields.financialYear, registers, job.id);
+  }
   return {
     message: `${upload.files.map((f) => f.fileName).join(', ')} received; loading in the background.`,
     jobId: job.id,

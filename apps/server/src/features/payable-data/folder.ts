@@ -70,6 +70,8 @@ const fileColumns = [
   'f.size_bytes',
   'f.storage_key',
   'u.login',
+  'j.status as job_status',
+  'j.transactions_count as job_rows',
 ] as const;
 
 const selectFiles = (db: Kysely<DB> | Transaction<DB>, entityId: string) =>
@@ -77,6 +79,7 @@ const selectFiles = (db: Kysely<DB> | Transaction<DB>, entityId: string) =>
     .selectFrom('payable_files as p')
     .innerJoin('stored_files as f', 'f.id', 'p.file_id')
     .leftJoin('users as u', 'u.id', 'p.uploaded_by')
+    .leftJoin('jobs as j', 'j.id', 'p.job_id')
     .select(fileColumns)
     .where('p.entity_id', '=', entityId);
 
@@ -91,7 +94,8 @@ export const toPayableFile = (r: FileRow): PayableFile => ({
   fileSize: Number(r.size_bytes),
   lastUploadedDate: r.uploaded_at.toISOString(),
   uploadedBy: r.login,
-  rows: r.rows_read,
+  // a register loaded by its ingest job: the rows that job loaded
+  rows: r.rows_read ?? (r.job_status === 'Completed' ? r.job_rows : null),
   baseTotal: r.base_total === null ? null : rupeesOfNumeric(r.base_total),
   tdsTotal: r.tds_total === null ? null : rupeesOfNumeric(r.tds_total),
   problems: r.problem_count,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -153,6 +155,26 @@ describe('sales register in the payable folder', () => {
     expect(folder.files.map((f) => f.fileName)).toEqual(['Sales FY25.txt']);
     expect((await t.api('GET', '/ingest/download-sales/24-25/Sales FY25.txt', { token })).json).toBe(text);
     expect((await t.api('DELETE', '/ingest/delete-sales/24-25/Sales FY25.txt', { token })).status).toBe(200);
+  });
+
+  it('files a register loaded by the Upload Sales Register screen, with the rows its job loaded', async () => {
+    const fixture = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../packages/formats/fixtures/sales-register.txt'),
+    );
+    const answer = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'sales-register.txt', content: fixture }],
+      fields: { financialYear: '2024-25' },
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const job = await jobFinished(t, token, (answer.json as { jobId: string }).jobId);
+    expect(job.status).toBe('Completed');
+    const folder = (await t.api('GET', '/ingest/sales-register-data-folder', { token })).json as {
+      files: { fileName: string; financialYear: string; rows: number | null }[];
+    };
+    expect(folder.files).toEqual([
+      expect.objectContaining({ fileName: 'sales-register.txt', financialYear: '2024-25', rows: 7 }),
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type FolderKey,
   fileById,
   fileIntoFolder,
+  filePayableRow,
   problemDetails,
   problemOf,
   refuseDuplicate,
@@ -63,5 +64,34 @@ export const uploadPayableSales = (
       problems: table.errors.slice(0, ANSWERED_PROBLEMS).map(problemOf),
       warnings: [],
     };
+  });
+};
+
+// The part 2 sales register upload (PUT /ingest/sales-register with a year)
+// files the register in the payable folder too, so the one Upload Sales
+// Register screen both loads the rows and shows the Folder Details of spec
+// part 3. The ingest job counts and loads the rows; the folder entry names
+// the same stored original.
+export const fileLoadedSalesRegisters = async (
+  ctx: AppContext,
+  entityId: string,
+  userId: string,
+  financialYear: string,
+  files: readonly { fileName: string; storedFileId: string }[],
+  jobId: string,
+): Promise<void> => {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const f of files) {
+      await filePayableRow(trx, entityId, {
+        key: { kind: 'sales', financialYear, month: null, fileName: f.fileName },
+        fileId: f.storedFileId,
+        jobId,
+        rowsRead: null,
+        baseTotal: null,
+        tdsTotal: null,
+        problems: [],
+        uploadedBy: userId,
+      });
+    }
   });
 };

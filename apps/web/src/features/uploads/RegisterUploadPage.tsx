@@ -2,6 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import { ingestRoutes } from '@taxrecon/contracts';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SalesFolderDetails } from '../payable-data/SalesFolderDetails.tsx';
 import { ColumnMappingEditor } from './ColumnMappingEditor.tsx';
 import { financialYearOptions } from './financial-years.ts';
 import { UploadPanel } from './UploadPanel.tsx';
@@ -85,6 +86,7 @@ function RegisterUploadPage({ kind }: { kind: RegisterKind }) {
         />
         <ColumnMappingEditor mapping={mapping} file={file} />
       </UploadPanel>
+      {kind === 'sales-register' && <SalesFolderDetails />}
     </Stack>
   );
 }
