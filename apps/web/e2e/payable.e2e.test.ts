@@ -183,5 +183,16 @@ describe('TDS payable (34A) in the browser', () => {
     await page.goto(`${suite.t.baseUrl}/#/view-34a-output-annual`);
     await byTestId('payable-annual').locator('tbody tr').first().waitFor();
     await shot('view-34a-output-annual');
+
+    // April computed: May may follow, June must wait for May
+    await page.goto(`${suite.t.baseUrl}/#/new-34a-reconciliation?fy=2024-25`);
+    await byTestId('payable-month').click();
+    await expect
+      .poll(() => page.getByRole('option', { name: /^June 2024/ }).getAttribute('data-combobox-disabled'))
+      .toBe('true');
+    await expect(
+      page.getByRole('option', { name: /^May 2024/ }).getAttribute('data-combobox-disabled'),
+    ).resolves.toBeNull();
+    await shot('new-34a-months');
   }, 300_000);
 });

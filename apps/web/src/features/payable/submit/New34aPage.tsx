@@ -41,7 +41,8 @@ export function New34aPage() {
   const months = useApiQuery(
     payableRoutes.payableMonths,
     { query: { financialYear: fy ?? '' } },
-    { enabled: !!fy },
+    // a job finishing or a month verified elsewhere changes what can be chosen: always ask again
+    { enabled: !!fy, staleTime: 0 },
   );
 
   const chosenMonth = months.data?.find((m) => m.month === month);

@@ -16,7 +16,11 @@ export function usePayableMapping(fy: string | null) {
   const headers = useMemo(() => splitHeaderRow(debounced), [debounced]);
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
   const [remembered, setRemembered] = useState(false);
-  const saved = useApiQuery(payableRoutes.payableMapping, { params: { fy: fy ?? '' } }, { enabled: !!fy });
+  const saved = useApiQuery(
+    payableRoutes.payableMapping,
+    { params: { fy: fy ?? '' } },
+    { enabled: !!fy, staleTime: 0 },
+  );
   // the remembered mapping is applied once per year, and only to an empty box
   const appliedFor = useRef<string | null>(null);
   const fromSaved = useRef<Record<string, string | null> | null>(null);
