@@ -27,11 +27,11 @@ const SHOTS = process.env.PAYABLE_SHOTS;
 const suite = browserSuite(() => startTestServer());
 const byTestId = (id: string, on: Page = suite.page) => on.getByTestId(id);
 
-const shot = async (name: string, on: Page = suite.page) => {
+const shot = async (name: string, on: Page = suite.page, keepOpen = false) => {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await on.setViewportSize({ width: 1440, height: 900 });
-  await on.keyboard.press('Escape');
+  if (!keepOpen) await on.keyboard.press('Escape');
   await on.waitForTimeout(300); // let the layout settle after the resize
   await on.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
@@ -193,6 +193,6 @@ describe('TDS payable (34A) in the browser', () => {
     await expect(
       page.getByRole('option', { name: /^May 2024/ }).getAttribute('data-combobox-disabled'),
     ).resolves.toBeNull();
-    await shot('new-34a-months');
+    await shot('new-34a-months', page, true);
   }, 300_000);
 });
