@@ -85,6 +85,13 @@ describe('TDS payable (34A) in the browser', () => {
     await expect.poll(() => byTestId('mapping-field-documentDate').inputValue()).toBe('documentDate');
     await expect(byTestId('mapping-field-baseAmount').inputValue()).resolves.toBe('baseAmount');
     await expect(byTestId('mapping-field-vendorCode').inputValue()).resolves.toBe('vendorCode');
+    // the vendor choice finds a vendor of the master by code (then back to all vendors)
+    await page.getByText('Specific Vendors').click();
+    await expect.poll(() => byTestId('payable-submit').isEnabled()).toBe(false);
+    await byTestId('payable-vendor-picker').fill('EV901');
+    await page.getByRole('option', { name: /\(EV901\)/ }).click();
+    await expect.poll(() => byTestId('payable-blockers').textContent()).not.toContain('choose a vendor');
+    await page.getByText('All Vendors').click();
     // custom calculation: professional fees (GL 410100) under 194J(b), freight (420100) under 194C
     await byTestId('custom-rules-toggle').click();
     await byTestId('custom-rule-1-glCode').fill('410100');
