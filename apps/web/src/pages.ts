@@ -136,6 +136,31 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.CustomerCompliancePage,
     })),
   ),
+  '/new-34a-reconciliation': lazy(() =>
+    import('./features/payable/submit/New34aPage.tsx').then((m) => ({ default: m.New34aPage })),
+  ),
+  '/view-34a-reconciliation': lazy(() =>
+    import('./features/payable/jobs/PayableJobsPage.tsx').then((m) => ({ default: m.PayableJobsPage })),
+  ),
+  '/tds-payable-job': lazy(() =>
+    import('./features/payable/result/PayableResultPage.tsx').then((m) => ({ default: m.PayableResultPage })),
+  ),
+  '/view-34a-output-annual': lazy(() =>
+    import('./features/payable/annual/AnnualOutputPage.tsx').then((m) => ({ default: m.AnnualOutputPage })),
+  ),
+  '/tds-payable/explore': lazy(() =>
+    import('./features/payable/explore/ExplorePage.tsx').then((m) => ({ default: m.ExplorePage })),
+  ),
+  '/tds-payable-reports': lazy(() =>
+    import('./features/payable/reports/PayableReportsPage.tsx').then((m) => ({
+      default: m.PayableReportsPage,
+    })),
+  ),
+  '/tds-payable-error-reports': lazy(() =>
+    import('./features/payable/reports/PayableReportsPage.tsx').then((m) => ({
+      default: m.PayableErrorReportsPage,
+    })),
+  ),
   // TDS payable data in (spec part 3 "Uploads and folders")
   '/upload-expense': lazy(() =>
     import('./features/payable-data/UploadExpensePage.tsx').then((m) => ({ default: m.UploadExpensePage })),

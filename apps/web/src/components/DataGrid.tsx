@@ -32,6 +32,10 @@ interface DataGridProps<T> {
   fetching?: boolean;
   noRecordsText?: string;
   rowExpansion?: DataTableRowExpansionProps<T>;
+  // a click on a row (outside its buttons) opens it
+  onRowClick?: (row: T) => void;
+  // narrower cell padding for a table with many columns
+  dense?: boolean;
   testId?: string;
   initialSort?: { accessor: string; direction: 'asc' | 'desc' };
 }
@@ -154,6 +158,8 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         page={page}
         onPageChange={setPage}
         rowExpansion={props.rowExpansion}
+        onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
+        horizontalSpacing={props.dense ? 6 : undefined}
       />
     </Stack>
   );

@@ -5,9 +5,36 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { readHeaderFromFile } from './register-header.ts';
 import type { ColumnMapping } from './use-column-mapping.ts';
 
+// What the editor reads of a mapping: the register uploads' useColumnMapping, or
+// any other screen's mapping of a pasted header row (the 34A submit screen).
+export type MappingEditorState = Pick<
+  ColumnMapping,
+  | 'headersText'
+  | 'setHeadersText'
+  | 'headers'
+  | 'fields'
+  | 'mapping'
+  | 'setField'
+  | 'remembered'
+  | 'loading'
+  | 'error'
+>;
+
+const HEADER_HELP =
+  'Copy the column header row from Excel or Tally and paste it here (tab-separated). Leave it empty to let TaxRecon find the header in the file.';
+
 // The pasted header row and, below it, one line per target column with the file's
-// header that feeds it (spec part 2 section 2.12).
-export function ColumnMappingEditor({ mapping, file }: { mapping: ColumnMapping; file: File | null }) {
+// header that feeds it (spec part 2 section 2.12). Without `file` (a screen with
+// no upload) the "take it from the file" button is left out.
+export function ColumnMappingEditor({
+  mapping,
+  file,
+  description = HEADER_HELP,
+}: {
+  mapping: MappingEditorState;
+  file?: File | null;
+  description?: string;
+}) {
   const [readNote, setReadNote] = useState('');
   const { headers, fields } = mapping;
   const usedBy = new Map<string, number>();
@@ -30,7 +57,7 @@ export function ColumnMappingEditor({ mapping, file }: { mapping: ColumnMapping;
     <Stack gap="sm" data-testid="column-mapping">
       <Textarea
         label="Header row"
-        description="Copy the column header row from Excel or Tally and paste it here (tab-separated). Leave it empty to let TaxRecon find the header in the file."
+        description={description}
         placeholder={'Date\tParticulars\tVch No.\t…'}
         autosize
         minRows={2}
@@ -41,16 +68,18 @@ export function ColumnMappingEditor({ mapping, file }: { mapping: ColumnMapping;
         data-testid="mapping-headers"
       />
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconTableImport size={14} />}
-          disabled={!file || !/\.(txt|csv)$/i.test(file.name)}
-          onClick={readFromFile}
-          data-testid="mapping-read-file"
-        >
-          Take the header row from the file
-        </Button>
+        {file !== undefined && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconTableImport size={14} />}
+            disabled={!file || !/\.(txt|csv)$/i.test(file.name)}
+            onClick={readFromFile}
+            data-testid="mapping-read-file"
+          >
+            Take the header row from the file
+          </Button>
+        )}
         {mapping.loading && <Loader size="xs" />}
         {mapping.remembered && headers.length > 0 && (
           <Badge variant="light" color="teal" data-testid="mapping-remembered">

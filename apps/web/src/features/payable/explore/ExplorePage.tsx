@@ -1,0 +1,94 @@
+import { Alert, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { payableRoutes } from '@taxrecon/contracts';
+import { useSearchParams } from 'react-router';
+import { useApiQuery } from '../../../api/hooks.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { monthYearLabel } from '../common/months.ts';
+import { deducteeLabel } from '../result/summary-columns.tsx';
+import { EntriesTable } from './EntriesTable.tsx';
+import { ExploreCards, VerifiedBadge } from './ExploreCards.tsx';
+import { exploreGroupOf } from './explore-group.ts';
+
+// Challans come with a later release: the tabs are shown so the screen has
+// its final shape, with a plain note instead of invented data.
+function ComingWithChallans({ what }: { what: string }) {
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="payable-challans-note">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconInfoCircle size={20} color="var(--mantine-color-blue-6)" />
+        <Text size="sm">
+          {what} is part of challan management, which comes in a coming release. Until then the deposits of
+          this month are not recorded here; the entries tab shows what was due and deducted.
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+// Spec part 3 section 2: Actions for TDS Payable Summary, one monthly summary
+// row (month, section, subsection, deductee type), opened in a new window.
+export function ExplorePage() {
+  const [params] = useSearchParams();
+  const group = exploreGroupOf(params);
+  const explore = useApiQuery(
+    payableRoutes.payableExplore,
+    {
+      params: {
+        monthYear: group?.monthYear ?? '',
+        section: group?.section ?? '',
+        deducteeType: group?.deducteeType ?? 'company',
+      },
+      query: { subsection: group?.subsection ?? '' },
+    },
+    { enabled: !!group },
+  );
+
+  if (!group)
+    return (
+      <Alert color="red" title="Nothing to explore">
+        Open this screen from a row of the monthly summary of a TDS payable reconciliation.
+      </Alert>
+    );
+  const data = explore.data;
+  const section = `${group.section}${group.subsection ? `(${group.subsection})` : ''}`;
+  return (
+    <Stack gap="md" data-testid="payable-explore">
+      <PageHeader
+        title={`Actions for TDS Payable Summary: ${monthYearLabel(group.monthYear)}`}
+        subtitle={`Section ${section} · ${deducteeLabel(group.deducteeType)}`}
+        actions={data && <VerifiedBadge verified={data.verified} />}
+      />
+      {explore.isError && <QueryError error={explore.error} fallback="Could not fetch the details" />}
+      {!data && explore.isLoading && (
+        <Center mih={120}>
+          <Loader />
+        </Center>
+      )}
+      {data && <ExploreCards data={data} />}
+      <Tabs defaultValue="entries" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="entries" data-testid="explore-tab-entries">
+            ENTRIES
+          </Tabs.Tab>
+          <Tabs.Tab value="challans" data-testid="explore-tab-challans">
+            CHALLANS MANAGEMENT
+          </Tabs.Tab>
+          <Tabs.Tab value="adjustments" data-testid="explore-tab-adjustments">
+            ENTRIES ADJUSTMENTS WITH CHALLANS
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="entries" pt="sm">
+          <EntriesTable group={group} />
+        </Tabs.Panel>
+        <Tabs.Panel value="challans" pt="sm">
+          <ComingWithChallans what="Recording challans (BSR code, deposit date, serial number, amount)" />
+        </Tabs.Panel>
+        <Tabs.Panel value="adjustments" pt="sm">
+          <ComingWithChallans what="Adjusting entries against challans" />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
