@@ -1,6 +1,8 @@
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
+import { classificationHandlers } from './features/classification/routes.ts';
+import { trainingTask } from './features/classification/tasks.ts';
 import { createCountsCache } from './features/dashboard/counts-cache.ts';
 import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';
@@ -119,6 +121,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(ingest)) jobs.register(task);
   const reconciliation = reconciliationTasks(ctx);
   for (const task of Object.values(reconciliation)) jobs.register(task);
+  const training = trainingTask(ctx);
+  jobs.register(training);
 
   context = {
     config,
@@ -147,6 +151,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...searchHandlers(c),
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
+      ...classificationHandlers(c, training),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

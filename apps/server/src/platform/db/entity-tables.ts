@@ -46,4 +46,5 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
     scope: 'rule_set_id IN (SELECT id FROM rule_sets WHERE entity_id = $1)',
     identity: false,
   },
+  { name: 'classifier_models', scope: byEntity, identity: false },
 ];

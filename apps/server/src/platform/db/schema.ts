@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClassifierTables } from './schema-classifier.ts';
 import type { IngestTables } from './schema-ingest.ts';
 import type { PayableTables } from './schema-payable.ts';
 import type { ReconciliationTables } from './schema-reconciliation.ts';
@@ -232,7 +233,7 @@ export interface SnapshotsTable {
   failure_reason: string | null;
 }
 
-export interface DB extends IngestTables, ReconciliationTables, PayableTables {
+export interface DB extends IngestTables, ReconciliationTables, PayableTables, ClassifierTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;
