@@ -1,6 +1,7 @@
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
+import { queueDemoTraining } from './features/classification/demo-model.ts';
 import { classificationHandlers } from './features/classification/routes.ts';
 import { trainingTask } from './features/classification/tasks.ts';
 import { createCountsCache } from './features/dashboard/counts-cache.ts';
@@ -169,12 +170,14 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       .where('login', '=', boot.adminLogin)
       .executeTakeFirstOrThrow();
     if (admin.current_entity_id) {
-      await loadDemoCompany(c, fileStore, ingest, {
+      const owner = {
         tenantId: admin.tenant_id,
         entityId: admin.current_entity_id,
         userId: admin.id,
         login: admin.login,
-      });
+      };
+      await loadDemoCompany(c, fileStore, ingest, owner);
+      await queueDemoTraining(c, training, owner);
     }
   }
   // Workers start once the demo company's jobs are all queued: a crash while a

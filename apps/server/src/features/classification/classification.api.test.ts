@@ -2,7 +2,9 @@ import { NO_MODEL_MESSAGE } from '@taxrecon/contracts';
 import { sampleDescriptions } from '@taxrecon/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { DEMO_TRAINING_FILE, queueDemoTraining } from './demo-model.ts';
 import { suggestSections } from './predict.ts';
+import { trainingTask } from './tasks.ts';
 
 // AI expense classification over HTTP: train from a generated file, predict,
 // thresholds, the no-model message, bad files, entity isolation, retraining.
@@ -223,5 +225,30 @@ describe('expense classification', () => {
     expect(results.map((r) => r.doc.section).sort()).toEqual(['194C', '194H']);
     const rows = await t.server.ctx.db.selectFrom('classifier_models').select('entity_id').execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('gives the demo company a model trained by the same job as an upload', async () => {
+    const ctx = t.server.ctx;
+    const admin = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'tenant_id', 'login'])
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    const jobId = await queueDemoTraining(
+      ctx,
+      trainingTask(() => ctx),
+      { tenantId: admin.tenant_id, entityId: B.id, userId: admin.id, login: admin.login },
+    );
+    const job = await jobFinished(t, token, jobId, 120_000);
+    expect(job.status, job.remarks).toBe('Completed');
+    await use(B);
+    try {
+      const info = await exists();
+      expect(info.model).toMatchObject({ fileName: DEMO_TRAINING_FILE, rowsUsed: 3_000 });
+      const results = (await predict('PROF FEES FOR STATUTORY AUDIT')).json as Result[];
+      expect(results[0]?.doc.section).toBe('194J(b)');
+    } finally {
+      await use(A);
+    }
   });
 });
