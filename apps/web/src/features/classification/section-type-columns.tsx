@@ -12,7 +12,7 @@ export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[]
   {
     accessor: 'expenseType',
     title: 'Expense type',
-    width: 120,
+    width: 170,
     value: (t) => t.expenseType ?? '',
     sortable: true,
     filterable: true,
@@ -20,7 +20,7 @@ export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[]
   {
     accessor: 'expenseTypeDetail',
     title: 'Detail',
-    width: 260,
+    width: 300,
     value: (t) => t.expenseTypeDetail ?? '',
     filterable: true,
   },
