@@ -1,21 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { SectionExpenseTypeView } from '@taxrecon/contracts';
+import { inForce } from './in-force.ts';
 import { rate, rupees } from './section-type-columns.tsx';
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
-// The expense type in force today (the latest one when none is), so the rates
-// and thresholds a person needs are read at a glance above the full history.
-export const inForce = (
-  types: readonly SectionExpenseTypeView[],
-  today = todayIso(),
-): SectionExpenseTypeView | null => {
-  const current = types.filter(
-    (t) => t.applicableFromDate <= today && (t.applicableToDate === null || t.applicableToDate >= today),
-  );
-  const pool = current.length > 0 ? current : [...types];
-  return pool.sort((a, b) => b.applicableFromDate.localeCompare(a.applicableFromDate))[0] ?? null;
-};
 
 function Term({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
