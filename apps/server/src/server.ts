@@ -1,6 +1,9 @@
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
+import { queueDemoTraining } from './features/classification/demo-model.ts';
+import { classificationHandlers } from './features/classification/routes.ts';
+import { trainingTask } from './features/classification/tasks.ts';
 import { createCountsCache } from './features/dashboard/counts-cache.ts';
 import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';
@@ -138,6 +141,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(rawTransform);
   const payable = payableTasks(ctx);
   for (const task of Object.values(payable)) jobs.register(task);
+  const training = trainingTask(ctx);
+  jobs.register(training);
 
   context = {
     config,
@@ -171,6 +176,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...payableDataHandlers(c, payableData),
       ...sectionRulesHandlers(c, { rawTransform }),
       ...payableHandlers(c, payable),
+      ...classificationHandlers(c, training),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.
@@ -188,18 +194,14 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       .where('login', '=', boot.adminLogin)
       .executeTakeFirstOrThrow();
     if (admin.current_entity_id) {
-      await loadDemoCompany(
-        c,
-        fileStore,
-        ingest,
-        {
-          tenantId: admin.tenant_id,
-          entityId: admin.current_entity_id,
-          userId: admin.id,
-          login: admin.login,
-        },
-        payable.run,
-      );
+      const owner = {
+        tenantId: admin.tenant_id,
+        entityId: admin.current_entity_id,
+        userId: admin.id,
+        login: admin.login,
+      };
+      await loadDemoCompany(c, fileStore, ingest, owner, payable.run);
+      await queueDemoTraining(c, training, owner);
     }
   }
   // Workers start once the demo company's jobs are all queued: a crash while a

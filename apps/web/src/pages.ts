@@ -37,6 +37,16 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/load-purchase-folder': lazy(() =>
     import('./features/uploads/FolderLoadPage.tsx').then((m) => ({ default: m.LoadPurchaseFolderPage })),
   ),
+  '/expense-classification': lazy(() =>
+    import('./features/classification/ExpenseClassificationPage.tsx').then((m) => ({
+      default: m.ExpenseClassificationPage,
+    })),
+  ),
+  '/expense-prediction': lazy(() =>
+    import('./features/classification/ExpenseTrainingPage.tsx').then((m) => ({
+      default: m.ExpenseTrainingPage,
+    })),
+  ),
   '/upload-26as': lazy(() =>
     import('./features/uploads/Upload26asPage.tsx').then((m) => ({ default: m.Upload26asPage })),
   ),

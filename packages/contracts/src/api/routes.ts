@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
+import { classificationRoutes } from './classification.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
 import { documentRoutes } from './documents.ts';
 import {
@@ -341,4 +342,5 @@ export const apiRoutes = {
   ...payableDataRoutes,
   ...sectionRulesRoutes,
   ...payableRoutes,
+  ...classificationRoutes,
 } as const;

@@ -52,4 +52,5 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'payable_months', scope: byEntity, identity: false },
   { name: 'payable_month_states', scope: byEntity, identity: false },
   { name: 'payable_reports', scope: byEntity, identity: false },
+  { name: 'classifier_models', scope: byEntity, identity: false },
 ];

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ClassifierTables } from './schema-classifier.ts';
 import type { DocumentsTables } from './schema-documents.ts';
 import type { IngestTables } from './schema-ingest.ts';
 import type { PayableTables } from './schema-payable.ts';
@@ -239,7 +240,8 @@ export interface DB
     ReconciliationTables,
     PayableTables,
     PayableRunTables,
-    DocumentsTables {
+    DocumentsTables,
+    ClassifierTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;
