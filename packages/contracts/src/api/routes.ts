@@ -3,6 +3,7 @@ import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
 import { documentRoutes } from './documents.ts';
+import { followUpRoutes } from './follow-ups.ts';
 import {
   AdminUser,
   CreateLegalEntityRequest,
@@ -333,4 +334,5 @@ export const apiRoutes = {
   ...housekeepingRoutes,
   ...reconciliationRoutes,
   ...documentRoutes,
+  ...followUpRoutes,
 } as const;

@@ -47,4 +47,8 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
     identity: false,
   },
   { name: 'form16a_documents', scope: byEntity, identity: false },
+  { name: 'follow_up_threads', scope: byEntity, identity: false },
+  { name: 'follow_up_conversations', scope: byEntity, identity: true },
+  { name: 'follow_up_templates', scope: byEntity, identity: false },
+  { name: 'follow_up_mails', scope: byEntity, identity: true },
 ];

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DocumentsTables } from './schema-documents.ts';
+import type { FollowUpTables } from './schema-follow-ups.ts';
 import type { IngestTables } from './schema-ingest.ts';
 import type { PayableTables } from './schema-payable.ts';
 import type { ReconciliationTables } from './schema-reconciliation.ts';
@@ -233,7 +234,12 @@ export interface SnapshotsTable {
   failure_reason: string | null;
 }
 
-export interface DB extends IngestTables, ReconciliationTables, PayableTables, DocumentsTables {
+export interface DB
+  extends IngestTables,
+    ReconciliationTables,
+    PayableTables,
+    DocumentsTables,
+    FollowUpTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;
