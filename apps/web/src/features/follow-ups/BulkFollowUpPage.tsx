@@ -111,6 +111,8 @@ export function BulkFollowUpPage() {
         />
       ),
       exportable: false,
+      sortable: false,
+      filterable: false,
       width: 40,
     },
     { accessor: 'name', title: 'Name', value: (c) => c.customerName, sortable: true, filterable: true },
