@@ -3,7 +3,6 @@ import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
 import { documentRoutes } from './documents.ts';
-import { followUpRoutes } from './follow-ups.ts';
 import {
   AdminUser,
   CreateLegalEntityRequest,
@@ -12,6 +11,7 @@ import {
   LegalEntity,
   UpdateUserRequest,
 } from './entities.ts';
+import { followUpRoutes } from './follow-ups.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
