@@ -33,7 +33,13 @@ const partStart = full26as.indexOf('1^ALPHA CUSTOMER LIMITED');
 const onlyBeta26as =
   full26as.slice(0, partStart) +
   betaBlock.replace(/^2\^/, '1^') +
-  full26as.slice(full26as.indexOf('\n^PART-II'));
+  full26as
+    .slice(full26as.indexOf('\n^PART-II'))
+    // Part VI's credit is in the first statement already
+    .replace(
+      /1\^DELTA STEEL[^\n]*\n\^Sr[^\n]*\n\^1\^206CR[^\n]*\n/,
+      '^^^*********** No Transactions Present **********^\n',
+    );
 
 let t: TestServer;
 let smtp: SmtpCapture;
@@ -308,6 +314,8 @@ describe('bulk follow-up', () => {
     const alpha = await parseMail(await smtp.waitFor('accounts@alpha.example'));
     const rows = (await xlsxRows(alpha.attachments[0]!.content)).rows;
     expect(rows.filter((r) => r[0] === 'INV/24-25/001')).toHaveLength(1);
+    // the job queues the mails; the send-email jobs deliver them
+    await eventually(async () => smtp.inbox.length - before >= 2);
     expect(smtp.inbox.length - before).toBe(2);
     const threads = await api<ThreadSummary[]>('GET', `/follow-up/search-follow-ups?jobId=${jobId}`);
     expect(threads.map((x) => x.customerName).sort()).toEqual(['ALPHA CUSTOMER LIMITED', 'BETA BUYER LLP']);
@@ -353,6 +361,58 @@ describe('a later reconciliation', () => {
       diffTax: '0.00',
     });
     expect(arrived.comments).toContain('finds ₹100.00 TDS from BETA BUYER LLP');
+  });
+});
+
+describe('a TCS follow-up', () => {
+  it('mails a vendor its purchase rows with the TCS message and opens a TCSFollowup thread', async () => {
+    await upload('/ingest/ingest-vendor', 'vendor-master.txt', fixture('vendor-master.txt'));
+    await upload('/ingest/purchase-register', 'purchase-register.txt', fixture('purchase-register.txt'));
+    const tcs = await api<{ jobId: string }>('PUT', '/job/tcs-reconciliation/2024-25', {});
+    await jobDone(tcs.jobId);
+    const template = await api<EmailTemplate>(
+      'GET',
+      `/follow-up/email-template/CHED00004D?jobId=${tcs.jobId}&templateType=TCSFollowup`,
+    );
+    expect(template).toMatchObject({
+      toEmailAddress: 'ap@delta.example',
+      subject: 'TCS Transactions to be followed up.',
+    });
+    // a TDS follow-up on a TCS job is refused
+    const wrong = await followUp({ jobId: tcs.jobId, tanNumber: 'CHED00004D' });
+    expect(wrong.status).toBe(400);
+    const sent = await api<{ message: string; threadId: string; transactions: number }>(
+      'PUT',
+      '/follow-up/follow-up-customer',
+      {
+        jobId: tcs.jobId,
+        tanNumber: 'CHED00004D',
+        followuptype: 'TCSFollowup',
+        followupemailAddress: template.toEmailAddress,
+        followupselectedStatuses: ['Matched'],
+        followupEmailContent: template.bodyContent,
+        subject: template.subject,
+      },
+    );
+    expect(sent).toMatchObject({
+      message: 'Follow up request sent to the contact of: DELTA STEEL SUPPLIERS LTD',
+      transactions: 1,
+    });
+    const mail = await parseMail(await smtp.waitFor('ap@delta.example'));
+    expect(mail.text).toContain('Dear Vendor');
+    expect(mail.text).toContain('TCS per 26AS: ₹1,000.00');
+    const { rows } = await xlsxRows(mail.attachments[0]!.content);
+    expect(rows[0]?.slice(0, 6)).toEqual([
+      'Bill No.',
+      'Date',
+      'Section',
+      'Purchase amount',
+      'TCS per our books',
+      'TCS per 26AS',
+    ]);
+    expect(rows[1]?.slice(3, 8)).toEqual([6000000, 1000, 1000, 0, 'Matched']);
+    const thread = await api<Thread>('GET', `/follow-up/follow-up-thread/${sent.threadId}`);
+    expect(thread).toMatchObject({ followupType: 'TCSFollowup', customerName: 'DELTA STEEL SUPPLIERS LTD' });
   });
 });
 
