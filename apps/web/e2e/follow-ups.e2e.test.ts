@@ -178,6 +178,13 @@ describe('bulk follow-up in the browser', () => {
     expect(history.map((h) => h.conversationType)).toEqual(['ACTION', 'COMMENT', 'ACTION']);
     await shot('thread');
 
+    // Search Follow Ups lists both threads, the closed one too
+    await suite.page.goto(`${t.baseUrl}/#/search-follow-ups`);
+    await byTestId('search-follow-ups-go').click();
+    await expect.poll(() => byTestId('search-follow-ups').locator('tbody tr').count()).toBe(2);
+    await expect(byTestId('search-follow-ups').textContent()).resolves.toContain('Closed');
+    await shot('search-follow-ups');
+
     // an unknown thread is /not-found
     await suite.page.goto(`${t.baseUrl}/#/follow-up?thread=00000000-0000-4000-8000-000000000000`);
     await suite.page.waitForURL(/#\/not-found/);
