@@ -30,6 +30,7 @@ const columns: GridColumn<ThreadSummary>[] = [
     ),
     sortable: true,
     filterable: true,
+    width: 300,
   },
   { accessor: 'tan', title: 'TAN', value: (t) => t.customerTan, sortable: true, filterable: true },
   { accessor: 'type', title: 'Type', value: (t) => t.followupType, sortable: true },
