@@ -10,6 +10,8 @@ import { loadDemoCompany } from './features/demo/load-demo.ts';
 import { documentHandlers } from './features/documents/routes.ts';
 import { documentTasks } from './features/documents/tasks.ts';
 import { entityHandlers } from './features/entities/routes.ts';
+import { followUpHandlers } from './features/follow-ups/routes.ts';
+import { followUpTasks } from './features/follow-ups/tasks.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
 import { housekeepingTasks } from './features/housekeeping/tasks.ts';
 import { ingestHandlers } from './features/ingest/routes.ts';
@@ -143,6 +145,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(payable)) jobs.register(task);
   const training = trainingTask(ctx);
   jobs.register(training);
+  const followUps = followUpTasks(ctx);
+  for (const task of Object.values(followUps)) jobs.register(task);
 
   context = {
     config,
@@ -177,6 +181,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...sectionRulesHandlers(c, { rawTransform }),
       ...payableHandlers(c, payable),
       ...classificationHandlers(c, training),
+      ...followUpHandlers(c, followUps),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -235,4 +235,13 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/search-form-16-a': lazy(() =>
     import('./features/documents/SearchForm16aPage.tsx').then((m) => ({ default: m.SearchForm16aPage })),
   ),
+  '/follow-up': lazy(() =>
+    import('./features/follow-ups/ThreadPage.tsx').then((m) => ({ default: m.ThreadPage })),
+  ),
+  '/bulk-follow-up': lazy(() =>
+    import('./features/follow-ups/BulkFollowUpPage.tsx').then((m) => ({ default: m.BulkFollowUpPage })),
+  ),
+  '/search-follow-ups': lazy(() =>
+    import('./features/follow-ups/SearchFollowUpsPage.tsx').then((m) => ({ default: m.SearchFollowUpsPage })),
+  ),
 };

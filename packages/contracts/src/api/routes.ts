@@ -12,6 +12,7 @@ import {
   LegalEntity,
   UpdateUserRequest,
 } from './entities.ts';
+import { followUpRoutes } from './follow-ups.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
@@ -343,4 +344,5 @@ export const apiRoutes = {
   ...sectionRulesRoutes,
   ...payableRoutes,
   ...classificationRoutes,
+  ...followUpRoutes,
 } as const;

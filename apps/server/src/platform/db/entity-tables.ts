@@ -53,4 +53,8 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'payable_month_states', scope: byEntity, identity: false },
   { name: 'payable_reports', scope: byEntity, identity: false },
   { name: 'classifier_models', scope: byEntity, identity: false },
+  { name: 'follow_up_threads', scope: byEntity, identity: false },
+  { name: 'follow_up_conversations', scope: byEntity, identity: true },
+  { name: 'follow_up_templates', scope: byEntity, identity: false },
+  { name: 'follow_up_mails', scope: byEntity, identity: true },
 ];

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ClassifierTables } from './schema-classifier.ts';
 import type { DocumentsTables } from './schema-documents.ts';
+import type { FollowUpTables } from './schema-follow-ups.ts';
 import type { IngestTables } from './schema-ingest.ts';
 import type { PayableTables } from './schema-payable.ts';
 import type { PayableRunTables } from './schema-payable-runs.ts';
@@ -241,7 +242,8 @@ export interface DB
     PayableTables,
     PayableRunTables,
     DocumentsTables,
-    ClassifierTables {
+    ClassifierTables,
+    FollowUpTables {
   tenants: TenantsTable;
   legal_entities: LegalEntitiesTable;
   users: UsersTable;

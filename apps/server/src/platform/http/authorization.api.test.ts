@@ -78,6 +78,7 @@ const pathParams = (): Record<string, string> => ({
   tolerance: '10',
   jobOrYear: '2024-25',
   reportId: '00000000-0000-4000-8000-000000000000',
+  threadId: '00000000-0000-4000-8000-000000000000',
   fileName: 'no-such-form16a.pdf',
   // TDS payable folders (payable-data)
   fy: '24-25',

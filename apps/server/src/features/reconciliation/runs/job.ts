@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import { defineTask, type TaskContext, type TaskOutcome } from '../../../platform/queue/task.ts';
+import { recordArrivedCredits } from '../../follow-ups/credit-arrived.ts';
 import type { ComputeResult } from '../matching/compute.ts';
 import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from '../matching/result-codec.ts';
 import { runInWorker } from '../matching/run-worker.ts';
@@ -236,6 +237,7 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
           timings: { ...timings, total },
         },
       };
+      await recordArrivedCredits(client, jobId); // follow-up threads learn what 26AS credit arrived
       await job.complete(client, outcome);
     },
   });

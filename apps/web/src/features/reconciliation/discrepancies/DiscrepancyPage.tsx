@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconMail, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
@@ -8,6 +8,7 @@ import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatFinancialYear } from '../../../lib/format.ts';
+import { FollowUpDialog } from '../../follow-ups/FollowUpDialog.tsx';
 import { KIND_TEXT } from '../common/kind.ts';
 import { downloadRoute, notifyError } from '../common/notify.ts';
 import { printPath, resultPath } from '../common/paths.ts';
@@ -32,6 +33,7 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
   const givenJob = params.get('jobId') ?? undefined;
   const [book, setBook] = useState<AnyRow[]>([]);
   const [taxBook, setTaxBook] = useState<AnyRow[]>([]);
+  const [followUp, setFollowUp] = useState(false);
   const [dialog, setDialog] = useState<{ action: DialogAction; correlate: boolean } | null>(null);
   // the header only: both tables page, sort and search on their own
   const header = useApiQuery(
@@ -119,11 +121,15 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
             >
               Print view
             </Button>
-            <Tooltip label="Follow-up e-mails arrive with the follow-up screens">
-              <Button variant="light" size="xs" leftSection={<IconMail size={16} />} disabled>
-                Follow up
-              </Button>
-            </Tooltip>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconMail size={16} />}
+              onClick={() => setFollowUp(true)}
+              data-testid="discrepancy-follow-up"
+            >
+              Follow up
+            </Button>
             {kind === 'TCS' && <BulkUpdateButton jobId={jobId} tan={tan} kind="TCS" label="Bulk Update" />}
           </>
         }
@@ -160,6 +166,16 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
         </>
       )}
       <DecisionsPanel jobId={jobId} tan={tan} />
+      {followUp && (
+        <FollowUpDialog
+          kind={kind}
+          jobId={jobId}
+          tan={h.entityId}
+          customerName={h.customerName}
+          opened
+          onClose={() => setFollowUp(false)}
+        />
+      )}
       {dialog && (
         <ActionDialog
           jobId={jobId}

@@ -1,9 +1,10 @@
-import { Accordion, Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconExternalLink, IconInfoCircle, IconMail, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type CustomerResultEntry, type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { call } from '../../../api/client.ts';
+import { FollowUpDialog } from '../../follow-ups/FollowUpDialog.tsx';
 import { KIND_TEXT } from '../common/kind.ts';
 import { inr } from '../common/money.ts';
 import { downloadRoute, notifyError, notifySuccess } from '../common/notify.ts';
@@ -59,6 +60,7 @@ export function CustomerEntry(props: {
   const { kind, jobId, entry } = props;
   const t = KIND_TEXT[kind];
   const [syncing, setSyncing] = useState(false);
+  const [followUp, setFollowUp] = useState(false);
   const id = entry.entityId;
   const lines = [
     matchedLine(entry.totalMatchedEntriesSales, entry.totalEntriesSales, t.book),
@@ -162,11 +164,15 @@ export function CustomerEntry(props: {
               }
               testId={`customer-report-${id}`}
             />
-            <Tooltip label="Follow-up e-mails arrive with the follow-up screens">
-              <Button size="xs" variant="light" leftSection={<IconMail size={16} />} disabled>
-                {t.tax} Follow up
-              </Button>
-            </Tooltip>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconMail size={16} />}
+              onClick={() => setFollowUp(true)}
+              data-testid={`customer-follow-up-${id}`}
+            >
+              {t.tax} Follow up
+            </Button>
             <Button
               size="xs"
               variant="light"
@@ -189,6 +195,16 @@ export function CustomerEntry(props: {
             </Button>
           </Group>
         </Stack>
+        {followUp && (
+          <FollowUpDialog
+            kind={kind}
+            jobId={jobId}
+            tan={id}
+            customerName={entry.customerName}
+            opened
+            onClose={() => setFollowUp(false)}
+          />
+        )}
       </Accordion.Panel>
     </Accordion.Item>
   );
