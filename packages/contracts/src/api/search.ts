@@ -63,6 +63,7 @@ export const SalesEntryRecord = z.object({
   professionalservices: z.string().nullable(),
   tdsrate: z.string().nullable(),
   tdsonsales: z.string().nullable(),
+  section: z.string().nullable(),
   toReconcile: z.boolean(),
 });
 export type SalesEntryRecord = z.infer<typeof SalesEntryRecord>;
@@ -135,11 +136,13 @@ export const searchRoutes = {
     query: z.object({
       id: z.string().regex(/^\d+$/),
       saleAmount: Rupees.optional(),
-      tdsAmount: Rupees,
+      tdsAmount: Rupees.refine((v) => !v.startsWith('-'), 'the TDS amount must not be negative'),
+      // A percentage: 9400 is a typing slip, not a rate (spec part 2 section 2.10).
       tdsRate: z
         .string()
         .trim()
-        .regex(/^\d+(\.\d{1,4})?$/, 'a rate like 10 or 0.1'),
+        .regex(/^\d+(\.\d{1,4})?$/, 'a rate like 10 or 0.1')
+        .refine((v) => Number(v) <= 100, 'the TDS rate must be a percentage between 0 and 100'),
     }),
     response: z.object({ status: z.boolean(), message: z.string() }),
   }),

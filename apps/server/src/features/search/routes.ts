@@ -149,6 +149,7 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
         professionalservices: money(r.sale_amount),
         tdsrate: r.tds_rate === null ? null : String(Number(r.tds_rate)),
         tdsonsales: money(r.tds_amount),
+        section: r.section,
         toReconcile: r.to_reconcile,
       })),
     };
