@@ -98,6 +98,24 @@ describe('26AS upload', () => {
     expect(resultOf(view).controlTotals.rowsLoaded).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['random.txt', 'hello world\nthis is random text\n', /does not look like a 26AS text file/],
+    ['binary.txt', Buffer.from([0, 1, 2, 255, 254, 0, 3, 80, 75, 3, 4]), /not a text file/],
+  ])(
+    'marks %s, which loads nothing, as Nothing loaded with one error for its one cause',
+    async (name, content, cause) => {
+      const answer = await t.upload('/ingest/taxbook', { token, files: [{ name, content }] });
+      const jobId = (answer.json as { jobId: string }).jobId;
+      const view = (await finished(jobId)) as JobView & { outcome: string | null };
+      expect(view.status).toBe('Completed');
+      expect(view.outcome).toBe('NothingLoaded');
+      expect(view.remarks).toMatch(cause);
+      const listed = (await t.api('GET', '/data-quality/ingest-jobs-with-data-validation-errors', { token }))
+        .json as { jobId: string; noOfInvalidEntries: number }[];
+      expect(listed.find((j) => j.jobId === jobId)?.noOfInvalidEntries).toBe(1);
+    },
+  );
+
   it('refuses a file name with special characters, with the spec message, and stores nothing', async () => {
     const before = await t.server.ctx.db
       .selectFrom('stored_files')

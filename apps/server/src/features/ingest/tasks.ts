@@ -96,6 +96,7 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
               transactionsCount: t.rowsLoaded,
               result: {
                 kind: input.kind,
+                ...(t.rowsLoaded === 0 ? { outcome: 'NothingLoaded' } : {}),
                 files: files.map((f) => f.fileName),
                 controlTotals: t,
                 invalidRows: master.errors.length,
@@ -147,6 +148,8 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
             transactionsCount: totals.rowsLoaded,
             result: {
               kind: input.kind,
+              // a Completed job a person must look at (packages/contracts jobs.ts)
+              ...(totals.rowsLoaded === 0 ? { outcome: 'NothingLoaded' } : {}),
               files: files.map((f) => f.fileName),
               controlTotals: totals,
               financialYears: batch.financialYears,
