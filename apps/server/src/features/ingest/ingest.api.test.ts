@@ -57,6 +57,8 @@ describe('26AS upload', () => {
     expect(result.controlTotals.rowsLoaded).toBeGreaterThan(0);
     expect(result.controlTotals.amountLoaded).toBe(result.controlTotals.amountRead);
     expect(result.notes.join(' ')).toMatch(/other parts with entries/);
+    // amounts a person reads: rupee sign and lakh grouping
+    expect(view.remarks).toMatch(/amount ₹[\d,]+\.\d\d, tax ₹[\d,]+\.\d\d \(read ₹/);
     const entries = await t.server.ctx.db
       .selectFrom('tax_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,7 +1,7 @@
 import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
 import {
   financialYearLabel,
-  formatRupees,
+  formatInr,
   isFinancialYear,
   numericOfPaise,
   type Paise,
@@ -39,7 +39,8 @@ const RETRIES = 1;
 // Parties are matched in about this many batches; each finished batch moves the progress bar.
 const BATCHES = 20;
 
-const rupees = (p: number) => formatRupees(p);
+// remarks and e-mails are read by people: rupee sign and lakh grouping
+const rupees = (p: number) => formatInr(p);
 
 // The run row exists before the job starts (the submit writes it); a job
 // picked up before that, or retried, writes it itself.
