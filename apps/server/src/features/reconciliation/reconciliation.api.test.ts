@@ -648,6 +648,32 @@ describe('years', () => {
   });
 });
 
+describe('problems first', () => {
+  it('opens the discrepancy tables with the rows needing action first, largest tax first', async () => {
+    const mismatched = (await allOf(tdsJob, 'partialMatches')).map((c) => c.customerTAN!);
+    let seen = 0;
+    for (const tan of mismatched) {
+      const answer = await api<DiscrepancyResponse>(
+        'GET',
+        `/discrepancy/entries/${tan}?jobId=${tdsJob}&showMatchedEntries=true`,
+      );
+      for (const rows of [answer.entrySalesDiscrepancies, answer.taxBookDiscrepancies]) {
+        const open = rows.map((r) => r.manualAction === null);
+        const firstSettled = open.indexOf(false);
+        if (firstSettled < 0 || !open.includes(true)) continue;
+        seen += 1;
+        // no open row after a settled one
+        expect(open.slice(firstSettled).includes(true), `${tan}: ${open.join(',')}`).toBe(false);
+        const taxes = rows
+          .filter((r) => r.manualAction === null)
+          .map((r) => Math.abs(Number('tdsOnSales' in r ? r.tdsOnSales : r.taxDeducted)));
+        expect(taxes).toEqual([...taxes].sort((a, b) => b - a));
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
+
 describe('compliance overview', () => {
   it('lists every customer with discrepancies in the latest completed job of a year, one paged query', async () => {
     const all = await api<{
