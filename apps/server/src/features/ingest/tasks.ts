@@ -42,7 +42,9 @@ const inr = (rupees: string) => formatInr(paiseOfNumeric(rupees));
 
 const summary = (totals: ControlTotals, batch: ParsedBatch) =>
   [
-    totals.rowsLoaded === 0 && batch.errors[0] ? `Nothing loaded: ${batch.errors[0].message}` : '',
+    totals.rowsLoaded === 0 && batch.errors[0]
+      ? `Nothing loaded: ${batch.errors[0].message.replace(/\.$/, '')}`
+      : '',
     `${totals.rowsLoaded} of ${totals.rowsRead} rows loaded, ${totals.rowsRejected} rejected`,
     totals.rowsSkipped ? `${totals.rowsSkipped} total lines skipped` : '',
     batch.control.amountColumn
