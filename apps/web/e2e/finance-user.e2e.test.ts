@@ -75,7 +75,8 @@ describe('what a finance user reads', () => {
     await warning.first().waitFor({ timeout: 30_000 });
     await expect(warning.first().textContent()).resolves.toMatch(/does not look like a 26AS text file/);
     await page.goto(`${suite.t.baseUrl}/#/jobs/all`);
-    const nothing = page.locator('[data-testid="job-status"][data-outcome="NothingLoaded"]').first();
+    // the jobs table's row (the background-processes panel holds a hidden copy)
+    const nothing = page.locator('table [data-testid="job-status"][data-outcome="NothingLoaded"]').first();
     await nothing.waitFor();
     await expect(nothing.textContent()).resolves.toBe('Nothing loaded');
     await shot(page, 'jobs');
@@ -91,6 +92,8 @@ describe('what a finance user reads', () => {
 
     // the reconciliation: its toast says the tax claimable in rupees with lakh grouping
     await page.goto(`${suite.t.baseUrl}/#/new-tds-reconciliation`);
+    // the picker starts on the latest year with data, and says it has data
+    await expect.poll(() => byTestId('recon-year').inputValue()).toBe('FY 2024 - 2025 · has data');
     await byTestId('recon-year').click();
     await page.getByRole('option', { name: 'FY 2024 - 2025' }).click();
     await expect.poll(() => byTestId('recon-start').isEnabled(), { timeout: 30_000 }).toBe(true);

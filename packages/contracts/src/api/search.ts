@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, needs } from '../route.ts';
+import { defineRoute, FULL_USER, needs } from '../route.ts';
 
 // Spec part 2 section 2.10: searches of 26AS, sales book and purchase book
 // entries. At most 1000 records come back per page; the totals cover every
@@ -120,6 +120,17 @@ export const searchRoutes = {
     summary: 'Search purchase book entries',
     body: SearchPurchaseRequest,
     response: answer(PurchaseEntryRecord),
+  }),
+  // The year pickers start on the latest year that has data and mark which have.
+  financialYearsWithData: defineRoute({
+    method: 'GET',
+    path: '/search/financial-years',
+    // every full user: the years are what the submit and data screens pick from
+    access: FULL_USER,
+    summary:
+      'Financial years with sales (TDS) or purchase (TCS) book entries in the current entity, latest first',
+    query: z.object({ book: z.enum(['sales', 'purchase']) }),
+    response: z.object({ years: z.array(z.string()) }),
   }),
   salesToReconcile: defineRoute({
     method: 'GET',

@@ -196,6 +196,17 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
       .execute();
     return { customers: rows.map((r) => r.customer_name) };
   },
+  financialYearsWithData: async ({ caller, query }) => {
+    const table = query.book === 'sales' ? 'sales_entries' : 'purchase_entries';
+    const rows = await ctx.db
+      .selectFrom(table)
+      .select('financial_year')
+      .distinct()
+      .where('entity_id', '=', entityOf(caller))
+      .orderBy('financial_year', 'desc')
+      .execute();
+    return { years: rows.map((r) => r.financial_year) };
+  },
   editSalesEntry: async ({ caller, query }) => {
     const updated = await ctx.db
       .updateTable('sales_entries')

@@ -156,6 +156,20 @@ describe('searches', () => {
     },
   );
 
+  it("charts Monthly Transactions by the transactions' month, not the month the job ran", async () => {
+    const raw = (await t.api('GET', '/dashboard/dashboard-raw', { token })).json as {
+      monthly: Record<string, number>;
+    };
+    const months = Object.keys(raw.monthly);
+    expect(months.length).toBeGreaterThan(0);
+    for (const month of months) expect(month >= '2024-04' && month <= '2025-03', month).toBe(true);
+  });
+
+  it('lists the financial years that have book entries, latest first', async () => {
+    const sales = await t.api('GET', '/search/financial-years?book=sales', { token });
+    expect(sales.json).toEqual({ years: ['2024-25'] });
+  });
+
   it("shows nothing of another entity's data", async () => {
     const pune = (await t.api('PUT', '/legal-entity', { token, body: { name: 'Empty Branch' } })).json as {
       id: string;
