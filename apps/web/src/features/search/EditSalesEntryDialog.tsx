@@ -6,7 +6,6 @@ import { call, errorMessage } from '../../api/client.ts';
 import { formatDate, formatRupees } from './search-format.ts';
 import { amountError, disagreementWarning, rateError, usualRateHint } from './tds-edit-rules.ts';
 
-
 function ReadOnly({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Stack gap={0}>
