@@ -128,4 +128,24 @@ describe('what a finance user reads', () => {
     if (firstSettled >= 0) expect(actions.slice(firstSettled)).not.toContain('Discrepancy');
     await shot(review, 'discrepancy');
   });
+
+  it('keeps the sales edit pencil on screen at 1440 px and refuses a rate of 9400 in the dialog', async () => {
+    const page = await openPage('sales-search');
+    await page.goto(`${suite.t.baseUrl}/#/search-sales`);
+    await byTestId('search-sales-filters-submit').click();
+    const pencil = page.locator('[data-testid^="sales-edit-"]').first();
+    await pencil.waitFor({ timeout: 30_000 });
+    const box = await pencil.boundingBox();
+    expect(box && box.x + box.width <= 1440).toBe(true);
+    await shot(page, 'sales-search');
+    await pencil.click();
+    await byTestId('edit-sales-rate').fill('9400');
+    await expect(page.getByText('A percentage between 0 and 100').count()).resolves.toBe(1);
+    await expect(byTestId('edit-sales-save').isDisabled()).resolves.toBe(true);
+    await byTestId('edit-sales-rate').fill('10');
+    await byTestId('edit-sales-amount').fill('9999999');
+    await expect(byTestId('edit-sales-warning').textContent()).resolves.toMatch(
+      /differs from 10% of the sale ₹/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
 import {
+  countOf,
   financialYearLabel,
   formatInr,
   isFinancialYear,
@@ -141,10 +142,10 @@ const writeResult = async (
 
 const remarksOf = (kind: 'TDS' | 'TCS', out: ComputeResult): string => {
   const c = out.stats.categories;
-  const party = kind === 'TDS' ? 'customers' : 'vendors';
+  const party = kind === 'TDS' ? 'customer' : 'vendor';
   const book = kind === 'TDS' ? 'sales book' : 'purchase book';
   return [
-    `${out.stats.parties} ${party}: ${c.fullMatches} compliant, ${c.partialMatches} mismatched, ${c.missingFromSales} missing from the ${book}, ${c.missingFromTaxBook} missing from 26AS`,
+    `${countOf(out.stats.parties, party)}: ${c.fullMatches} compliant, ${c.partialMatches} mismatched, ${c.missingFromSales} missing from the ${book}, ${c.missingFromTaxBook} missing from 26AS`,
     `tax claimable ${rupees(out.stats.claimableTax)}`,
     out.stats.unresolved ? `${out.stats.unresolved} rows not considered` : '',
     out.applied ? `${out.applied} decision(s) applied` : '',
