@@ -16,8 +16,8 @@ const JOB_TYPE_NAMES: Record<string, string> = {
   ReconciliationReport: 'Reconciliation report',
   DataQualityReport: 'Data quality report',
   SendEmail: 'E-mail',
-  SnapshotTake: 'Snapshot',
-  SnapshotRestore: 'Snapshot restore',
+  SnapshotTake: 'Take snapshot',
+  SnapshotRestore: 'Restore snapshot',
   Form26asConverter: '26AS conversion',
   Form26asDiff: '26AS comparison',
 };
