@@ -34,7 +34,7 @@ describe('housekeeping in the browser', () => {
     // the dialog closes and the jobs page follows three seconds later
     await byTestId('snapshot-dialog').waitFor({ state: 'detached' });
     await suite.page.waitForURL(/#\/jobs\/all/, { timeout: 10_000 });
-    const row = suite.page.locator('[data-testid="jobs-table"] tr', { hasText: 'Snapshot Take' });
+    const row = suite.page.locator('[data-testid="jobs-table"] tr', { hasText: 'Take snapshot' });
     await expect
       .poll(
         async () => {

@@ -49,7 +49,7 @@ const signIn = async () => {
   await byTestId('home-page').waitFor();
 };
 
-// The action badge of a row: 'Matched' (automatic), 'Match' (accepted), 'Discrepancy', ...
+// The action badge of a row: 'Matched' (automatic), 'Accepted' (a person's Accept), 'Discrepancy', ...
 const actionOf = (row: ReturnType<Page['getByTestId']>) =>
   row.locator('[data-testid^="row-action-"]').textContent();
 
@@ -141,8 +141,8 @@ describe('TDS reconciliation in the browser', () => {
     await byTestId('action-confirm', review).click();
     await expect
       .poll(() => actionOf(byTestId(`row-book-${voucher}`, review)), { timeout: 20_000 })
-      .toBe('Match');
-    await expect.poll(() => actionOf(byTestId(`row-taxBook-${creditRef}`, review))).toBe('Match');
+      .toBe('Accepted');
+    await expect.poll(() => actionOf(byTestId(`row-taxBook-${creditRef}`, review))).toBe('Accepted');
     await expect.poll(() => byTestId('decisions', review).textContent()).toContain('Accept');
 
     // run the reconciliation again: a new job, the same data
@@ -153,8 +153,8 @@ describe('TDS reconciliation in the browser', () => {
       `${t.baseUrl}/#/tds-discrepancies?jobId=${secondJob}&financialYear=2024-25&tanNumber=${encodeURIComponent(entityId)}`,
     );
     await byTestId(`row-book-${voucher}`, review).waitFor({ timeout: 30_000 });
-    await expect(actionOf(byTestId(`row-book-${voucher}`, review))).resolves.toBe('Match');
-    await expect(actionOf(byTestId(`row-taxBook-${creditRef}`, review))).resolves.toBe('Match');
+    await expect(actionOf(byTestId(`row-book-${voucher}`, review))).resolves.toBe('Accepted');
+    await expect(actionOf(byTestId(`row-taxBook-${creditRef}`, review))).resolves.toBe('Accepted');
     // the comment and who made it come along with the decision
     await byTestId(`row-book-${voucher}`, review).click();
     const comments = review.locator('[data-testid^="row-comments-"]').first();

@@ -2,3 +2,4 @@ export * from './arrays.ts';
 export * from './financial-year.ts';
 export * from './identifiers.ts';
 export * from './money.ts';
+export * from './names.ts';

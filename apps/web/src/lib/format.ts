@@ -33,3 +33,12 @@ export const toCrores = (rupees: number): string => {
 
 export const truncate = (text: string, length: number): string =>
   text.length > length ? `${text.slice(0, length)}…` : text;
+
+// Whole rupees (a chart axis, a tolerance) with the rupee sign and lakh
+// grouping: 85482 -> '₹85,482', 206150 -> '₹2,06,150'.
+const WHOLE_INR = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+export const formatWholeRupees = (rupees: number): string => WHOLE_INR.format(rupees);

@@ -36,7 +36,13 @@ export function EntitySwitcher() {
     setBusy(true);
     try {
       await call(platformRoutes.switchEntity, { params: { id: entity.id, subGroupId: entity.subGroupId } });
+      // Leave the old entity's screen first, then drop every query nobody shows
+      // any more (they name the old entity's jobs, which now answer 404), and
+      // refetch the rest for the new entity.
+      await queryClient.cancelQueries();
       navigate('/');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      queryClient.removeQueries({ predicate: (q) => q.getObserversCount() === 0 });
       await queryClient.resetQueries();
       notifications.show({ color: 'green', message: `Now working in ${entity.subGroupDescription}` });
     } catch (error) {

@@ -15,7 +15,14 @@ import { platformRoutes } from '@taxrecon/contracts';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../api/client.ts';
 import { useApiQuery } from '../api/hooks.ts';
-import { JobStatus, JobStatusIcon, jobResultPath, jobTypeLabel } from '../features/jobs/job-status.tsx';
+import { DownloadReportButton } from '../features/jobs/job-columns.tsx';
+import {
+  JobStatus,
+  JobStatusIcon,
+  jobDownloadPath,
+  jobResultPath,
+  jobTypeLabel,
+} from '../features/jobs/job-status.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useSession } from './session.tsx';
 
@@ -63,9 +70,10 @@ function BackgroundProcesses() {
       <Accordion variant="separated" radius="md" chevronPosition="right">
         {jobs.data?.map((job) => {
           const view = jobResultPath(job);
+          const file = jobDownloadPath(job);
           return (
             <Accordion.Item value={job.id} key={job.id}>
-              <Accordion.Control icon={<JobStatusIcon status={job.status} />}>
+              <Accordion.Control icon={<JobStatusIcon job={job} />}>
                 <Text size="xs" fw={600}>
                   {jobTypeLabel(job.jobType)}
                 </Text>
@@ -79,15 +87,20 @@ function BackgroundProcesses() {
                   <Detail label="Start" value={formatDateTime(job.datetime)} />
                   <Detail label="End" value={formatDateTime(job.enddatetime) || '—'} />
                   <Detail label="Status" value={<JobStatus job={job} />} />
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    disabled={!view}
-                    onClick={() => view && navigate(view)}
-                    mt={4}
-                  >
-                    View
-                  </Button>
+                  {job.remarks && <Detail label="Remarks" value={job.remarks} />}
+                  {file ? (
+                    <DownloadReportButton path={file} jobId={job.id} />
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      disabled={!view}
+                      onClick={() => view && navigate(view)}
+                      mt={4}
+                    >
+                      View
+                    </Button>
+                  )}
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>

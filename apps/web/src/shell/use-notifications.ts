@@ -7,7 +7,7 @@ import { isJobQuery } from '../api/hooks.ts';
 const COLORS: Record<NotificationMessage['msgType'], string> = {
   info: 'blue',
   success: 'green',
-  warn: 'orange',
+  warn: 'yellow',
   error: 'red',
 };
 

@@ -42,7 +42,11 @@ export type UploadAnswer = z.infer<typeof UploadAnswer>;
 export const DUPLICATE_FILE = 'DUPLICATE_FILE';
 // a 26AS statement whose transactions are mostly loaded already (same PAN and year)
 export const ROWS_ALREADY_LOADED = 'ROWS_ALREADY_LOADED';
-export const UPLOAD_CONFIRM_CODES: readonly string[] = [DUPLICATE_FILE, ROWS_ALREADY_LOADED];
+// a 26AS of a PAN other than the 26AS already loaded, into an entity with no PAN yet
+export const PAN_UNCONFIRMED = 'PAN_UNCONFIRMED';
+export const UPLOAD_CONFIRM_CODES: readonly string[] = [DUPLICATE_FILE, ROWS_ALREADY_LOADED, PAN_UNCONFIRMED];
+// a 26AS whose PAN is not the entity's PAN: refused, never loaded "anyway"
+export const PAN_MISMATCH = 'PAN_MISMATCH';
 
 export const UploadFields = z.object({
   financialYear: z.string().optional(),

@@ -4,6 +4,13 @@ export const JOB_STATUSES = ['NotStarted', 'InProgress', 'Completed', 'Failed'] 
 export const JobStatus = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatus>;
 
+// A Completed job whose outcome a person must look at: an upload that loaded
+// no rows. Kept apart from the status, which stays Completed or Failed as the
+// spec has it; stored as `outcome` in the job's result (jobs.result jsonb).
+export const JOB_OUTCOMES = ['NothingLoaded'] as const;
+export const JobOutcome = z.enum(JOB_OUTCOMES);
+export type JobOutcome = z.infer<typeof JobOutcome>;
+
 export const Job = z.object({
   id: z.string(),
   jobType: z.string(),
@@ -16,6 +23,7 @@ export const Job = z.object({
   remarks: z.string().nullable(),
   failureReason: z.string().nullable(),
   payload: z.string().nullable(),
+  outcome: JobOutcome.nullable().default(null),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -697,3 +697,22 @@ export const ReconReport = z.object({
   errorMsg: z.string().nullable(),
 });
 export const ReconReportList = z.array(ReconReport);
+
+// --- compliance overview (spec part 1) ---
+
+export const ComplianceQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(60),
+  search: z.string().trim().max(100).optional(),
+});
+export const ComplianceItem = z.object({
+  kind: ReconKind,
+  partyKey: z.string(),
+  name: z.string(),
+  years: z.array(z.object({ financialYear: z.string(), jobId: z.string() })),
+});
+export type ComplianceItem = z.infer<typeof ComplianceItem>;
+export const ComplianceAnswer = z.object({
+  records: z.array(ComplianceItem),
+  totalRecords: z.number().int(),
+});

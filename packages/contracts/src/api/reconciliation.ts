@@ -5,6 +5,8 @@ import {
   BulkUpdateQuery,
   CategoryParams,
   CloudWord,
+  ComplianceAnswer,
+  ComplianceQuery,
   CustomerDownloadQuery,
   CustomerSelection,
   DecisionList,
@@ -253,6 +255,16 @@ export const reconciliationRoutes = {
     params: JobIdParam,
     query: z.object({ matchType: ResultPageQuery.shape.matchType }),
     response: z.record(z.string(), z.string()),
+  }),
+  // Spec part 1 'Compliance overview': one card per customer (vendor) with
+  // discrepancies in the latest completed job of a year, a button per year.
+  customerCompliance: defineRoute({
+    method: 'GET',
+    path: '/customer/compliance',
+    access: RECON,
+    summary: 'Customers and vendors with tax discrepancies in the latest completed job of each year, paged',
+    query: ComplianceQuery,
+    response: ComplianceAnswer,
   }),
   customerNamesOfJobPage: defineRoute({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, needs } from '../route.ts';
+import { defineRoute, FULL_USER, needs } from '../route.ts';
 
 // Spec part 2 section 2.10: searches of 26AS, sales book and purchase book
 // entries. At most 1000 records come back per page; the totals cover every
@@ -63,6 +63,7 @@ export const SalesEntryRecord = z.object({
   professionalservices: z.string().nullable(),
   tdsrate: z.string().nullable(),
   tdsonsales: z.string().nullable(),
+  section: z.string().nullable(),
   toReconcile: z.boolean(),
 });
 export type SalesEntryRecord = z.infer<typeof SalesEntryRecord>;
@@ -120,6 +121,17 @@ export const searchRoutes = {
     body: SearchPurchaseRequest,
     response: answer(PurchaseEntryRecord),
   }),
+  // The year pickers start on the latest year that has data and mark which have.
+  financialYearsWithData: defineRoute({
+    method: 'GET',
+    path: '/search/financial-years',
+    // every full user: the years are what the submit and data screens pick from
+    access: FULL_USER,
+    summary:
+      'Financial years with sales (TDS) or purchase (TCS) book entries in the current entity, latest first',
+    query: z.object({ book: z.enum(['sales', 'purchase']) }),
+    response: z.object({ years: z.array(z.string()) }),
+  }),
   salesToReconcile: defineRoute({
     method: 'GET',
     path: '/search/sales/to-reconcile',
@@ -135,11 +147,13 @@ export const searchRoutes = {
     query: z.object({
       id: z.string().regex(/^\d+$/),
       saleAmount: Rupees.optional(),
-      tdsAmount: Rupees,
+      tdsAmount: Rupees.refine((v) => !v.startsWith('-'), 'the TDS amount must not be negative'),
+      // A percentage: 9400 is a typing slip, not a rate (spec part 2 section 2.10).
       tdsRate: z
         .string()
         .trim()
-        .regex(/^\d+(\.\d{1,4})?$/, 'a rate like 10 or 0.1'),
+        .regex(/^\d+(\.\d{1,4})?$/, 'a rate like 10 or 0.1')
+        .refine((v) => Number(v) <= 100, 'the TDS rate must be a percentage between 0 and 100'),
     }),
     response: z.object({ status: z.boolean(), message: z.string() }),
   }),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DiscrepancyResponse, ReconResultPage, SubmitAnswer } from '@taxrecon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { generateDemoCompany } from '../demo/generate.ts';
+import { DEMO_PAN, generateDemoCompany } from '../demo/generate.ts';
 
 // The dashboard's row counts and a reconciliation result's job-level figures
 // are kept between calls (so a busy screen does not hold the database); a
@@ -53,7 +53,15 @@ describe('kept figures', () => {
     );
     const upload = await t.upload('/ingest/taxbook', {
       token,
-      files: [{ name: 'more.txt', content: fs.readFileSync(path.join(FIXTURES, '26as-current-layout.txt')) }],
+      files: [
+        {
+          name: 'more.txt',
+          // the demo entity's own PAN: a statement of another PAN is refused
+          content: fs
+            .readFileSync(path.join(FIXTURES, '26as-current-layout.txt'), 'utf8')
+            .replaceAll('AAACZ9999Z', DEMO_PAN),
+        },
+      ],
     });
     expect(upload.status, JSON.stringify(upload.json)).toBe(200);
     const job = await finished((upload.json as { jobId: string }).jobId);

@@ -63,11 +63,19 @@ export const dashboardHandlers = (
       .orderBy('created_at', 'desc')
       .limit(1000)
       .execute();
-    const monthly: Record<string, number> = {};
-    for (const log of logs) {
-      const month = log.created_at.toISOString().slice(0, 7);
-      monthly[month] = (monthly[month] ?? 0) + Number(log.transactions_count);
-    }
+    // by the month of the transactions (sales, purchases, 26AS), not of the job
+    const byMonth = await sql<{ month: string; n: number }>`
+      SELECT month, sum(n)::int AS n FROM (
+        SELECT to_char(transaction_date, 'YYYY-MM') AS month, count(*) AS n FROM sales_entries
+         WHERE entity_id = ${entityId} GROUP BY 1
+        UNION ALL
+        SELECT to_char(transaction_date, 'YYYY-MM'), count(*) FROM purchase_entries
+         WHERE entity_id = ${entityId} GROUP BY 1
+        UNION ALL
+        SELECT to_char(transaction_date, 'YYYY-MM'), count(*) FROM tax_entries
+         WHERE entity_id = ${entityId} GROUP BY 1
+      ) t WHERE month IS NOT NULL GROUP BY month ORDER BY month`.execute(ctx.db);
+    const monthly = Object.fromEntries(byMonth.rows.map((r) => [r.month, Number(r.n)]));
     return {
       ...(await counts.get(entityId, await latestEnded(ctx, entityId), () => entityCounts(ctx, entityId))),
       reconciliationLogs: logs.map((l) => ({

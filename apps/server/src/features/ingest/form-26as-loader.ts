@@ -52,6 +52,24 @@ const fileIssue = (file: string, code: string, message: string, expected: string
   expected,
 });
 
+// A NUL byte in the first few KB: an image, a PDF, a spreadsheet, not text.
+const looksBinary = (bytes: Uint8Array): boolean => bytes.subarray(0, 8192).includes(0);
+
+const notAStatement = (file: { fileName: string; bytes: Uint8Array }): FileIssue =>
+  looksBinary(file.bytes)
+    ? fileIssue(
+        file.fileName,
+        'NOT_26AS',
+        `${file.fileName} is not a text file (it holds binary data): download Form 26AS from TRACES as text or as the TRACES zip.`,
+        'a Form 26AS text file',
+      )
+    : fileIssue(
+        file.fileName,
+        'NOT_26AS',
+        `${file.fileName} does not look like a 26AS text file: no statement header with PAN and financial year was found.`,
+        'the Annual Tax Statement header',
+      );
+
 // A TRACES zip holds the statement text files; its password is the date of
 // birth or incorporation, DDMMYYYY.
 const expand = async (files: SourceFile[], password: string | undefined, errors: FileIssue[]) => {
@@ -88,20 +106,16 @@ export const parseForm26as = async (
   batch.tables.push(statements, entries);
   for (const file of await expand(files, context.password, batch.errors)) {
     const result = parse26asText(file.bytes, file.fileName);
-    append(batch.errors, result.errors);
-    append(batch.warnings, result.warnings);
     const fy = result.header?.financialYear ?? null;
     if (!result.header || !fy) {
-      batch.errors.push(
-        fileIssue(
-          file.fileName,
-          'NOT_26AS',
-          `${file.fileName} is not a Form 26AS text file: no header with PAN and financial year.`,
-          'the Annual Tax Statement header',
-        ),
-      );
+      // One cause, one error: a file that is not a statement at all is not
+      // also reported line by line (a binary file would add a NUL-byte error,
+      // the parser its own "no header"); the data-quality page counts causes.
+      batch.errors.push(notAStatement(file));
       continue;
     }
+    append(batch.errors, result.errors);
+    append(batch.warnings, result.warnings);
     batch.financialYears.push(fy);
     const statementId = randomUUID();
     batch.control.keys.push(statementId);

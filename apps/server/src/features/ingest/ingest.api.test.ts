@@ -57,6 +57,8 @@ describe('26AS upload', () => {
     expect(result.controlTotals.rowsLoaded).toBeGreaterThan(0);
     expect(result.controlTotals.amountLoaded).toBe(result.controlTotals.amountRead);
     expect(result.notes.join(' ')).toMatch(/other parts with entries/);
+    // amounts a person reads: rupee sign and lakh grouping
+    expect(view.remarks).toMatch(/amount ₹[\d,]+\.\d\d, tax ₹[\d,]+\.\d\d \(read ₹/);
     const entries = await t.server.ctx.db
       .selectFrom('tax_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -67,7 +69,8 @@ describe('26AS upload', () => {
 
   it('detects the same file uploaded again, and loads it again only when asked', async () => {
     const file = { name: 'sample.txt', content: fixture('26as-current-layout.txt') };
-    const first = await t.upload('/ingest/taxbook', { token, files: [file] });
+    // the first test loaded another PAN into this entity, which has no PAN: confirmed
+    const first = await t.upload('/ingest/taxbook', { token, files: [file], fields: { force: 'true' } });
     await finished((first.json as { jobId: string }).jobId);
     const again = await t.upload('/ingest/taxbook', { token, files: [file] });
     expect(again.status).toBe(409);
@@ -97,6 +100,24 @@ describe('26AS upload', () => {
     const view = await finished((right.json as { jobId: string }).jobId);
     expect(resultOf(view).controlTotals.rowsLoaded).toBeGreaterThan(0);
   });
+
+  it.each([
+    ['random.txt', 'hello world\nthis is random text\n', /does not look like a 26AS text file/],
+    ['binary.txt', Buffer.from([0, 1, 2, 255, 254, 0, 3, 80, 75, 3, 4]), /not a text file/],
+  ])(
+    'marks %s, which loads nothing, as Nothing loaded with one error for its one cause',
+    async (name, content, cause) => {
+      const answer = await t.upload('/ingest/taxbook', { token, files: [{ name, content }] });
+      const jobId = (answer.json as { jobId: string }).jobId;
+      const view = (await finished(jobId)) as JobView & { outcome: string | null };
+      expect(view.status).toBe('Completed');
+      expect(view.outcome).toBe('NothingLoaded');
+      expect(view.remarks).toMatch(cause);
+      const listed = (await t.api('GET', '/data-quality/ingest-jobs-with-data-validation-errors', { token }))
+        .json as { jobId: string; noOfInvalidEntries: number }[];
+      expect(listed.find((j) => j.jobId === jobId)?.noOfInvalidEntries).toBe(1);
+    },
+  );
 
   it('refuses a file name with special characters, with the spec message, and stores nothing', async () => {
     const before = await t.server.ctx.db
@@ -256,5 +277,52 @@ describe('folder loads', () => {
   it('asks for the financial year before loading sales registers', async () => {
     const answer = await t.api('PUT', '/ingest/sales-folder-ingest', { token, body: {} });
     expect(answer.json).toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
+  });
+});
+
+describe('26AS of another PAN', () => {
+  const switchTo = async (name: string, panNumber?: string) => {
+    const entity = (
+      await t.api('PUT', '/legal-entity', { token, body: { name, ...(panNumber ? { panNumber } : {}) } })
+    ).json as { id: string; subGroupId: string };
+    await t.api('PUT', `/entity/${entity.id}/${entity.subGroupId}`, { token });
+    return entity;
+  };
+
+  it("refuses a statement whose PAN is not the entity's, naming both PANs, even when forced", async () => {
+    await switchTo('Zedex Pune', 'AAACZ9999Z');
+    const file = { name: 'other.txt', content: fixture('26as-pre-2020-layout.txt') };
+    for (const fields of [{}, { force: 'true' }] as Record<string, string>[]) {
+      const answer = await t.upload('/ingest/taxbook', { token, files: [file], fields });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({
+        code: 'PAN_MISMATCH',
+        message: expect.stringMatching(/AABCK1234F.*AAACZ9999Z/),
+      });
+    }
+    const own = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'own.txt', content: fixture('26as-current-layout.txt') }],
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('asks before loading a second PAN into an entity that has no PAN yet', async () => {
+    await switchTo('No PAN Branch');
+    const first = await t.upload('/ingest/taxbook', {
+      token,
+      files: [{ name: 'first.txt', content: fixture('26as-current-layout.txt') }],
+      fields: { force: 'true' },
+    });
+    await finished((first.json as { jobId: string }).jobId);
+    const file = { name: 'second.txt', content: fixture('26as-pre-2020-layout.txt') };
+    const asked = await t.upload('/ingest/taxbook', { token, files: [file] });
+    expect(asked.status).toBe(409);
+    expect(asked.json).toMatchObject({
+      code: 'PAN_UNCONFIRMED',
+      message: expect.stringMatching(/AABCK1234F.*AAACZ9999Z/),
+    });
+    const confirmed = await t.upload('/ingest/taxbook', { token, files: [file], fields: { force: 'true' } });
+    expect(confirmed.status).toBe(200);
   });
 });

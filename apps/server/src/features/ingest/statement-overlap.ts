@@ -40,7 +40,10 @@ const fingerprintsOf = (result: Form26asResult): string[] => {
   return out;
 };
 
-const statementsOf = async (file: ReceivedFile, password: string | undefined): Promise<Form26asResult[]> => {
+export const statementsOf = async (
+  file: ReceivedFile,
+  password: string | undefined,
+): Promise<Form26asResult[]> => {
   if (/\.zip$/i.test(file.fileName)) {
     const opened = await openTracesZip(await fs.promises.readFile(file.tempPath), password ?? '', {
       name: file.fileName,
@@ -69,11 +72,10 @@ const loadedFingerprints = async (ctx: AppContext, entityId: string, pan: string
 export const refuseLoadedStatements = async (
   ctx: AppContext,
   entityId: string,
-  files: readonly ReceivedFile[],
-  password: string | undefined,
+  statements: readonly { file: ReceivedFile; statement: Form26asResult }[],
 ): Promise<void> => {
-  for (const file of files) {
-    for (const statement of await statementsOf(file, password)) {
+  for (const { file, statement } of statements) {
+    {
       const pan = statement.header?.pan;
       const financialYear = statement.header?.financialYear;
       const mine = fingerprintsOf(statement);

@@ -1,6 +1,6 @@
 import { type ControlTotals, IngestKind } from '@taxrecon/contracts';
 import type { FileIssue } from '@taxrecon/formats';
-import { isFinancialYear } from '@taxrecon/shared';
+import { formatInr, isFinancialYear, paiseOfNumeric } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { defineTask, type TaskOutcome } from '../../platform/queue/task.ts';
@@ -37,13 +37,18 @@ const countBy = (issues: FileIssue[], key: (i: FileIssue) => string) => {
   return counts;
 };
 
+// control totals are rupee text ('1234.50'); remarks are read by people
+const inr = (rupees: string) => formatInr(paiseOfNumeric(rupees));
+
 const summary = (totals: ControlTotals, batch: ParsedBatch) =>
   [
-    totals.rowsLoaded === 0 && batch.errors[0] ? `Nothing loaded: ${batch.errors[0].message}` : '',
+    totals.rowsLoaded === 0 && batch.errors[0]
+      ? `Nothing loaded: ${batch.errors[0].message.replace(/\.$/, '')}`
+      : '',
     `${totals.rowsLoaded} of ${totals.rowsRead} rows loaded, ${totals.rowsRejected} rejected`,
     totals.rowsSkipped ? `${totals.rowsSkipped} total lines skipped` : '',
     batch.control.amountColumn
-      ? `amount ${totals.amountLoaded}, tax ${totals.taxLoaded} (read ${totals.amountRead} / ${totals.taxRead})`
+      ? `amount ${inr(totals.amountLoaded)}, tax ${inr(totals.taxLoaded)} (read ${inr(totals.amountRead)} / ${inr(totals.taxRead)})`
       : '',
     batch.warnings.length ? `${batch.warnings.length} warning(s)` : '',
     ...batch.notes,
@@ -96,6 +101,7 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
               transactionsCount: t.rowsLoaded,
               result: {
                 kind: input.kind,
+                ...(t.rowsLoaded === 0 ? { outcome: 'NothingLoaded' } : {}),
                 files: files.map((f) => f.fileName),
                 controlTotals: t,
                 invalidRows: master.errors.length,
@@ -147,6 +153,8 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
             transactionsCount: totals.rowsLoaded,
             result: {
               kind: input.kind,
+              // a Completed job a person must look at (packages/contracts jobs.ts)
+              ...(totals.rowsLoaded === 0 ? { outcome: 'NothingLoaded' } : {}),
               files: files.map((f) => f.fileName),
               controlTotals: totals,
               financialYears: batch.financialYears,

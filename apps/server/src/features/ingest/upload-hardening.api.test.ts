@@ -154,6 +154,8 @@ describe('a statement whose rows are already loaded', () => {
     const first = await t.upload('/ingest/taxbook', {
       token,
       files: [{ name: 'q1.txt', content: original }],
+      // earlier tests loaded another PAN into this entity, which has no PAN: confirmed
+      fields: { force: 'true' },
     });
     expect(first.status).toBe(200);
     const loaded = loadedRows(await finished((first.json as { jobId: string }).jobId));

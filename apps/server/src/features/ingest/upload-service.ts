@@ -17,7 +17,8 @@ import {
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import { fileLoadedSalesRegisters } from '../payable-data/sales-files.ts';
-import { refuseLoadedStatements } from './statement-overlap.ts';
+import { refuseLoadedStatements, statementsOf } from './statement-overlap.ts';
+import { refuseForeignPan } from './statement-pan.ts';
 
 // Spec part 1 section 9 and part 3: the generic upload takes 200,000,000 bytes;
 // the customer mapping file is a small .txt.
@@ -104,7 +105,12 @@ const acceptUpload = async (
   }
   if (kind === 'form-26as') {
     for (const file of upload.files) await refuseZipBomb(file);
-    if (fields.force !== 'true') await refuseLoadedStatements(ctx, entityId, upload.files, fields.password);
+    const statements = [];
+    for (const file of upload.files)
+      for (const statement of await statementsOf(file, fields.password)) statements.push({ file, statement });
+    // "already loaded" is the more specific question; then the PAN
+    if (fields.force !== 'true') await refuseLoadedStatements(ctx, entityId, statements);
+    await refuseForeignPan(ctx, entityId, statements, fields.force === 'true');
   }
   const fileIds: string[] = [];
   for (const file of upload.files) {

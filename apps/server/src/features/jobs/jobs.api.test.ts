@@ -70,7 +70,7 @@ describe('jobs', () => {
     await eventually(async () => messages.find((m) => m.jobId === started.id));
     expect(messages.find((m) => m.jobId === started.id)).toMatchObject({ msgType: 'success' });
     const mail = await outboxMail(t, ADMIN.email);
-    expect(mail.subject).toContain('DataQualityReport');
+    expect(mail.subject).toContain('Data quality report job completed');
     const late = await t.api('PUT', `/job/notif-preference/${started.id}/false`, { token });
     expect(late.status).toBe(400);
   });

@@ -648,6 +648,77 @@ describe('years', () => {
   });
 });
 
+describe('problems first', () => {
+  it('opens the discrepancy tables with the rows needing action first, largest tax first', async () => {
+    const mismatched = (await allOf(tdsJob, 'partialMatches')).map((c) => c.customerTAN!);
+    let seen = 0;
+    for (const tan of mismatched) {
+      const answer = await api<DiscrepancyResponse>(
+        'GET',
+        `/discrepancy/entries/${tan}?jobId=${tdsJob}&showMatchedEntries=true`,
+      );
+      for (const rows of [answer.entrySalesDiscrepancies, answer.taxBookDiscrepancies]) {
+        const open = rows.map((r) => r.manualAction === null);
+        const firstSettled = open.indexOf(false);
+        if (firstSettled < 0 || !open.includes(true)) continue;
+        seen += 1;
+        // no open row after a settled one
+        expect(open.slice(firstSettled).includes(true), `${tan}: ${open.join(',')}`).toBe(false);
+        const taxes = rows
+          .filter((r) => r.manualAction === null)
+          .map((r) => Math.abs(Number('tdsOnSales' in r ? r.tdsOnSales : r.taxDeducted)));
+        expect(taxes).toEqual([...taxes].sort((a, b) => b - a));
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
+
+describe('compliance overview', () => {
+  it('lists every customer with discrepancies in the latest completed job of a year, one paged query', async () => {
+    const all = await api<{
+      records: {
+        kind: string;
+        partyKey: string;
+        name: string;
+        years: { financialYear: string; jobId: string }[];
+      }[];
+      totalRecords: number;
+    }>('GET', '/customer/compliance?page=1&pageSize=500');
+    expect(all.totalRecords).toBe(all.records.length);
+    const tds = all.records.filter((r) => r.kind === 'TDS' && r.years.some((y) => y.financialYear === FY));
+    expect(tds.length).toBeGreaterThan(0);
+    const jobId = tds[0]!.years.find((y) => y.financialYear === FY)!.jobId;
+    const namesOf = async (matchType: string) =>
+      Object.keys(
+        await api<Record<string, string>>(
+          'GET',
+          `/search/customer-names/job/${jobId}?matchType=${matchType}`,
+        ),
+      );
+    const discrepant = [
+      ...(await namesOf('partialMatches')),
+      ...(await namesOf('missingFromSales')),
+      ...(await namesOf('missingFromTaxBook')),
+    ].sort();
+    expect(tds.map((r) => r.partyKey).sort()).toEqual(discrepant);
+    const compliant = await namesOf('fullMatches');
+    expect(tds.some((r) => compliant.includes(r.partyKey))).toBe(false);
+    const mismatched = tds[0];
+    const second = await api<{ records: unknown[]; totalRecords: number }>(
+      'GET',
+      '/customer/compliance?page=2&pageSize=1',
+    );
+    expect(second.records).toHaveLength(1);
+    expect(second.totalRecords).toBe(all.totalRecords);
+    const found = await api<{ records: { name: string }[] }>(
+      'GET',
+      `/customer/compliance?search=${encodeURIComponent(mismatched?.name.slice(0, 6) ?? '')}`,
+    );
+    expect(found.records.map((r) => r.name)).toContain(mismatched?.name);
+  });
+});
+
 describe('edited sales entries', () => {
   it("are reconciled again for their customer, in the year's latest job", async () => {
     const tan = e.compliantTans[0]!;

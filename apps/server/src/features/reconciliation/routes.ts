@@ -6,6 +6,7 @@ import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { findParty } from './discrepancies/discrepancies.ts';
 import { startPartiesJob } from './discrepancies/parties-job.ts';
 import { discrepancyHandlers, sendFile } from './discrepancies/routes.ts';
+import { complianceOverview } from './results/compliance.ts';
 import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './results/counts.ts';
 import { masterNames, masterSuggestions } from './results/master-names.ts';
 import { customerNames, jobTree, type PageOptions, resultPage } from './results/results.ts';
@@ -159,6 +160,7 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
         editedSalesIds: [],
       });
     },
+    customerCompliance: async ({ caller, query }) => complianceOverview(ctx, caller, query),
     customerNamesOfJob: async ({ caller, params, query }) =>
       customerNames(ctx, await findRun(ctx, caller, params.jobId), query.matchType, null),
     customerNamesOfJobPage: async ({ caller, params, query }) =>

@@ -149,6 +149,7 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
         professionalservices: money(r.sale_amount),
         tdsrate: r.tds_rate === null ? null : String(Number(r.tds_rate)),
         tdsonsales: money(r.tds_amount),
+        section: r.section,
         toReconcile: r.to_reconcile,
       })),
     };
@@ -194,6 +195,17 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
       .orderBy('customer_name')
       .execute();
     return { customers: rows.map((r) => r.customer_name) };
+  },
+  financialYearsWithData: async ({ caller, query }) => {
+    const table = query.book === 'sales' ? 'sales_entries' : 'purchase_entries';
+    const rows = await ctx.db
+      .selectFrom(table)
+      .select('financial_year')
+      .distinct()
+      .where('entity_id', '=', entityOf(caller))
+      .orderBy('financial_year', 'desc')
+      .execute();
+    return { years: rows.map((r) => r.financial_year) };
   },
   editSalesEntry: async ({ caller, query }) => {
     const updated = await ctx.db

@@ -117,6 +117,59 @@ describe('searches', () => {
     );
   });
 
+  it('answers notsubmitted for edited entries without an earlier reconciliation, and clears them', async () => {
+    expect(
+      ((await t.api('GET', '/search/sales/to-reconcile', { token })).json as { customers: string[] })
+        .customers,
+    ).not.toEqual([]);
+    const answer = await t.api('PUT', '/job/tds-reconciliation-for-changed-sales-entries', { token });
+    expect(answer.json).toMatchObject({
+      status: 'notsubmitted',
+      message: expect.stringMatching(/No previous reconciliation job exists/),
+    });
+    const after = (await t.api('GET', '/search/sales/to-reconcile', { token })).json as {
+      customers: string[];
+    };
+    expect(after.customers).toEqual([]);
+  });
+
+  it.each([
+    ['tdsRate=9400&tdsAmount=100', 'tdsRate', /between 0 and 100/],
+    ['tdsRate=10&tdsAmount=-5', 'tdsAmount', /not be negative/],
+  ])(
+    "refuses a sales entry's TDS that cannot be right (%s) naming the field",
+    async (params, field, message) => {
+      const found = (
+        await t.api('POST', '/search/sales', { token, body: { invoiceNumber: 'INV/24-25/001' } })
+      ).json as { records: { id: string; tdsonsales: string }[] };
+      const before = found.records[0];
+      const edit = await t.api('PUT', `/ingest/sales?id=${before?.id}&${params}`, { token });
+      expect(edit.status).toBe(400);
+      expect(edit.json).toMatchObject({
+        message: expect.stringMatching(message),
+        details: [{ path: expect.stringContaining(field) }],
+      });
+      const after = (
+        await t.api('POST', '/search/sales', { token, body: { invoiceNumber: 'INV/24-25/001' } })
+      ).json as { records: { tdsonsales: string }[] };
+      expect(after.records[0]?.tdsonsales).toBe(before?.tdsonsales);
+    },
+  );
+
+  it("charts Monthly Transactions by the transactions' month, not the month the job ran", async () => {
+    const raw = (await t.api('GET', '/dashboard/dashboard-raw', { token })).json as {
+      monthly: Record<string, number>;
+    };
+    const months = Object.keys(raw.monthly);
+    expect(months.length).toBeGreaterThan(0);
+    for (const month of months) expect(month >= '2024-04' && month <= '2025-03', month).toBe(true);
+  });
+
+  it('lists the financial years that have book entries, latest first', async () => {
+    const sales = await t.api('GET', '/search/financial-years?book=sales', { token });
+    expect(sales.json).toEqual({ years: ['2024-25'] });
+  });
+
   it("shows nothing of another entity's data", async () => {
     const pune = (await t.api('PUT', '/legal-entity', { token, body: { name: 'Empty Branch' } })).json as {
       id: string;

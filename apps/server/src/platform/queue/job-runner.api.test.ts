@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { RECON_JOB_TYPES, type SubmitAnswer } from '@taxrecon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoCompany } from '../../features/demo/generate.ts';
+import { DEMO_PAN, generateDemoCompany } from '../../features/demo/generate.ts';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
 import type { JobHooks } from './job-runner.ts';
 
@@ -98,7 +98,13 @@ describe('a job whose commit landed before the queue was told', () => {
     const answer = await t.upload('/ingest/taxbook', {
       token,
       files: [
-        { name: 'crash.txt', content: fs.readFileSync(path.join(FIXTURES, '26as-current-layout.txt')) },
+        {
+          name: 'crash.txt',
+          // the demo entity's own PAN: a statement of another PAN is refused
+          content: fs
+            .readFileSync(path.join(FIXTURES, '26as-current-layout.txt'), 'utf8')
+            .replaceAll('AAACZ9999Z', DEMO_PAN),
+        },
       ],
       fields: { force: 'true' },
     });

@@ -1,4 +1,5 @@
-import type { Job as JobView, NotificationMessage } from '@taxrecon/contracts';
+import { JobOutcome, type Job as JobView, type NotificationMessage } from '@taxrecon/contracts';
+import { jobTypeName } from '@taxrecon/shared';
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -363,19 +364,33 @@ export const toJobView = (row: Selectable<JobsTable>): JobView => ({
   remarks: row.remarks,
   failureReason: row.failure_reason,
   payload: row.result === null ? null : JSON.stringify(row.result),
+  outcome: outcomeOf(row.result),
 });
 
+const outcomeOf = (result: unknown): JobOutcome | null => {
+  if (!result || typeof result !== 'object' || !('outcome' in result)) return null;
+  const parsed = JobOutcome.safeParse(result.outcome);
+  return parsed.success ? parsed.data : null;
+};
+
 export const finishedMessage = (row: Selectable<JobsTable>): NotificationMessage =>
-  row.status === 'Completed'
+  row.status === 'Completed' && outcomeOf(row.result) === 'NothingLoaded'
     ? {
-        msgType: 'success',
-        msg: `${row.job_type} job completed`,
-        detail: row.remarks ?? `Job ${row.id} finished.`,
+        msgType: 'warn',
+        msg: `${jobTypeName(row.job_type)}: nothing loaded`,
+        detail: row.remarks ?? `Job ${row.id} loaded no rows.`,
         jobId: row.id,
       }
-    : {
-        msgType: 'error',
-        msg: `${row.job_type} job failed`,
-        detail: row.failure_reason ?? `Job ${row.id} failed.`,
-        jobId: row.id,
-      };
+    : row.status === 'Completed'
+      ? {
+          msgType: 'success',
+          msg: `${jobTypeName(row.job_type)} job completed`,
+          detail: row.remarks ?? `Job ${row.id} finished.`,
+          jobId: row.id,
+        }
+      : {
+          msgType: 'error',
+          msg: `${jobTypeName(row.job_type)} job failed`,
+          detail: row.failure_reason ?? `Job ${row.id} failed.`,
+          jobId: row.id,
+        };

@@ -1,10 +1,13 @@
 import { ActionIcon, Button, Checkbox, Group, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconSum } from '@tabler/icons-react';
 import type { Job } from '@taxrecon/contracts';
+import { countOf } from '@taxrecon/shared';
+import { download, errorMessage } from '../../api/client.ts';
 import type { GridColumn } from '../../components/DataGrid.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { ingestResultOf } from './ControlTotalsPanel.tsx';
-import { JobStatus, jobResultPath, jobTypeLabel } from './job-status.tsx';
+import { JobStatus, jobDownloadPath, jobResultPath, jobTypeLabel } from './job-status.tsx';
 
 // The customer ids a SmartReconBulk job touched, from its JSON payload.
 export const bulkCustomerIds = (job: Job): string[] => {
@@ -20,6 +23,26 @@ export const bulkCustomerIds = (job: Job): string[] => {
   }
   return [];
 };
+
+export function DownloadReportButton({ path, jobId }: { path: string; jobId: string }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      onClick={() =>
+        download('GET', path, 'report.zip').catch((e: unknown) =>
+          notifications.show({
+            color: 'red',
+            message: errorMessage(e, 'The report could not be downloaded'),
+          }),
+        )
+      }
+      data-testid={`job-download-${jobId}`}
+    >
+      Download
+    </Button>
+  );
+}
 
 const finished = (job: Job) => job.status === 'Completed' || job.status === 'Failed';
 
@@ -62,6 +85,8 @@ export const jobColumns = ({
     filterable: false,
     exportable: false,
     render: (j) => {
+      const file = jobDownloadPath(j);
+      if (file) return <DownloadReportButton path={file} jobId={j.id} />;
       const path = jobResultPath(j);
       return path ? (
         <Button
@@ -84,7 +109,7 @@ export const jobColumns = ({
       if (ids.length > 0) {
         return (
           <Button size="compact-xs" variant="subtle" onClick={() => onShowCustomers(j)}>
-            {ids.length} customers
+            {countOf(ids.length, 'customer')}
           </Button>
         );
       }

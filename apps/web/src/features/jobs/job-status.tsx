@@ -1,10 +1,25 @@
 import { Group, Loader, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconClockHour4, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconClockHour4, IconX } from '@tabler/icons-react';
 import type { Job } from '@taxrecon/contracts';
+import { jobStatusName, jobTypeName } from '@taxrecon/shared';
+
+type StatusOf = Pick<Job, 'status'> & { outcome?: Job['outcome'] };
+
+// A Completed job that loaded nothing is a warning (amber), not a success.
+const shownStatus = (job: StatusOf): string =>
+  job.status === 'Completed' && job.outcome === 'NothingLoaded' ? 'NothingLoaded' : job.status;
 
 // Status icons of spec part 1 section 4: Completed green, InProgress spinner,
 // NotStarted orange, anything else failed (red).
-export function JobStatusIcon({ status }: { status: string }) {
+export function JobStatusIcon({ job }: { job: StatusOf }) {
+  const status = shownStatus(job);
+  if (status === 'NothingLoaded') {
+    return (
+      <ThemeIcon color="yellow" size="sm" radius="xl" aria-label="Nothing loaded">
+        <IconAlertTriangle size={14} />
+      </ThemeIcon>
+    );
+  }
   if (status === 'Completed') {
     return (
       <ThemeIcon color="green" size="sm" radius="xl" aria-label="Completed">
@@ -27,15 +42,27 @@ export function JobStatusIcon({ status }: { status: string }) {
   );
 }
 
-const COLORS: Record<string, string> = { Completed: 'green', InProgress: 'blue', NotStarted: 'orange' };
+const COLORS: Record<string, string> = {
+  Completed: 'green',
+  InProgress: 'blue',
+  NotStarted: 'orange',
+  NothingLoaded: 'yellow',
+};
 
-export function JobStatus({ job }: { job: Pick<Job, 'status' | 'progress'> }) {
-  const known = job.status in COLORS;
+export function JobStatus({ job }: { job: StatusOf & Pick<Job, 'progress'> }) {
+  const status = shownStatus(job);
+  const known = status in COLORS;
   return (
-    <Group gap={6} wrap="nowrap" data-testid="job-status" data-status={job.status}>
-      <JobStatusIcon status={job.status} />
-      <Text size="xs" fw={600} c={`${COLORS[job.status] ?? 'red'}.7`}>
-        {known ? job.status : 'Failed'}
+    <Group
+      gap={6}
+      wrap="nowrap"
+      data-testid="job-status"
+      data-status={job.status}
+      data-outcome={job.outcome ?? undefined}
+    >
+      <JobStatusIcon job={job} />
+      <Text size="xs" fw={600} c={`${COLORS[status] ?? 'red'}.8`}>
+        {jobStatusName(known ? status : 'Failed')}
       </Text>
       {job.status === 'InProgress' && job.progress > 0 && (
         <Text size="xs" c="dimmed">
@@ -54,9 +81,24 @@ export const jobResultPath = (job: Pick<Job, 'id' | 'jobType' | 'status'>): stri
   return null;
 };
 
-// "TDSReconciliation" -> "TDS Reconciliation", "data-quality-report" -> "Data Quality Report"
-export const jobTypeLabel = (jobType: string): string =>
-  jobType
-    .replace(/[-_]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/\b[a-z]/g, (c) => c.toUpperCase());
+// "TDSReconciliation" -> "TDS reconciliation", "Ingest26AS" -> "26AS upload" (packages/shared names.ts)
+export const jobTypeLabel = jobTypeName;
+
+// A finished report job's zip, whatever screen lists the reports: the jobs
+// page and the background-processes panel offer it directly.
+export const jobDownloadPath = (job: Pick<Job, 'jobType' | 'status' | 'payload'>): string | null => {
+  if (job.status !== 'Completed' || job.jobType !== 'ReconciliationReport' || !job.payload) return null;
+  try {
+    const payload: unknown = JSON.parse(job.payload);
+    if (
+      payload &&
+      typeof payload === 'object' &&
+      'reportId' in payload &&
+      typeof payload.reportId === 'string'
+    )
+      return `/reports/reconciliation-reports/${encodeURIComponent(payload.reportId)}`;
+  } catch {
+    // a payload that is not JSON names no report
+  }
+  return null;
+};

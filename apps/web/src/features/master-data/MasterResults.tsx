@@ -52,6 +52,7 @@ export function MasterResults<T>({
           idAccessor={idAccessor}
           fetching={query.isFetching}
           noRecordsText={emptyText}
+          pinFirstColumn
           totalRecords={Math.min(total, MASTER_SEARCH_MAX_RESULTS)}
           recordsPerPage={MASTER_SEARCH_PAGE_SIZE}
           page={page}

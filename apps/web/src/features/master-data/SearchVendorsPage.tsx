@@ -23,6 +23,9 @@ const COLUMNS: DataTableColumn<Vendor>[] = [
   {
     accessor: 'activeStatus',
     title: 'Status',
+    // a badge never squeezed to 'ACTI...'
+    width: 96,
+    noWrap: true,
     render: (v) => (
       <Badge size="sm" variant="light" color={v.activeStatus ? 'green' : 'gray'}>
         {v.activeStatus ? 'Active' : 'Inactive'}

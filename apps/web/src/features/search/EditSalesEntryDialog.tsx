@@ -4,9 +4,7 @@ import { type SalesEntryRecord, searchRoutes } from '@taxrecon/contracts';
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { formatDate, formatRupees } from './search-format.ts';
-
-const RUPEES = /^-?\d+(\.\d{1,2})?$/;
-const RATE = /^\d+(\.\d{1,4})?$/;
+import { amountError, disagreementWarning, rateError, usualRateHint } from './tds-edit-rules.ts';
 
 function ReadOnly({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -43,10 +41,10 @@ export function EditSalesEntryDialog({
     setError('');
   }, [entry]);
 
-  const rateError = rate.trim() && !RATE.test(rate.trim()) ? 'A rate like 10 or 0.1' : undefined;
-  const amountError =
-    amount.trim() && !RUPEES.test(amount.trim()) ? 'Rupees with at most two decimals' : undefined;
-  const valid = !!rate.trim() && !!amount.trim() && !rateError && !amountError;
+  const rateProblem = rateError(rate);
+  const amountProblem = amountError(amount);
+  const valid = !!rate.trim() && !!amount.trim() && !rateProblem && !amountProblem;
+  const warning = entry ? disagreementWarning(entry.professionalservices, rate, amount) : undefined;
 
   const save = async () => {
     if (!entry) return;
@@ -103,7 +101,8 @@ export function EditSalesEntryDialog({
               label="TDS Rate (%)"
               value={rate}
               onChange={(e) => setRate(e.currentTarget.value)}
-              error={rateError}
+              error={rateProblem}
+              description={usualRateHint(entry.section)}
               inputMode="decimal"
               required
               data-testid="edit-sales-rate"
@@ -113,12 +112,17 @@ export function EditSalesEntryDialog({
               label="TDS Amount (₹)"
               value={amount}
               onChange={(e) => setAmount(e.currentTarget.value)}
-              error={amountError}
+              error={amountProblem}
               inputMode="decimal"
               required
               data-testid="edit-sales-amount"
             />
           </SimpleGrid>
+          {warning && (
+            <Alert color="yellow" data-testid="edit-sales-warning">
+              {warning}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" data-testid="edit-sales-error">
               {error}

@@ -106,6 +106,10 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
             idAccessor={props.idAccessor}
             fetching={search.query.isFetching}
             noRecordsText="No Results Found"
+            // wide books scroll sideways at 1440 px: the key column and the
+            // row's action (the sales edit pencil) stay in view
+            pinFirstColumn
+            pinLastColumn={columns.at(-1)?.accessor === 'actions'}
             totalRecords={answer?.totalRecords ?? 0}
             recordsPerPage={SEARCH_PAGE_SIZE}
             page={search.page}

@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconFileUpload, IconRefresh, IconUpload } from '@tabler/icons-react';
-import type { ApiRoute, UploadAnswer } from '@taxrecon/contracts';
+import { type ApiRoute, PAN_MISMATCH, PAN_UNCONFIRMED, type UploadAnswer } from '@taxrecon/contracts';
 import type { ComponentProps, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,7 +38,13 @@ type Outcome =
   | { kind: 'idle' }
   | { kind: 'sending'; progress: number }
   | { kind: 'done'; answer: UploadAnswer }
-  | { kind: 'failed'; message: string; duplicate: boolean; details?: { path: string; message: string }[] };
+  | {
+      kind: 'failed';
+      message: string;
+      duplicate: boolean;
+      code?: string;
+      details?: { path: string; message: string }[];
+    };
 
 const failureText = (error: unknown): string => {
   if (error instanceof ApiError && error.status === 0) return `Data Upload Failed! ${error.message}`;
@@ -119,7 +125,13 @@ export function UploadPanel(props: UploadPanelProps) {
       // the same bytes, or a statement whose rows are already loaded: a question, not a failure
       const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
       const details = error instanceof ApiError ? error.details : undefined;
-      setOutcome({ kind: 'failed', message: failureText(error), duplicate, ...(details ? { details } : {}) });
+      setOutcome({
+        kind: 'failed',
+        message: failureText(error),
+        duplicate,
+        ...(error instanceof ApiError ? { code: error.code } : {}),
+        ...(details ? { details } : {}),
+      });
     }
   };
 
@@ -173,7 +185,15 @@ export function UploadPanel(props: UploadPanelProps) {
         {outcome.kind === 'failed' && (
           <Alert
             color={outcome.duplicate ? 'orange' : 'red'}
-            title={outcome.duplicate ? 'Already loaded: load it again?' : undefined}
+            title={
+              outcome.code === PAN_UNCONFIRMED
+                ? 'Another PAN: load it anyway?'
+                : outcome.code === PAN_MISMATCH
+                  ? 'Not this entity’s 26AS'
+                  : outcome.duplicate
+                    ? 'Already loaded: load it again?'
+                    : undefined
+            }
             icon={<IconAlertCircle size={18} />}
             data-testid={`${testId}-error`}
           >
@@ -198,7 +218,7 @@ export function UploadPanel(props: UploadPanelProps) {
                     onClick={() => send(true)}
                     data-testid={`${testId}-force`}
                   >
-                    Load again
+                    {outcome.code === PAN_UNCONFIRMED ? 'Load anyway' : 'Load again'}
                   </Button>
                 </Group>
               )}

@@ -60,6 +60,16 @@ const quarterOf = sql<number>`((extract(month from txn_date)::int + 8) % 12) / 3
 
 type RowsQuery = ReturnType<typeof rowQuery>;
 
+// Problems first: a row nobody has settled (no match, no decision) needs
+// action; then rows parked by a person (Hold, FollowUp, Pending) or matched
+// only by totals; then the settled ones. Within each, the largest tax at
+// stake first, then the book's own order.
+const NEEDS_ACTION = sql`CASE
+  WHEN action IS NULL AND match_no IS NULL THEN 0
+  WHEN action IN ('Hold', 'FollowUp', 'Pending') OR (action IS NULL AND rule = 'totals') THEN 1
+  ELSE 2 END`;
+const LARGEST_TAX = sql`abs(coalesce(tax, 0)) DESC`;
+
 const sideRows = async (
   query: RowsQuery,
   side: 'B' | 'T',
@@ -68,7 +78,8 @@ const sideRows = async (
 ): Promise<{ rows: StoredRow[]; count: number }> => {
   const q = query.where('side', '=', side);
   const count = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  let rows = q.orderBy('ord');
+  // the print view keeps the book's order; the screen opens with the problems
+  let rows = (page === null ? q : q.orderBy(NEEDS_ACTION).orderBy(LARGEST_TAX)).orderBy('ord');
   if (page !== null) rows = rows.limit(pageSize).offset((page - 1) * pageSize);
   return { rows: await rows.execute(), count: count.n };
 };
@@ -181,8 +192,10 @@ export const searchDiscrepancies = async (
       sql<string>`coalesce(sum(tax) FILTER (WHERE action IS DISTINCT FROM 'Split'), 0)::text`.as('tax'),
     ])
     .executeTakeFirstOrThrow();
-  const rows = await q
-    .orderBy(sql.ref(SORTS[body.sortBy ?? 'position']), body.sortDirection ?? 'asc')
+  const sorted = body.sortBy
+    ? q.orderBy(sql.ref(SORTS[body.sortBy]), body.sortDirection ?? 'asc')
+    : q.orderBy(NEEDS_ACTION).orderBy(LARGEST_TAX);
+  const rows = await sorted
     .orderBy('ord')
     .limit(body.pageSize)
     .offset((body.page - 1) * body.pageSize)

@@ -1,5 +1,5 @@
 import { PARTIAL_THROTTLED_MESSAGE } from '@taxrecon/contracts';
-import type { Paise } from '@taxrecon/shared';
+import { countOf, type Paise } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
@@ -147,7 +147,7 @@ const fromCurrentData = async (ctx: AppContext, run: RunView, input: PartiesJobI
 };
 
 const outcomeOf = (run: RunView, input: PartiesJobInput, parties: number): TaskOutcome => ({
-  remarks: `${parties} ${run.kind === 'TDS' ? 'customer' : 'vendor'}(s) of job ${run.job_id} reconciled again`,
+  remarks: `${countOf(parties, run.kind === 'TDS' ? 'customer' : 'vendor')} of job ${run.job_id} reconciled again`,
   result: { reconJobId: run.job_id, parties, mode: input.mode },
 });
 

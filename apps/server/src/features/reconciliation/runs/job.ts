@@ -1,7 +1,8 @@
 import { RECON_JOB_TYPE_LABELS, RECON_JOB_TYPES } from '@taxrecon/contracts';
 import {
+  countOf,
   financialYearLabel,
-  formatRupees,
+  formatInr,
   isFinancialYear,
   numericOfPaise,
   type Paise,
@@ -40,7 +41,8 @@ const RETRIES = 1;
 // Parties are matched in about this many batches; each finished batch moves the progress bar.
 const BATCHES = 20;
 
-const rupees = (p: number) => formatRupees(p);
+// remarks and e-mails are read by people: rupee sign and lakh grouping
+const rupees = (p: number) => formatInr(p);
 
 // The run row exists before the job starts (the submit writes it); a job
 // picked up before that, or retried, writes it itself.
@@ -141,10 +143,10 @@ const writeResult = async (
 
 const remarksOf = (kind: 'TDS' | 'TCS', out: ComputeResult): string => {
   const c = out.stats.categories;
-  const party = kind === 'TDS' ? 'customers' : 'vendors';
+  const party = kind === 'TDS' ? 'customer' : 'vendor';
   const book = kind === 'TDS' ? 'sales book' : 'purchase book';
   return [
-    `${out.stats.parties} ${party}: ${c.fullMatches} compliant, ${c.partialMatches} mismatched, ${c.missingFromSales} missing from the ${book}, ${c.missingFromTaxBook} missing from 26AS`,
+    `${countOf(out.stats.parties, party)}: ${c.fullMatches} compliant, ${c.partialMatches} mismatched, ${c.missingFromSales} missing from the ${book}, ${c.missingFromTaxBook} missing from 26AS`,
     `tax claimable ${rupees(out.stats.claimableTax)}`,
     out.stats.unresolved ? `${out.stats.unresolved} rows not considered` : '',
     out.applied ? `${out.applied} decision(s) applied` : '',

@@ -45,9 +45,18 @@ export const reconcileChangedSales = async (
   for (const year of [...new Set(edited.map((e) => e.financial_year))].sort()) {
     const ids = edited.filter((e) => e.financial_year === year).map((e) => String(e.id));
     const run = await latestRun(ctx, caller, 'TDS', year).catch(nullIfNotFound);
-    if (!run) continue;
-    const keys = await partyKeysOfSales(ctx, run.job_id, ids);
-    if (keys.length === 0) continue;
+    const keys = run ? await partyKeysOfSales(ctx, run.job_id, ids) : [];
+    if (!run || keys.length === 0) {
+      // Spec part 2 section 7: notsubmitted clears the entries too; with no
+      // earlier job to re-run, the next full reconciliation of the year takes them in.
+      await ctx.db
+        .updateTable('sales_entries')
+        .set({ to_reconcile: false })
+        .where('entity_id', '=', entityId)
+        .where('id', 'in', ids)
+        .execute();
+      continue;
+    }
     const started = await startPartiesJob(ctx, tasks.parties, caller, run, {
       mode: 'sync',
       keys,

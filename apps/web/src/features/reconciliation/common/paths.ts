@@ -26,7 +26,15 @@ export const printPath = (kind: ReconKind, jobId: string | undefined, year: stri
 export const smartFiltersPath = (jobId: string) => `/tds-job/smart-filters?&filter=NA&jobId=${jobId}`;
 export const bulkFollowUpPath = (jobId: string) => `/bulk-follow-up?jobId=${jobId}`;
 
-// Screens the spec opens in a new window (explore, bulk follow-up) keep the hash route.
+// Screens the spec opens "in a new window" (explore, bulk follow-up) open in a
+// new tab of the same browser window: a link with target _blank, as a person's
+// middle-click would, never window.open with features (a bare popup window).
 export const openInNewWindow = (path: string): void => {
-  window.open(`${window.location.pathname}#${path}`, '_blank', 'noopener');
+  const link = document.createElement('a');
+  link.href = `${window.location.pathname}#${path}`;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 };

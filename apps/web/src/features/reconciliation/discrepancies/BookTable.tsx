@@ -41,8 +41,10 @@ export function BookTable(props: {
   const columns = bookColumns(kind, side);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
+  // No column sort at first: the server's order puts the rows needing action
+  // first (unmatched, then parked), largest tax first. A header click sorts.
   const [sort, setSort] = useState<DataTableSortStatus<AnyRow>>({
-    columnAccessor: columns[0]!.accessor,
+    columnAccessor: 'problems-first',
     direction: 'asc',
   });
   const sortBy = columns.find((c) => c.accessor === sort.columnAccessor)?.sort;

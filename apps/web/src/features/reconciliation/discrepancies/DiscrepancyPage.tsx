@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack } from '
 import { IconArrowLeft, IconDownload, IconMail, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
+import { reconStateName } from '@taxrecon/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
@@ -78,7 +79,7 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
               {h.customerTAN ?? h.entityId} · {formatFinancialYear(h.year)} · {h.reconMatchPreferences} match
             </span>
             <Badge size="sm" variant="light" data-testid="discrepancy-category">
-              {h.category}
+              {reconStateName(h.category)}
             </Badge>
           </Group>
         }

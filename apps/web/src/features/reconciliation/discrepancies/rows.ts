@@ -4,6 +4,7 @@ import type {
   SalesDiscrepancyRow,
   TaxBookDiscrepancyRow,
 } from '@taxrecon/contracts';
+import { reconStateName } from '@taxrecon/shared';
 
 export type BookRow = SalesDiscrepancyRow | PurchaseDiscrepancyRow;
 export type AnyRow = BookRow | TaxBookDiscrepancyRow;
@@ -34,12 +35,10 @@ export const ACTION_COLORS: Record<string, string> = {
   Split: 'grape',
 };
 
-export const actionLabel = (action: string | null): string => {
-  if (!action) return 'Discrepancy';
-  if (action === 'Accept') return 'Match';
-  if (action === 'AcceptPartial') return 'Accept Partial';
-  return action;
-};
+// A person's Accept reads "Accepted", apart from the automatic "Matched"
+// (packages/shared names.ts).
+export const actionLabel = (action: string | null): string =>
+  action ? reconStateName(action) : 'Discrepancy';
 
 export const searchTypeOf = (kind: ReconKind, side: Side): 'Sales' | 'Purchase' | 'Taxbook' =>
   side === 'taxBook' ? 'Taxbook' : kind === 'TDS' ? 'Sales' : 'Purchase';

@@ -48,7 +48,7 @@ function ReconJobsPage({ kind }: { kind: ReconKind }) {
 
   const view = (jobId: string) => navigate(resultPath(kind, jobId));
   const childColumns = useMemo(
-    () => jobColumns((j) => navigate(resultPath(kind, j.jobId))),
+    () => jobColumns((j) => navigate(resultPath(kind, j.jobId)), kind === 'TDS' ? 'customer' : 'vendor'),
     [kind, navigate],
   );
 

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReconJobListItem } from '@taxrecon/contracts';
+import { countOf } from '@taxrecon/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { inr } from '../common/money.ts';
@@ -50,7 +51,11 @@ const Two = ({ top, bottom }: { top: string; bottom: string }) => (
 );
 
 // The child rows of a year: the jobs of that year, newest first.
-export const jobColumns = (onView: (job: ReconJobListItem) => void): DataTableColumn<ReconJobListItem>[] => [
+// TCS jobs count vendors, TDS jobs customers.
+export const jobColumns = (
+  onView: (job: ReconJobListItem) => void,
+  party: 'customer' | 'vendor' = 'customer',
+): DataTableColumn<ReconJobListItem>[] => [
   {
     accessor: 'datetime',
     title: 'Run at / by',
@@ -61,9 +66,7 @@ export const jobColumns = (onView: (job: ReconJobListItem) => void): DataTableCo
     accessor: 'noOfTransactions',
     title: 'Transactions',
     textAlign: 'right',
-    render: (j) => (
-      <Two top={formatCount(j.noOfTransactions)} bottom={`${formatCount(j.noOfCustomers)} customers`} />
-    ),
+    render: (j) => <Two top={formatCount(j.noOfTransactions)} bottom={countOf(j.noOfCustomers, party)} />,
   },
   {
     accessor: 'tolerances',

@@ -2,6 +2,7 @@ import { Accordion, Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from 
 import { modals } from '@mantine/modals';
 import { IconExternalLink, IconInfoCircle, IconMail, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type CustomerResultEntry, type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
+import { reconStateName } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call } from '../../../api/client.ts';
 import { FollowUpDialog } from '../../follow-ups/FollowUpDialog.tsx';
@@ -20,7 +21,9 @@ export const entryHeading = (
   if (e.manuallyMatched) return { label: '[Manually Matched by the User]', color: 'yellow', mode: null };
   if (e.category === 'fullMatches')
     return { label: `[${e.overallRemarksSubType}]`, color: 'green', mode: `(${e.overallMatchMode} match)` };
-  return { label: '[Mismatch]', color: 'pink', mode: null };
+  // '[Mismatch]' only for a mismatched customer; one missing from a book says which
+  if (e.category === 'partialMatches') return { label: '[Mismatch]', color: 'pink', mode: null };
+  return { label: `[${reconStateName(e.category)}]`, color: 'orange', mode: null };
 };
 
 const matchedLine = (matched: number, total: number, book: string): string | null =>

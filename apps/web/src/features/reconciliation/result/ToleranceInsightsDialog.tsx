@@ -8,13 +8,14 @@ import {
   reconciliationRoutes,
   type ToleranceDetail,
 } from '@taxrecon/contracts';
-import { paiseOrZero, rupeesNumber } from '@taxrecon/shared';
+import { countOf, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../../../api/client.ts';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../../components/DataGrid.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { formatWholeRupees } from '../../../lib/format.ts';
 import { inr } from '../common/money.ts';
 import { notifyError, notifySuccess } from '../common/notify.ts';
 
@@ -122,9 +123,11 @@ export function ToleranceInsightsDialog(props: {
           xAxisLabel="Totals tolerance (₹)"
           yAxisLabel="Customers"
           curveType="linear"
+          xAxisProps={{ tickFormatter: (v: number) => formatWholeRupees(Number(v)) }}
           yAxisProps={{ domain: ['auto', 'auto'], allowDecimals: false }}
+          tooltipProps={{ labelFormatter: (v) => `Tolerance ${formatWholeRupees(Number(v))}` }}
           referenceLines={
-            tolerance === null ? [] : [{ x: tolerance, label: `₹${tolerance}`, color: 'pink.6' }]
+            tolerance === null ? [] : [{ x: tolerance, label: formatWholeRupees(tolerance), color: 'pink.6' }]
           }
           lineChartProps={{
             onClick: (state) => {
@@ -143,7 +146,7 @@ export function ToleranceInsightsDialog(props: {
           w={220}
           data={points.map((p) => ({
             value: String(p.tolerance),
-            label: `₹${p.tolerance} (${p.customers} customers)`,
+            label: `${formatWholeRupees(p.tolerance)} (${countOf(p.customers, 'customer')})`,
           }))}
           value={tolerance === null ? null : String(tolerance)}
           onChange={(v) => setTolerance(v === null ? null : Number(v))}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconUsersGroup } from '@tabler/icons-react';
 import {
@@ -9,6 +9,7 @@ import {
   NO_TRANSACTIONS_MESSAGE,
   type ReconKind,
   reconciliationRoutes,
+  searchRoutes,
 } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +17,7 @@ import { call } from '../../../api/client.ts';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { formatFinancialYear } from '../../../lib/format.ts';
 import { KIND_TEXT } from '../common/kind.ts';
 import { notifyError } from '../common/notify.ts';
 import { jobListPath } from '../common/paths.ts';
@@ -40,11 +42,20 @@ function SubmitReconPage({ kind }: { kind: ReconKind }) {
   const text = KIND_TEXT[kind];
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const years = reconYearOptions(kind);
+  const withData = useApiQuery(searchRoutes.financialYearsWithData, {
+    query: { book: kind === 'TDS' ? 'sales' : 'purchase' },
+  });
+  const dataYears = withData.data?.years ?? [];
+  // the picker says which years have entries in the book
+  const years = reconYearOptions(kind).map((y) =>
+    dataYears.includes(y.value) ? { ...y, label: `${y.label} · has data` } : y,
+  );
   const initialYear = params.get('year');
-  const [year, setYear] = useState<string | null>(
+  const [chosen, setYear] = useState<string | null>(
     initialYear && years.some((y) => y.value === initialYear) ? initialYear : null,
   );
+  // until the user chooses, the picker starts on the latest year that has data
+  const year = chosen ?? years.find((y) => dataYears.includes(y.value))?.value ?? null;
   const [parties, setParties] = useState<string[] | null>(null);
   const [form, setForm] = useState<SubmitForm>(EMPTY_FORM);
   const [previewing, setPreviewing] = useState(false);
@@ -64,6 +75,16 @@ function SubmitReconPage({ kind }: { kind: ReconKind }) {
   const total = counts.data?.total ?? 0;
   const canStart =
     !!year && total > 0 && Object.keys(errors).length === 0 && !(parties !== null && !specific);
+  // a disabled Start says why
+  const whyNot = !year
+    ? 'Choose a financial year'
+    : counts.isSuccess && total === 0
+      ? `No transactions for ${formatFinancialYear(year)}`
+      : Object.keys(errors).length > 0
+        ? 'Correct the fields marked above'
+        : parties !== null && !specific
+          ? `Choose at least one ${text.party.toLowerCase()}`
+          : null;
 
   const start = async () => {
     if (!year) return;
@@ -118,6 +139,7 @@ function SubmitReconPage({ kind }: { kind: ReconKind }) {
               data={years}
               value={year}
               onChange={setYear}
+              allowDeselect={false}
               required
               data-testid="recon-year"
             />
@@ -196,6 +218,11 @@ function SubmitReconPage({ kind }: { kind: ReconKind }) {
             >
               Start Reconciliation
             </Button>
+            {!canStart && whyNot && !counts.isFetching && (
+              <Text size="sm" c="dimmed" data-testid="recon-start-why">
+                {whyNot}
+              </Text>
+            )}
             <Button
               variant="light"
               leftSection={<IconUsersGroup size={16} />}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { generateDemoCompany } from '../../server/src/features/demo/generate.ts';
+import { startTestServer } from '../../server/src/testing/test-server.ts';
+import { browserSuite } from './suite.ts';
+
+// The receivable flow as a finance user reads it (issue 13), in the built app:
+// job names in words, an upload that loads nothing shown as a warning, a 26AS
+// of another PAN refused naming both PANs, rupees with lakh grouping in the
+// toasts, and the discrepancy tables opening with the rows needing action.
+// Screenshots at 1440x900 go to SHOTS_DIR when it is set, for a person to look at.
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../packages/formats/fixtures');
+const SHOTS = process.env.SHOTS_DIR;
+const demo = generateDemoCompany();
+const planted = demo.expectations.largeTaxDifference;
+const suite = browserSuite(() => startTestServer({ demo: true }));
+const byTestId = (id: string, on: Page = suite.page) => on.getByTestId(id);
+
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+};
+
+const openPage = async (name: string) => {
+  const page = await suite.newPage(name);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await suite.signIn();
+  await byTestId('home-page').waitFor();
+  return page;
+};
+
+const waitForJobsDone = async (page: Page, atLeast: number) => {
+  await page.goto(`${suite.t.baseUrl}/#/jobs/all`);
+  const statuses = page.locator('[data-testid="job-status"]');
+  await expect
+    .poll(
+      async () => {
+        await byTestId('jobs-refresh').click();
+        const all = await statuses.count();
+        const running = await statuses
+          .and(page.locator('[data-status="InProgress"], [data-status="NotStarted"]'))
+          .count();
+        return all >= atLeast && running === 0;
+      },
+      { timeout: 120_000, interval: 1000 },
+    )
+    .toBe(true);
+};
+
+describe('what a finance user reads', () => {
+  it('walks the receivable flow: uploads, refusals, the reconciliation, its problems first', async () => {
+    const page = await openPage('finance-user');
+
+    // job names in words, never internal keys
+    await waitForJobsDone(page, demo.files.length);
+    const jobsText = (await page.textContent('body')) ?? '';
+    expect(jobsText).toContain('26AS upload');
+    expect(jobsText).toContain('Sales register upload');
+    expect(jobsText).not.toMatch(/Ingest26|Ingest 26|IngestSales/);
+
+    // a random text file as 26AS: a warning, not a success
+    await page.goto(`${suite.t.baseUrl}/#/upload-26as`);
+    await byTestId('upload-26as-file-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Minutes of the meeting\nnothing about tax here\n'),
+    });
+    await byTestId('upload-26as-submit').click();
+    await byTestId('upload-26as-result').waitFor();
+    const warning = page.locator('.mantine-Notification-root', { hasText: '26AS upload: nothing loaded' });
+    await warning.first().waitFor({ timeout: 30_000 });
+    await expect(warning.first().textContent()).resolves.toMatch(/does not look like a 26AS text file/);
+    await page.goto(`${suite.t.baseUrl}/#/jobs/all`);
+    // the jobs table's row (the background-processes panel holds a hidden copy)
+    const nothing = page.locator('table [data-testid="job-status"][data-outcome="NothingLoaded"]').first();
+    await nothing.waitFor();
+    await expect(nothing.textContent()).resolves.toBe('Nothing loaded');
+    await shot(page, 'jobs');
+
+    // a 26AS of another PAN than the entity's is refused, naming both
+    await page.goto(`${suite.t.baseUrl}/#/upload-26as`);
+    await byTestId('upload-26as-file-input').setInputFiles(path.join(FIXTURES, '26as-current-layout.txt'));
+    await byTestId('upload-26as-submit').click();
+    const refused = byTestId('upload-26as-error');
+    await refused.waitFor();
+    await expect(refused.textContent()).resolves.toMatch(/AAACZ9999Z.*AABCZ3704L/);
+    await expect(byTestId('upload-26as-force').count()).resolves.toBe(0);
+
+    // the reconciliation: its toast says the tax claimable in rupees with lakh grouping
+    await page.goto(`${suite.t.baseUrl}/#/new-tds-reconciliation`);
+    // the picker starts on the latest year with data, and says it has data
+    await expect.poll(() => byTestId('recon-year').inputValue()).toBe('FY 2024 - 2025 · has data');
+    await byTestId('recon-year').click();
+    await page.getByRole('option', { name: 'FY 2024 - 2025' }).click();
+    await expect.poll(() => byTestId('recon-start').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await byTestId('recon-start').click();
+    const done = page.locator('.mantine-Notification-root', { hasText: 'TDS reconciliation job completed' });
+    await done.first().waitFor({ timeout: 120_000 });
+    await expect(done.first().textContent()).resolves.toMatch(/tax claimable ₹\d{1,2}(,\d\d)*,\d{3}\.\d\d/);
+
+    // the result, then the planted customer's discrepancies: the open rows come first
+    await page.goto(`${suite.t.baseUrl}/#/view-tds-reconciliation`);
+    await byTestId('recon-year-view-2024-25').click();
+    await page.waitForURL(/#\/tds-job\?jobId=/);
+    await expect.poll(() => byTestId('result-progress').getAttribute('data-progress')).toBe('100');
+    const heading = page.locator('[data-testid^="customer-heading-"]', { hasText: planted.tan });
+    await heading.waitFor();
+    await expect(heading.textContent()).resolves.toContain('[Mismatch]');
+    await shot(page, 'result');
+    const entityId = ((await heading.getAttribute('data-testid')) ?? '').replace('customer-heading-', '');
+    await byTestId(`customer-toggle-${entityId}`).click();
+    const [review] = await Promise.all([
+      page.context().waitForEvent('page'),
+      byTestId(`customer-explore-${entityId}`).click(),
+    ]);
+    await review.setViewportSize({ width: 1440, height: 900 });
+    const rows = review.locator('[data-testid="book-table-book"] [data-testid^="row-book-"]');
+    await rows.first().waitFor({ timeout: 30_000 });
+    const actions = await review
+      .locator('[data-testid="book-table-book"] [data-testid^="row-action-"]')
+      .allTextContents();
+    expect(actions[0]).toBe('Discrepancy');
+    const firstSettled = actions.findIndex((a) => a !== 'Discrepancy');
+    if (firstSettled >= 0) expect(actions.slice(firstSettled)).not.toContain('Discrepancy');
+    await shot(review, 'discrepancy');
+  });
+
+  it('keeps the sales edit pencil on screen at 1440 px and refuses a rate of 9400 in the dialog', async () => {
+    const page = await openPage('sales-search');
+    await page.goto(`${suite.t.baseUrl}/#/search-sales`);
+    await byTestId('search-sales-filters-submit').click();
+    const pencil = page.locator('[data-testid^="sales-edit-"]').first();
+    await pencil.waitFor({ timeout: 30_000 });
+    const box = await pencil.boundingBox();
+    expect(box && box.x + box.width <= 1440).toBe(true);
+    await shot(page, 'sales-search');
+    await pencil.click();
+    await byTestId('edit-sales-rate').fill('9400');
+    await expect(page.getByText('A percentage between 0 and 100').count()).resolves.toBe(1);
+    await expect(byTestId('edit-sales-save').isDisabled()).resolves.toBe(true);
+    await byTestId('edit-sales-rate').fill('10');
+    await byTestId('edit-sales-amount').fill('9999999');
+    await expect(byTestId('edit-sales-warning').textContent()).resolves.toMatch(
+      /differs from 10% of the sale ₹/,
+    );
+  });
+});
