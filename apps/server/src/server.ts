@@ -19,6 +19,8 @@ import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
+import { smartFilterHandlers } from './features/smart-filters/routes.ts';
+import { smartFilterTasks } from './features/smart-filters/tasks.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
@@ -127,6 +129,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(documents)) jobs.register(task);
   const utilities = utilityTasks(ctx);
   for (const task of Object.values(utilities)) jobs.register(task);
+  const smartFilters = smartFilterTasks(ctx);
+  for (const task of Object.values(smartFilters)) jobs.register(task);
 
   context = {
     config,
@@ -157,6 +161,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...reconciliationHandlers(c, reconciliation),
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
+      ...smartFilterHandlers(c, smartFilters, reconciliation),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

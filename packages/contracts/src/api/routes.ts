@@ -17,6 +17,7 @@ import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
+import { smartFilterRoutes } from './smart-filters.ts';
 import {
   AllTotalsResponse,
   CaptchaChallenge,
@@ -335,4 +336,5 @@ export const apiRoutes = {
   ...reconciliationRoutes,
   ...documentRoutes,
   ...utilityRoutes,
+  ...smartFilterRoutes,
 } as const;
