@@ -17,7 +17,6 @@ import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
-import { smartFilterRoutes } from './smart-filters.ts';
 import {
   AllTotalsResponse,
   CaptchaChallenge,
@@ -32,6 +31,7 @@ import {
   UpdateLastLoginRequest,
   VersionResponse,
 } from './session.ts';
+import { smartFilterRoutes } from './smart-filters.ts';
 import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });

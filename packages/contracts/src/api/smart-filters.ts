@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineRoute, needs } from '../route.ts';
 import { FinancialYear } from './housekeeping.ts';
-import { CategoryParams, Money, ReconCategory, ReportFileQuery, ThrottledAnswer } from './reconciliation-schemas.ts';
+import {
+  CategoryParams,
+  Money,
+  ReconCategory,
+  ReportFileQuery,
+  ThrottledAnswer,
+} from './reconciliation-schemas.ts';
 
 // Smart filters and bulk update (spec part 2 section 2.7 and the calls under
 // "Smart filters"), the discrepancy downloads they use (by entity-id list and

@@ -28,7 +28,11 @@ export const FIELDS: Record<string, Field> = {
   taxBookTax: { label: 'TDS as per 26AS', dataType: 'number', expr: sql`p.tb_tax` },
   difference: { label: 'Difference (books - 26AS)', dataType: 'number', expr: sql`p.tax_difference` },
   excessIn26AS: { label: 'Difference (26AS - books)', dataType: 'number', expr: sql`(-p.tax_difference)` },
-  absoluteDifference: { label: 'Difference (either way)', dataType: 'number', expr: sql`abs(p.tax_difference)` },
+  absoluteDifference: {
+    label: 'Difference (either way)',
+    dataType: 'number',
+    expr: sql`abs(p.tax_difference)`,
+  },
   matchedPercentage: { label: 'Matched percentage', dataType: 'number', expr: matchedPercentage },
   notClaimableTax: { label: 'Not claimable TDS', dataType: 'number', expr: sql`p.not_claimable_tax` },
   statusUTax: { label: 'TDS in status U credits', dataType: 'number', expr: statusUTax },
@@ -39,7 +43,10 @@ export const FIELDS: Record<string, Field> = {
 const NUMBER_OPS: SmartFilterOperator[] = ['>', '>=', '<', '<=', '=', '!=', 'between'];
 const STRING_OPS: SmartFilterOperator[] = ['in', 'not in'];
 
-const condition = (field: keyof typeof FIELDS & string, fixedValue: string | null = null): SmartFilterCondition => {
+const condition = (
+  field: keyof typeof FIELDS & string,
+  fixedValue: string | null = null,
+): SmartFilterCondition => {
   const f = FIELDS[field]!;
   return {
     fieldName: f.label,

@@ -32,7 +32,10 @@ const termSql = (filter: FilterDefinition, term: SmartFilterTerm): RawBuilder<bo
     throw badRequest(`The filter "${filter.name}" has no condition "${term.field}".`, 'INVALID_CONDITION');
   }
   if (condition.readOnly) {
-    throw badRequest(`${condition.fieldName} is fixed in this filter and cannot be set.`, 'INVALID_CONDITION');
+    throw badRequest(
+      `${condition.fieldName} is fixed in this filter and cannot be set.`,
+      'INVALID_CONDITION',
+    );
   }
   if (!condition.allowedOperators.includes(term.operator)) {
     throw badRequest(
@@ -48,7 +51,9 @@ const termSql = (filter: FilterDefinition, term: SmartFilterTerm): RawBuilder<bo
     const list = [...new Set(value.split(',').map((v) => v.trim().toUpperCase()))].filter(Boolean);
     if (list.length === 0) throw badRequest(`Type a value for ${condition.fieldName}.`, 'INVALID_CONDITION');
     const items = sql.join(list.map((v) => sql`${v}`));
-    return term.operator === 'not in' ? sql<boolean>`${e} NOT IN (${items})` : sql<boolean>`${e} IN (${items})`;
+    return term.operator === 'not in'
+      ? sql<boolean>`${e} NOT IN (${items})`
+      : sql<boolean>`${e} IN (${items})`;
   }
   if (term.operator === 'between') {
     const parts = value.split(/\s*,\s*/);
@@ -77,17 +82,24 @@ const termSql = (filter: FilterDefinition, term: SmartFilterTerm): RawBuilder<bo
     case '!=':
       return sql<boolean>`${e} <> ${n}`;
     default:
-      throw badRequest(`${condition.fieldName}: "${term.operator}" is not a number operator.`, 'INVALID_CONDITION');
+      throw badRequest(
+        `${condition.fieldName}: "${term.operator}" is not a number operator.`,
+        'INVALID_CONDITION',
+      );
   }
 };
 
 const orderOf = (query: SmartFilterQuery, orderBy: string | undefined): RawBuilder<unknown>[] => {
   const wanted: { field: string; dir: 'ASC' | 'DESC' }[] = [];
   for (const t of query.conditions) if (t.sort !== 'No Sort') wanted.push({ field: t.field, dir: t.sort });
-  for (const part of (orderBy ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (orderBy ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [field = '', dir = 'ASC'] = part.split(/[:\s]+/);
     const d = dir.toUpperCase();
-    if (d !== 'ASC' && d !== 'DESC') throw badRequest(`orderBy: "${dir}" is not ASC or DESC.`, 'INVALID_ORDER');
+    if (d !== 'ASC' && d !== 'DESC')
+      throw badRequest(`orderBy: "${dir}" is not ASC or DESC.`, 'INVALID_ORDER');
     wanted.push({ field, dir: d });
   }
   return wanted.map(({ field, dir }) => {

@@ -25,7 +25,14 @@ type R = typeof smartFilterRoutes;
 
 // "?entityIdList=a,b,c" (the spec's GET form)
 const idList = (text: string): string[] => {
-  const ids = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) throw badRequest('entityIdList: give at least one customer id.', 'NO_CUSTOMERS');
   if (ids.length > 5000) throw badRequest('entityIdList: at most 5000 customers at a time.', 'TOO_MANY');
   return ids;
@@ -68,14 +75,22 @@ export const smartFilterHandlers = (
     const { from: start, to: end } = financialYearRange(run.financial_year as FinancialYear);
     for (const d of [body.transactionStartDate, body.transactionEndDate]) {
       if (d && (d < start || d > end)) {
-        throw badRequest(`${d} is outside the financial year ${run.financial_year} (${start} to ${end}).`, 'INVALID_DATE');
+        throw badRequest(
+          `${d} is outside the financial year ${run.financial_year} (${start} to ${end}).`,
+          'INVALID_DATE',
+        );
       }
     }
     return startSmartBulkUpdate(ctx, tasks.bulkUpdate, caller, run, body);
   },
   downloadTdsEntityIdListAsync: async ({ caller, params, query, body }) => {
     const run = await completedRun(ctx, caller, params.jobId, 'TDS');
-    const scope = { kind: 'parties' as const, category: params.category, keys: body.entityIds, summaryOnly: false };
+    const scope = {
+      kind: 'parties' as const,
+      category: params.category,
+      keys: body.entityIds,
+      summaryOnly: false,
+    };
     return startReport(ctx, recon.report, caller, run, scope, query.fileName, 'SmartFilterFull');
   },
   downloadTdsEntityIdList: async ({ caller, params, query, reply }) => {
@@ -95,7 +110,12 @@ export const smartFilterHandlers = (
   },
   downloadTdsSummaryAsync: async ({ caller, params, query, body }) => {
     const run = await completedRun(ctx, caller, params.jobId, 'TDS');
-    const scope = { kind: 'parties' as const, category: params.category, keys: body.entityIds, summaryOnly: true };
+    const scope = {
+      kind: 'parties' as const,
+      category: params.category,
+      keys: body.entityIds,
+      summaryOnly: true,
+    };
     return startReport(ctx, recon.report, caller, run, scope, query.file, 'SmartFilterSummary');
   },
   downloadTdsSummary: async ({ caller, params, query, reply }) => {

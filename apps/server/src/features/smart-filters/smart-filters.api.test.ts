@@ -87,7 +87,8 @@ const unzip = async (bytes: Uint8Array) => {
   const reader = new ZipReader(new Uint8ArrayReader(bytes));
   const files = new Map<string, Uint8Array>();
   for (const entry of await reader.getEntries()) {
-    if (!entry.directory && entry.getData) files.set(entry.filename, await entry.getData(new Uint8ArrayWriter()));
+    if (!entry.directory && entry.getData)
+      files.set(entry.filename, await entry.getData(new Uint8ArrayWriter()));
   }
   await reader.close();
   return files;
@@ -103,7 +104,10 @@ beforeAll(async () => {
   t = await startTestServer({ demo: true });
   token = await t.login(ADMIN.email, ADMIN.password);
   await eventually(async () => {
-    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as { status: string; jobType: string }[];
+    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+      status: string;
+      jobType: string;
+    }[];
     const ingest = list.filter((j) => j.jobType.startsWith('Ingest'));
     return ingest.length === demo.files.length && ingest.every((j) => j.status === 'Completed');
   }, 120_000);
@@ -181,8 +185,7 @@ describe('the pre-built filters', () => {
       conditions: [
         { field: 'absoluteDifference', operator: '>', value: String(e.smallTaxDifference.difference / 100) },
       ],
-      expected: (c) =>
-        Math.abs(Number(c.totalDiscrepancy)) > Math.abs(e.smallTaxDifference.difference / 100),
+      expected: (c) => Math.abs(Number(c.totalDiscrepancy)) > Math.abs(e.smallTaxDifference.difference / 100),
       includes: () => [e.largeTaxDifference.tan],
       excludes: () => e.compliantTans,
     },
@@ -237,7 +240,11 @@ describe('conditions', () => {
     expect(between.entities.map((x) => x.customerTAN)).toContain(e.smallTaxDifference.tan);
     const diffs = between.entities.map((x) => Math.abs(Number(x.difference)));
     expect(diffs).toEqual([...diffs].sort((a, b) => b - a));
-    const asc = await run('booksMoreThan26AS', [{ field: 'difference', operator: '>=', value: '0.01' }], 'bookTax:ASC');
+    const asc = await run(
+      'booksMoreThan26AS',
+      [{ field: 'difference', operator: '>=', value: '0.01' }],
+      'bookTax:ASC',
+    );
     const books = asc.entities.map((x) => Number(x.bookTax));
     expect(books).toEqual([...books].sort((a, b) => a - b));
   });
@@ -260,14 +267,20 @@ describe('conditions', () => {
     ]);
     expect(notIn.total).toBe(all.total - 2);
     // a quote in a value is a value, not SQL
-    const quoted = await run('booksMoreThan26AS', [{ field: 'customerName', operator: 'in', value: "X' OR '1'='1" }]);
+    const quoted = await run('booksMoreThan26AS', [
+      { field: 'customerName', operator: 'in', value: "X' OR '1'='1" },
+    ]);
     expect(quoted.total).toBe(0);
   });
 
   it('refuses bad conditions with a clear message', async () => {
     const cases: [string, Term[], RegExp][] = [
       ['differenceAbove', [{ field: 'absoluteDifference', operator: 'between', value: '10' }], /two values/],
-      ['differenceAbove', [{ field: 'absoluteDifference', operator: '>', value: '1; DROP TABLE x' }], /not a number/],
+      [
+        'differenceAbove',
+        [{ field: 'absoluteDifference', operator: '>', value: '1; DROP TABLE x' }],
+        /not a number/,
+      ],
       ['differenceAbove', [{ field: 'absoluteDifference', operator: 'in', value: '1' }], /operators/],
       ['differenceAbove', [{ field: 'tax_difference', operator: '>', value: '1' }], /no condition/],
       ['missingFrom26AS', [{ field: 'category', operator: '=', value: 'fullMatches' }], /fixed/],
@@ -281,7 +294,9 @@ describe('conditions', () => {
     }
     const order = await t.api('GET', filterPath('missingFrom26AS', [], 'name; DELETE:ASC'), { token });
     expect(order.status).toBe(400);
-    const year = await t.api('GET', filterPath('missingFrom26AS', []).replace(`/${FY}?`, '/2019-20?'), { token });
+    const year = await t.api('GET', filterPath('missingFrom26AS', []).replace(`/${FY}?`, '/2019-20?'), {
+      token,
+    });
     expect(year.status).toBe(400);
     const json = await t.api('GET', `/smart-filters/entityId/${job}/${FY}?query=not-json`, { token });
     expect(json.status).toBe(400);
@@ -331,14 +346,17 @@ describe('bulk update', () => {
 
     const rerun = await reconcile();
     const after = await view(rerun);
-    expect(after.entrySalesDiscrepancies.map((r) => r.manualAction)).toEqual(d.vouchers.map(() => 'FollowUp'));
+    expect(after.entrySalesDiscrepancies.map((r) => r.manualAction)).toEqual(
+      d.vouchers.map(() => 'FollowUp'),
+    );
     job = rerun;
   });
 });
 
 describe('downloads of chosen customers', () => {
   it('gives the full report and the summary of a tab, as a zip and as xlsx with ₹ formats', async () => {
-    const chosen = (await run('booksMoreThan26AS', [{ field: 'difference', operator: '>', value: '0' }])).entities;
+    const chosen = (await run('booksMoreThan26AS', [{ field: 'difference', operator: '>', value: '0' }]))
+      .entities;
     const inTab = chosen.filter((x) => x.category === 'partialMatches').map((x) => x.entityId);
     expect(inTab.length).toBeGreaterThan(0);
     const full = await download(
@@ -421,7 +439,10 @@ describe('entity isolation', () => {
     }[];
     const current = home.find((x) => x.current)!;
     const other = (
-      await t.api('PUT', '/legal-entity', { token, body: { name: 'Isolated Branch', panNumber: 'AABCI1234Q' } })
+      await t.api('PUT', '/legal-entity', {
+        token,
+        body: { name: 'Isolated Branch', panNumber: 'AABCI1234Q' },
+      })
     ).json as { id: string; subGroupId: string };
     expect((await t.api('PUT', `/entity/${other.id}/${other.subGroupId}`, { token })).status).toBe(200);
     try {
@@ -433,10 +454,26 @@ describe('entity isolation', () => {
           '/smart-filters/update-discrepancies-bulk',
           { jobId: job, salesStatus: 'Accept', taxbookStatus: 'Do Nothing', entityIds: ['X'] },
         ],
-        ['GET', `/discrepancy/tds-entries-by-entityIdList/download/${job}/partialMatches?entityIdList=X`, undefined],
-        ['GET', `/discrepancy/tds-entries-by-summary/download/${job}/partialMatches?entityIdList=X`, undefined],
-        ['POST', `/discrepancy/tds-entries-by-summary/download-async/${job}/partialMatches`, { entityIds: ['X'] }],
-        ['POST', `/discrepancy/tds-entries-by-entityIdList/download-async/${job}/partialMatches`, { entityIds: ['X'] }],
+        [
+          'GET',
+          `/discrepancy/tds-entries-by-entityIdList/download/${job}/partialMatches?entityIdList=X`,
+          undefined,
+        ],
+        [
+          'GET',
+          `/discrepancy/tds-entries-by-summary/download/${job}/partialMatches?entityIdList=X`,
+          undefined,
+        ],
+        [
+          'POST',
+          `/discrepancy/tds-entries-by-summary/download-async/${job}/partialMatches`,
+          { entityIds: ['X'] },
+        ],
+        [
+          'POST',
+          `/discrepancy/tds-entries-by-entityIdList/download-async/${job}/partialMatches`,
+          { entityIds: ['X'] },
+        ],
         ['GET', `/smart-recon/suggest/${FY}`, undefined],
       ] as const) {
         const answer = await t.api(method, path, { token, ...(body === undefined ? {} : { body }) });

@@ -7,8 +7,8 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
 import { rebuildResult } from '../matching/rebuild.ts';
 import type { RunView } from '../runs/runs.ts';
-import { partiesCsv, partiesInScope, rowCsv, summaryCsv, unresolvedCsv } from './report-csv.ts';
 import { buildPartiesSummaryXlsx } from './parties-xlsx.ts';
+import { partiesCsv, partiesInScope, rowCsv, summaryCsv, unresolvedCsv } from './report-csv.ts';
 import { buildReconReportXlsx } from './report-xlsx.ts';
 
 // The files of a reconciliation report: CSV tables of the summary, the
