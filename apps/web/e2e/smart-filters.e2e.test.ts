@@ -26,13 +26,17 @@ const pages: Page[] = [];
 
 const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const answer = await t.api(method, path, { token, ...(body === undefined ? {} : { body }) });
-  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  if (answer.status !== 200)
+    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
   return answer.json as T;
 };
 
 const finished = (jobId: string) =>
   eventually(async () => {
-    const j = (await t.api('GET', `/job/${jobId}`, { token })).json as { status: string; payload: string | null };
+    const j = (await t.api('GET', `/job/${jobId}`, { token })).json as {
+      status: string;
+      payload: string | null;
+    };
     if (j.status === 'Failed') throw new Error(`job ${jobId} failed`);
     return j.status === 'Completed' ? j : null;
   }, 90_000);
@@ -54,7 +58,10 @@ beforeAll(async () => {
   token = await t.login(ADMIN.email, ADMIN.password);
   browser = await launchBrowser();
   await eventually(async () => {
-    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as { status: string; jobType: string }[];
+    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+      status: string;
+      jobType: string;
+    }[];
     const ingest = list.filter((j) => j.jobType.startsWith('Ingest'));
     return ingest.length === demo.files.length && ingest.every((j) => j.status === 'Completed');
   }, 120_000);
@@ -67,7 +74,8 @@ afterAll(async () => {
 
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail') {
-    for (const [i, p] of pages.entries()) console.log('screenshot:', await screenshotOnFailure(p, `smart-${i}`));
+    for (const [i, p] of pages.entries())
+      console.log('screenshot:', await screenshotOnFailure(p, `smart-${i}`));
   }
   await page?.context().close();
 });
@@ -120,7 +128,9 @@ describe('smart filters in the browser', () => {
     await byTestId('smart-bulk-update', smart).click();
     await smart.getByRole('button', { name: 'YES' }).click();
     await byTestId('smart-submitted', smart).waitFor({ timeout: 20_000 });
-    const bulkJob = /job ([0-9a-f-]{36})/.exec((await byTestId('smart-submitted', smart).textContent()) ?? '')?.[1];
+    const bulkJob = /job ([0-9a-f-]{36})/.exec(
+      (await byTestId('smart-submitted', smart).textContent()) ?? '',
+    )?.[1];
     expect(bulkJob).toBeTruthy();
     await finished(bulkJob!);
     await shot(smart, '04-submitted');
@@ -135,9 +145,7 @@ describe('smart filters in the browser', () => {
     );
     const row = byTestId(`row-book-${d.vouchers[0]}`, smart);
     await row.waitFor({ timeout: 30_000 });
-    await expect
-      .poll(() => row.locator('[data-testid^="row-action-"]').textContent())
-      .toMatch(/Follow ?Up/i);
+    await expect.poll(() => row.locator('[data-testid^="row-action-"]').textContent()).toMatch(/Follow ?Up/i);
     await shot(smart, '05-after-rerun');
   }, 300_000);
 });
