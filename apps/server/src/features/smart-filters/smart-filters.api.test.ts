@@ -313,6 +313,18 @@ describe('bulk update', () => {
       body: { jobId: job, salesStatus: 'Do Nothing', taxbookStatus: 'Do Nothing', entityIds: ids },
     });
     expect(refused.status).toBe(400);
+    const outside = await t.api('PUT', '/smart-filters/update-discrepancies-bulk', {
+      token,
+      body: {
+        jobId: job,
+        salesStatus: 'Hold',
+        taxbookStatus: 'Do Nothing',
+        entityIds: ids,
+        transactionStartDate: '2019-04-01',
+      },
+    });
+    expect(outside.status).toBe(400);
+    expect((outside.json as { message: string }).message).toMatch(/outside the financial year/);
     const submit = () =>
       api<{ jobId: string }>('PUT', '/smart-filters/update-discrepancies-bulk', {
         jobId: job,

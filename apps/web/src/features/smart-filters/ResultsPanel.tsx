@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import {
@@ -25,6 +37,9 @@ import { type BulkActionChoice, canBulkUpdate, canSelectAll, SELECT_ALL_WARNING 
 export function ResultsPanel(props: {
   jobId: string;
   result: SmartFilterResult;
+  // the job's transaction dates: the bulk update's default range
+  startDate: string;
+  endDate: string;
   onSubmitted: (jobId: string) => void;
 }) {
   const { jobId, result } = props;
@@ -32,6 +47,9 @@ export function ResultsPanel(props: {
   const [sales, setSales] = useState<BulkActionChoice | null>(null);
   const [taxBook, setTaxBook] = useState<BulkActionChoice | null>(null);
   const [busy, setBusy] = useState(false);
+  const [from, setFrom] = useState(props.startDate);
+  const [to, setTo] = useState(props.endDate);
+  const datesValid = !!from && !!to && from <= to;
   const total = result.entities.length;
   const selectAllAllowed = canSelectAll(total);
 
@@ -49,7 +67,7 @@ export function ResultsPanel(props: {
       children: (
         <Text size="sm">
           Set the sales entries of the {formatCount(selected.size)} selected customers to {sales} and their
-          26AS entries to {taxBook}?
+          26AS entries to {taxBook}, for transactions from {from} to {to}?
         </Text>
       ),
       labels: { confirm: 'YES', cancel: 'CANCEL' },
@@ -62,6 +80,8 @@ export function ResultsPanel(props: {
               salesStatus: sales ?? 'Do Nothing',
               taxbookStatus: taxBook ?? 'Do Nothing',
               entityIds: [...selected],
+              transactionStartDate: from,
+              transactionEndDate: to,
             },
           });
           notifySuccess(answer.message, 'Bulk Update');
@@ -206,9 +226,28 @@ export function ResultsPanel(props: {
               w={220}
               data-testid="smart-26as-action"
             />
+            <TextInput
+              type="date"
+              label="Transactions from"
+              value={from}
+              min={props.startDate}
+              max={props.endDate}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              w={160}
+            />
+            <TextInput
+              type="date"
+              label="to"
+              value={to}
+              min={props.startDate}
+              max={props.endDate}
+              error={datesValid ? undefined : 'Choose a range within the year'}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              w={160}
+            />
             <Button
               leftSection={<IconPlayerPlay size={16} />}
-              disabled={!canBulkUpdate(selected.size, sales, taxBook)}
+              disabled={!canBulkUpdate(selected.size, sales, taxBook) || !datesValid}
               loading={busy}
               onClick={submit}
               data-testid="smart-bulk-update"

@@ -137,8 +137,10 @@ export function SmartFiltersPage() {
               Choose a filter and set its conditions to list the customers it selects.
             </Text>
           )}
-          {!running && result && (
+          {!running && result && details.data && (
             <ResultsPanel
+              startDate={details.data.transactionStartDate}
+              endDate={details.data.transactionEndDate}
               key={JSON.stringify(result.entities.map((x) => x.entityId))}
               jobId={jobId}
               result={result}
