@@ -125,6 +125,12 @@ describe('smart filters in the browser', () => {
     await smart.getByRole('option', { name: 'Do Nothing' }).click();
     await expect.poll(() => byTestId('smart-bulk-update', smart).isEnabled()).toBe(true);
     await shot(smart, '03-results');
+    // the tab's summary report downloads as xlsx
+    const [summary] = await Promise.all([
+      smart.waitForEvent('download'),
+      byTestId('smart-summary-partialMatches', smart).click(),
+    ]);
+    expect(summary.suggestedFilename()).toMatch(/partialMatches-summary\.xlsx$/);
     await byTestId('smart-bulk-update', smart).click();
     await smart.getByRole('button', { name: 'YES' }).click();
     await byTestId('smart-submitted', smart).waitFor({ timeout: 20_000 });

@@ -31,6 +31,8 @@ import { ReportButton } from '../reconciliation/common/ReportButton.tsx';
 import { tabLabel } from '../reconciliation/result/CustomerTabs.tsx';
 import { type BulkActionChoice, canBulkUpdate, canSelectAll, SELECT_ALL_WARNING } from './rules.ts';
 
+const DIRECT_SUMMARY_MAX = 300;
+
 // Spec 2.7's results: the count and the selection (select all up to 50),
 // the sales and 26AS actions, Bulk Update (a background job), and the four
 // category tabs with their summary and full report downloads.
@@ -167,6 +169,26 @@ export function ResultsPanel(props: {
     return (chosen.length ? chosen : rows).map((r) => r.entityId);
   };
 
+  // the ids travel in the URL of the direct download; a long list goes to a background report
+  const summary = async (category: ReconCategory, ids: string[]) => {
+    if (ids.length <= DIRECT_SUMMARY_MAX) {
+      await downloadRoute(
+        smartFilterRoutes.downloadTdsSummary,
+        { jobId, category },
+        `${category}-summary.xlsx`,
+        { entityIdList: ids.join(',') },
+      );
+      return;
+    }
+    const answer = await call(smartFilterRoutes.downloadTdsSummaryAsync, {
+      params: { jobId, category },
+      query: { file: `smart-filter-summary-${category}` },
+      body: { entityIds: ids },
+    });
+    if (answer.throttled) notifyError(new Error(answer.message), answer.message);
+    else notifySuccess(answer.message, 'Summary report');
+  };
+
   return (
     <Stack gap="sm">
       <Paper withBorder p="sm">
@@ -291,14 +313,7 @@ export function ResultsPanel(props: {
                       size="xs"
                       variant="light"
                       leftSection={<IconDownload size={14} />}
-                      onClick={() =>
-                        downloadRoute(
-                          smartFilterRoutes.downloadTdsSummary,
-                          { jobId, category: t.category },
-                          `${t.category}-summary.xlsx`,
-                          { entityIdList: idsFor(t.rows).join(',') },
-                        ).catch((e) => notifyError(e))
-                      }
+                      onClick={() => summary(t.category, idsFor(t.rows)).catch((e) => notifyError(e))}
                       data-testid={`smart-summary-${t.category}`}
                     >
                       Summary report
