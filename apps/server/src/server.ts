@@ -29,6 +29,8 @@ import { searchHandlers } from './features/search/routes.ts';
 import { rawTransformTask } from './features/section-rules/raw-expense/task.ts';
 import { sectionRulesHandlers } from './features/section-rules/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
+import { smartFilterHandlers } from './features/smart-filters/routes.ts';
+import { smartFilterTasks } from './features/smart-filters/tasks.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
@@ -147,6 +149,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(training);
   const followUps = followUpTasks(ctx);
   for (const task of Object.values(followUps)) jobs.register(task);
+  const smartFilters = smartFilterTasks(ctx);
+  for (const task of Object.values(smartFilters)) jobs.register(task);
 
   context = {
     config,
@@ -182,6 +186,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...payableHandlers(c, payable),
       ...classificationHandlers(c, training),
       ...followUpHandlers(c, followUps),
+      ...smartFilterHandlers(c, smartFilters, reconciliation),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

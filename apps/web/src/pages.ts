@@ -110,6 +110,9 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.ViewTcsReconciliationPage,
     })),
   ),
+  '/tds-job/smart-filters': lazy(() =>
+    import('./features/smart-filters/SmartFiltersPage.tsx').then((m) => ({ default: m.SmartFiltersPage })),
+  ),
   '/tds-job': lazy(() =>
     import('./features/reconciliation/result/JobResultPage.tsx').then((m) => ({ default: m.TdsJobPage })),
   ),

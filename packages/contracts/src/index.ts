@@ -14,6 +14,7 @@ export * from './api/routes.ts';
 export * from './api/search.ts';
 export * from './api/section-rules.ts';
 export * from './api/session.ts';
+export * from './api/smart-filters.ts';
 export * from './api/utilities.ts';
 export * from './common.ts';
 export * from './permissions.ts';

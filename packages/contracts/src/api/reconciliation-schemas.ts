@@ -34,6 +34,13 @@ export const ReportScope = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('job') }),
   z.object({ kind: z.literal('category'), category: ReconCategory }),
   z.object({ kind: z.literal('customer'), party: z.number().int(), actions: z.array(z.string()).nullable() }),
+  // a smart filter's chosen customers of one tab: their summary xlsx, or the full report
+  z.object({
+    kind: z.literal('parties'),
+    category: ReconCategory,
+    keys: z.array(z.string()).max(5000),
+    summaryOnly: z.boolean(),
+  }),
 ]);
 export type ReportScope = z.infer<typeof ReportScope>;
 

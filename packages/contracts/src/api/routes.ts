@@ -36,6 +36,7 @@ import {
   UpdateLastLoginRequest,
   VersionResponse,
 } from './session.ts';
+import { smartFilterRoutes } from './smart-filters.ts';
 import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
@@ -345,4 +346,5 @@ export const apiRoutes = {
   ...payableRoutes,
   ...classificationRoutes,
   ...followUpRoutes,
+  ...smartFilterRoutes,
 } as const;

@@ -139,7 +139,11 @@ export const lockParty = async (client: Client, jobId: string, party: number): P
 
 type Body = z.output<typeof UpdateDiscrepanciesRequest>;
 
-const buildDecision = (body: Body, refs: RowRef[], caller: Caller): Decision => {
+// Who decides: a person on the screen, or the person whose background job (a
+// smart filter's bulk update) records decisions on their behalf.
+export type Decider = Pick<Caller, 'userId' | 'login'>;
+
+const buildDecision = (body: Body, refs: RowRef[], caller: Decider): Decision => {
   const base = { note: body.notes || null, by: caller.login, at: new Date().toISOString() };
   switch (body.actionType) {
     case 'Accept':
@@ -166,8 +170,11 @@ const buildDecision = (body: Body, refs: RowRef[], caller: Caller): Decision => 
   }
 };
 
-export const updateDiscrepancies = async (ctx: AppContext, caller: Caller, body: Body) => {
-  const run = await completedRun(ctx, caller, body.jobId);
+export const updateDiscrepancies = async (ctx: AppContext, caller: Caller, body: Body) =>
+  decideOnRun(ctx, await completedRun(ctx, caller, body.jobId), caller, body);
+
+// The decision on a run already resolved for the caller's entity.
+export const decideOnRun = async (ctx: AppContext, run: RunView, caller: Decider, body: Body) => {
   const picked = [
     ...body.salesPurchaseBookDiscrepancyIds.map((id) => ({ side: 'book' as const, ...parseRowId(id, 'B') })),
     ...body.taxBookDiscrepancyIds.map((id) => ({ side: 'taxBook' as const, ...parseRowId(id, 'T') })),

@@ -28,6 +28,10 @@ export const partiesInScope = async (ctx: AppContext, run: RunView, scope: Repor
   let q = ctx.db.selectFrom('recon_parties').selectAll().where('job_id', '=', run.job_id).orderBy('party');
   if (scope.kind === 'category') q = q.where('category', '=', scope.category);
   if (scope.kind === 'customer') q = q.where('party', '=', scope.party);
+  if (scope.kind === 'parties') {
+    if (scope.keys.length === 0) return [];
+    q = q.where('category', '=', scope.category).where('party_key', 'in', scope.keys);
+  }
   return q.execute();
 };
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
 import { rebuildResult } from '../matching/rebuild.ts';
 import type { RunView } from '../runs/runs.ts';
+import { buildPartiesSummaryXlsx } from './parties-xlsx.ts';
 import { partiesCsv, partiesInScope, rowCsv, summaryCsv, unresolvedCsv } from './report-csv.ts';
 import { buildReconReportXlsx } from './report-xlsx.ts';
 
@@ -35,6 +36,10 @@ export const reportEntries = async (
       : null;
   const book = run.kind === 'TDS' ? 'sales-book.csv' : 'purchase-book.csv';
   const entries: ReportEntry[] = [];
+  if (scope.kind === 'parties') {
+    entries.push({ name: 'summary.xlsx', content: await buildPartiesSummaryXlsx(parties, run.kind) });
+    if (scope.summaryOnly) return entries;
+  }
   if (scope.kind === 'job') entries.push({ name: 'summary.csv', content: summaryCsv(ctx, run) });
   entries.push(
     { name: run.kind === 'TDS' ? 'customers.csv' : 'vendors.csv', content: partiesCsv(parties, run.kind) },

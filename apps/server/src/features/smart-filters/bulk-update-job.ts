@@ -1,0 +1,147 @@
+import type { SmartBulkUpdateRequest } from '@taxrecon/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
+import { decideOnRun } from '../reconciliation/discrepancies/decisions.ts';
+import { runById } from '../reconciliation/reports/report-job.ts';
+import { manualActionOf, rowId } from '../reconciliation/results/row-view.ts';
+import type { RunView } from '../reconciliation/runs/runs.ts';
+
+// Bulk Update of a smart filter (spec 2.7): for each chosen customer, its
+// open sales entries get the sales action and its open 26AS entries the 26AS
+// action, each recorded through decisions.ts exactly as a decision made on
+// the discrepancy screen (so the next run applies it again). An entry that
+// already has the action is left alone, so a retried job records nothing twice.
+
+const Action = z.enum(['Accept', 'Hold', 'FollowUp', 'Do Nothing']);
+
+export const SmartBulkUpdateInput = z.object({
+  entityId: z.string().uuid(),
+  reconJobId: z.string().uuid(),
+  userId: z.string(),
+  login: z.string(),
+  salesStatus: Action,
+  taxbookStatus: Action,
+  keys: z.array(z.string()).min(1),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type SmartBulkUpdateInput = z.infer<typeof SmartBulkUpdateInput>;
+
+export const BULK_NOTE = 'Bulk update (smart filter)';
+
+// Entries a bulk action may set: not matched by the engine, not split, not partly accepted.
+const OPEN = new Set([null, 'Hold', 'FollowUp', 'Pending', 'Accept']);
+
+const openRowIds = async (
+  ctx: AppContext,
+  run: RunView,
+  party: number,
+  side: 'B' | 'T',
+  action: string,
+  from: string | null,
+  to: string | null,
+) => {
+  let q = ctx.db
+    .selectFrom('recon_rows')
+    .select(['ord', 'action', 'match_no'])
+    .where('job_id', '=', run.job_id)
+    .where('party', '=', party)
+    .where('side', '=', side);
+  if (from) q = q.where('txn_date', '>=', new Date(`${from}T00:00:00Z`));
+  if (to) q = q.where('txn_date', '<=', new Date(`${to}T00:00:00Z`));
+  const rows = await q.orderBy('ord').execute();
+  return rows
+    .filter((r) => {
+      const current = manualActionOf(r);
+      return OPEN.has(current as 'Hold') && current !== action;
+    })
+    .map((r) => rowId(party, side, r.ord));
+};
+
+export const smartBulkUpdateTask = (ctx: () => AppContext) =>
+  defineTask({
+    queue: 'smart-bulk-update',
+    jobType: 'SmartFilterBulkUpdate',
+    input: SmartBulkUpdateInput,
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    run: async (input, job) => {
+      const c = ctx();
+      const run = await runById(c, input.reconJobId, input.entityId);
+      const parties = await c.db
+        .selectFrom('recon_parties')
+        .select(['party', 'party_key'])
+        .where('job_id', '=', run.job_id)
+        .where('party_key', 'in', input.keys)
+        .orderBy('party')
+        .execute();
+      const decider = { userId: input.userId, login: input.login };
+      let entries = 0;
+      let decisions = 0;
+      const errors: string[] = [];
+      let done = 0;
+      for (const { party, party_key } of parties) {
+        for (const [side, action] of [
+          ['B', input.salesStatus],
+          ['T', input.taxbookStatus],
+        ] as const) {
+          if (action === 'Do Nothing') continue;
+          const ids = await openRowIds(c, run, party, side, action, input.from, input.to);
+          if (ids.length === 0) continue;
+          try {
+            await decideOnRun(c, run, decider, {
+              jobId: run.job_id,
+              actionType: action,
+              notes: BULK_NOTE,
+              salesPurchaseBookDiscrepancyIds: side === 'B' ? ids : [],
+              taxBookDiscrepancyIds: side === 'T' ? ids : [],
+            });
+            entries += ids.length;
+            decisions++;
+          } catch (error) {
+            // a refusal for one customer (say, a split entry) does not stop the others
+            if (!(error instanceof HttpError) || error.status >= 500) throw error;
+            errors.push(`${party_key}: ${error.message}`);
+          }
+        }
+        done++;
+        await job.progress((done * 100) / parties.length);
+      }
+      const outcome = {
+        remarks: `${entries} entries of ${parties.length} customer(s) updated${errors.length ? `; ${errors.length} refused` : ''}`,
+        result: { reconJobId: run.job_id, customers: parties.length, entries, decisions, errors },
+        transactionsCount: entries,
+      };
+      await withTransaction(c.database.pool, async (client) => job.complete(client, outcome));
+      return outcome;
+    },
+  });
+
+export const startSmartBulkUpdate = async (
+  ctx: AppContext,
+  task: TaskDefinition,
+  caller: Caller,
+  run: RunView,
+  body: SmartBulkUpdateRequest,
+) => {
+  const job = await ctx.jobs.start(
+    task,
+    {
+      entityId: run.entity_id,
+      reconJobId: run.job_id,
+      userId: caller.userId,
+      login: caller.login,
+      salesStatus: body.salesStatus,
+      taxbookStatus: body.taxbookStatus,
+      keys: [...new Set(body.entityIds)],
+      from: body.transactionStartDate ?? null,
+      to: body.transactionEndDate ?? null,
+    },
+    { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
+  );
+  return { message: `Bulk update submitted (Job Id: ${job.id})`, jobId: job.id };
+};
