@@ -19,6 +19,7 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
+import { payableGlSuggestionHandlers } from './features/payable/gl-suggestions/routes.ts';
 import { payableHandlers } from './features/payable/routes.ts';
 import { payableTasks } from './features/payable/tasks.ts';
 import { payableDataHandlers, payableDataTasks } from './features/payable-data/routes.ts';
@@ -184,6 +185,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...payableDataHandlers(c, payableData),
       ...sectionRulesHandlers(c, { rawTransform }),
       ...payableHandlers(c, payable),
+      ...payableGlSuggestionHandlers(c),
       ...classificationHandlers(c, training),
       ...followUpHandlers(c, followUps),
       ...smartFilterHandlers(c, smartFilters, reconciliation),

@@ -9,6 +9,7 @@ export * from './api/jobs.ts';
 export * from './api/master-data.ts';
 export * from './api/payable.ts';
 export * from './api/payable-data.ts';
+export * from './api/payable-gl-suggestions.ts';
 export * from './api/reconciliation.ts';
 export * from './api/routes.ts';
 export * from './api/search.ts';

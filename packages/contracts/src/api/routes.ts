@@ -19,6 +19,7 @@ import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { payableRoutes } from './payable.ts';
 import { payableDataRoutes } from './payable-data.ts';
+import { payableGlSuggestionRoutes } from './payable-gl-suggestions.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
 import { sectionRulesRoutes } from './section-rules.ts';
@@ -344,6 +345,7 @@ export const apiRoutes = {
   ...payableDataRoutes,
   ...sectionRulesRoutes,
   ...payableRoutes,
+  ...payableGlSuggestionRoutes,
   ...classificationRoutes,
   ...followUpRoutes,
   ...smartFilterRoutes,

@@ -66,6 +66,9 @@ export interface PayableEntriesTable {
   status: string;
   error_code: string | null;
   reason: string;
+  // migrations/017_payable_entry_gl.sql
+  gl_code: string | null;
+  description: string | null;
 }
 
 export interface PayableMonthsTable {

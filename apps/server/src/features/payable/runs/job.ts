@@ -137,6 +137,8 @@ export const ENTRY_COLUMNS = [
   'status',
   'error_code',
   'reason',
+  'gl_code',
+  'description',
 ] as const;
 
 function* entryLines(
@@ -180,6 +182,8 @@ function* entryLines(
       r.status,
       r.errorCode,
       r.reason,
+      entries[r.index]?.glCode ?? null,
+      entries[r.index]?.documentDescription ?? null,
     ]);
   }
 }

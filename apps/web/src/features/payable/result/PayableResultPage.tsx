@@ -12,6 +12,7 @@ import { CountBoxes, DataQualitySummary } from './CountBoxes.tsx';
 import { ReportRequestDialog } from './ReportRequestDialog.tsx';
 import { REPORT_KINDS, type ReportKind } from './report-kinds.ts';
 import { type SummaryTab, SummaryTabs } from './SummaryTabs.tsx';
+import { UnmappedGlPanel } from './UnmappedGlPanel.tsx';
 
 const TABS: SummaryTab[] = ['monthly', 'quarterly', 'annual'];
 
@@ -98,6 +99,7 @@ export function PayableResultPage() {
       )}
       <CountBoxes data={data} />
       <DataQualitySummary data={data} />
+      <UnmappedGlPanel fy={data.fy} />
       <SummaryTabs
         data={data}
         tab={tab}
