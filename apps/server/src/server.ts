@@ -13,6 +13,7 @@ import { ingestHandlers } from './features/ingest/routes.ts';
 import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
+import { linkageHandlers } from './features/linkage/routes.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
@@ -157,6 +158,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...reconciliationHandlers(c, reconciliation),
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
+      ...linkageHandlers(c),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -4,6 +4,7 @@ export * from './api/entities.ts';
 export * from './api/housekeeping.ts';
 export * from './api/ingest.ts';
 export * from './api/jobs.ts';
+export * from './api/linkage.ts';
 export * from './api/master-data.ts';
 export * from './api/reconciliation.ts';
 export * from './api/routes.ts';

@@ -14,6 +14,7 @@ import {
 import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
+import { linkageRoutes } from './linkage.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { searchRoutes } from './search.ts';
@@ -335,4 +336,5 @@ export const apiRoutes = {
   ...reconciliationRoutes,
   ...documentRoutes,
   ...utilityRoutes,
+  ...linkageRoutes,
 } as const;
