@@ -177,6 +177,13 @@ describe('Sync TAN and PAN', () => {
     const saved = t.server.ctx.config.tracesUrl;
     t.server.ctx.config.tracesUrl = 'http://127.0.0.1:9/app';
     try {
+      await customers([{ code: 'C1', name: 'Alpha', tan: tanOf(1) }]);
+      expect((await sync('JSESSIONID=gone')).json).toEqual({
+        severity: 'error',
+        message: TANPAN_MESSAGES.syncFailed,
+        results: [],
+        remaining: 1,
+      });
       expect(await captcha()).toEqual({
         captchaImage: '',
         cookie: '',

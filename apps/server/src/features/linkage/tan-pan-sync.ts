@@ -5,7 +5,7 @@ import {
   type TanPanSyncAnswer,
 } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, HttpError } from '../../platform/http/errors.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 import { PortalError, type TracesClient } from './traces-client.ts';
 
 const PAN_SHAPE = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
@@ -27,12 +27,22 @@ export const unverifiedTanCount = async (ctx: AppContext, entityId: string): Pro
   return Number(row.n);
 };
 
-const portalFailure = (error: unknown): HttpError => {
+// A refused captcha or login is the caller's to fix (400). A portal that does
+// not answer is not: the answer says so with severity 'error' and nothing is
+// written, like the captcha call does.
+const portalFailure = async (
+  ctx: AppContext,
+  entityId: string,
+  error: unknown,
+  results: TanPanResult[],
+): Promise<TanPanSyncAnswer> => {
   if (error instanceof PortalError && error.kind === 'captcha')
-    return badRequest(TANPAN_MESSAGES.captchaFailed, 'CAPTCHA_FAILED');
+    throw badRequest(TANPAN_MESSAGES.captchaFailed, 'CAPTCHA_FAILED');
   if (error instanceof PortalError && error.kind === 'credentials')
-    return badRequest(TANPAN_MESSAGES.authFailed, 'TRACES_LOGIN_FAILED');
-  return new HttpError(502, 'TRACES_UNAVAILABLE', TANPAN_MESSAGES.syncFailed);
+    throw badRequest(TANPAN_MESSAGES.authFailed, 'TRACES_LOGIN_FAILED');
+  if (!(error instanceof PortalError)) throw error;
+  const remaining = await unverifiedTanCount(ctx, entityId);
+  return { severity: 'error', message: TANPAN_MESSAGES.syncFailed, results, remaining };
 };
 
 export const syncTanPan = async (
@@ -45,7 +55,7 @@ export const syncTanPan = async (
     await client.login(login.user, login.password, login.captchaText, login.cookie);
   } catch (error) {
     ctx.log.warn({ reason: (error as Error).message }, 'TRACES sign-in failed');
-    throw portalFailure(error);
+    return portalFailure(ctx, entityId, error, []);
   }
   // The portal verifies at most 500 TANs a session (spec part 3 section 9).
   const tans = (
@@ -70,7 +80,7 @@ export const syncTanPan = async (
     }
   } catch (error) {
     ctx.log.warn({ reason: (error as Error).message, looked: results.length }, 'TRACES lookups stopped');
-    throw portalFailure(error);
+    return portalFailure(ctx, entityId, error, results);
   }
   await ctx.db.transaction().execute(async (tx) => {
     for (const r of results) {

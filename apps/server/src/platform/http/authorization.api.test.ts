@@ -79,6 +79,10 @@ const pathParams = (): Record<string, string> => ({
   jobOrYear: '2024-25',
   reportId: '00000000-0000-4000-8000-000000000000',
   fileName: 'no-such-form16a.pdf',
+  user: 'ABCDE1234F',
+  password: 'not-the-password',
+  captchaText: 'x7k2q',
+  cookie: 'JSESSIONID=none',
 });
 
 // Per route overrides where a parameter name means something else.
