@@ -51,6 +51,12 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.UploadCustomerMappingPage,
     })),
   ),
+  '/link-tanpan': lazy(() =>
+    import('./features/linkage/SyncTanPanPage.tsx').then((m) => ({ default: m.SyncTanPanPage })),
+  ),
+  '/search-linkages-26as': lazy(() =>
+    import('./features/linkage/SearchLinkagesPage.tsx').then((m) => ({ default: m.SearchLinkagesPage })),
+  ),
   '/search-26as': lazy(() =>
     import('./features/search/Search26asPage.tsx').then((m) => ({ default: m.Search26asPage })),
   ),
