@@ -14,6 +14,7 @@ import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
 import { linkageHandlers } from './features/linkage/routes.ts';
+import { linkageTasks } from './features/linkage/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
@@ -128,6 +129,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(documents)) jobs.register(task);
   const utilities = utilityTasks(ctx);
   for (const task of Object.values(utilities)) jobs.register(task);
+  const linkage = linkageTasks(ctx);
+  for (const task of Object.values(linkage)) jobs.register(task);
 
   context = {
     config,
@@ -158,7 +161,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...reconciliationHandlers(c, reconciliation),
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
-      ...linkageHandlers(c),
+      ...linkageHandlers(c, linkage),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

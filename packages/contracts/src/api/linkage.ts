@@ -70,6 +70,43 @@ export const LinkageSearchAnswer = z.object({
 });
 export type LinkageSearchAnswer = z.infer<typeof LinkageSearchAnswer>;
 
+// Link Customers in 26AS to Sales: a preview job proposes which customer
+// each unlinked 26AS deductor (TAN) is, the user reviews the .txt and uploads it.
+export const LINKAGE_JOB_TYPE = 'PreviewCustomerLinkage';
+export const LINKAGE_JOBS_PAGE_SIZE = 5000;
+export const LINKAGE_UNABLE_TO_SUBMIT = 'Unable to submit the job.';
+export const LINKAGE_FILE_HEADER = [
+  'TAN',
+  '26AS Name',
+  'Customer Code',
+  'Customer Name',
+  'Link (Y/N)',
+  'Reason',
+];
+export const LinkageJob = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  datetime: z.string(),
+  enddatetime: z.string().nullable(),
+  status: z.string(),
+  // proposed links (Y) and lines for review (N)
+  proposed: z.number().int().nullable(),
+  lines: z.number().int().nullable(),
+});
+export type LinkageJob = z.infer<typeof LinkageJob>;
+export const LinkageSubmitAnswer = z.object({
+  severity: z.enum(['success', 'error']),
+  message: z.string(),
+  jobId: z.string().nullable(),
+});
+export const PerformLinkageAnswer = z.object({
+  severity: z.enum(['success', 'error']),
+  message: z.string(),
+  linked: z.number().int(),
+  alreadyLinked: z.number().int(),
+});
+export type PerformLinkageAnswer = z.infer<typeof PerformLinkageAnswer>;
+
 const PortalLogin = z.object({
   user: z.string().min(1).max(100),
   password: z.string().min(1).max(200),
@@ -78,6 +115,37 @@ const PortalLogin = z.object({
 });
 
 export const linkageRoutes = {
+  customerLinker: defineRoute({
+    method: 'POST',
+    path: '/job/customer-linker',
+    access: needs('MASTERDATA_CUSTOMERS'),
+    summary: 'Start a preview of which customer each unlinked 26AS deductor is',
+    response: LinkageSubmitAnswer,
+  }),
+  customerLinkageJobs: defineRoute({
+    method: 'GET',
+    path: '/job/jobs-queue/PreviewCustomerLinkage',
+    access: needs('MASTERDATA_CUSTOMERS'),
+    summary: 'The linkage preview jobs of the current entity, newest first (5,000 a page)',
+    response: z.array(LinkageJob),
+  }),
+  customerLinkagePreview: defineRoute({
+    method: 'GET',
+    path: '/ftp/content/customerlinkages/:id',
+    access: needs('MASTERDATA_CUSTOMERS'),
+    summary: "A finished preview job's .txt of proposed links, to review",
+    params: z.object({ id: z.string().uuid() }),
+    produces: 'binary',
+    response: z.unknown(),
+  }),
+  performCustomerLinkage: defineRoute({
+    method: 'PUT',
+    path: '/job/perform-customer-linkage',
+    access: needs('MASTERDATA_CUSTOMERS'),
+    summary: 'Link the TANs of the reviewed preview (lines marked Y) to their customers, in one transaction',
+    consumes: 'multipart',
+    response: PerformLinkageAnswer,
+  }),
   tanPanCaptcha: defineRoute({
     method: 'GET',
     path: '/customer-mapping/get-captcha',

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { MAX_TANS_PER_SYNC, TANPAN_MESSAGES } from '@taxrecon/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   CAPTCHA_PNG,
   CAPTCHA_TEXT,
@@ -255,5 +256,144 @@ describe('Search 26AS Customer Linkages', () => {
         }
       ).count,
     ).toBe(0);
+    // back to the first entity for the tests that follow
+    const home = await t.server.ctx.db
+      .selectFrom('legal_entities')
+      .select('sub_group_id')
+      .where('id', '=', entityId)
+      .executeTakeFirstOrThrow();
+    await t.api('PUT', `/entity/${entityId}/${home.sub_group_id}`, { token: other });
+  });
+});
+
+const download = async (path: string) => {
+  const res = await fetch(`${t.baseUrl}/taxrecon/api/v1${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, text: await res.text() };
+};
+
+describe('Link Customers in 26AS to Sales', () => {
+  const credit = (tan: string, name: string, line: number) => ({
+    entity_id: entityId,
+    statement_id: randomUUID(),
+    part: 'TDS' as const,
+    financial_year: '2024-25',
+    tan,
+    deductor_name: name,
+    section: '194J',
+    transaction_date: '2024-05-10',
+    status: 'F',
+    booking_date: null,
+    remarks: null,
+    amount: '10000.00',
+    tax: '1000.00',
+    deposited: '1000.00',
+    file_name: 'a.txt',
+    line,
+  });
+
+  it('previews which customer each unlinked deductor is, and links the reviewed file in one go', async () => {
+    await customers([
+      { code: 'C1', name: 'Konkan Coastal Logistics (P) Ltd.', tan: null },
+      { code: 'C2', name: 'Shree Ganesh Enterprises', tan: null },
+      { code: 'C3', name: 'Shree Ganesh Enterprises, Indore', tan: null },
+      { code: 'C4', name: 'Pinnacle Edutech Pvt Ltd', tan: tanOf(4) },
+      { code: 'C5', name: 'Sahyadri Foods Ltd', tan: null },
+    ]);
+    await t.server.ctx.db.deleteFrom('tax_entries').where('entity_id', '=', entityId).execute();
+    await t.server.ctx.db
+      .insertInto('tax_entries')
+      .values([
+        credit('MUMK00041K', 'KONKAN COASTAL LOGISTICS PRIVATE LIMITED', 1),
+        credit('MUMK00041K', 'KONKAN COASTAL LOGISTICS PRIVATE LIMITED', 2),
+        credit('NSKS00004S', 'SHREE GANESH ENTERPRISES', 3),
+        credit(tanOf(4), 'PINNACLE EDUTECH PRIVATE LIMITED', 4),
+        credit('PNES00022S', 'SAHYADRI FOOD LIMITED', 5),
+        credit('DELO00001O', 'OMEGA TRADERS', 6),
+      ])
+      .execute();
+    const submitted = (await t.api('POST', '/job/customer-linker', { token })).json as {
+      jobId: string;
+      severity: string;
+    };
+    expect(submitted.severity).toBe('success');
+    await jobFinished(t, token, submitted.jobId);
+    const jobs = (await t.api('GET', '/job/jobs-queue/PreviewCustomerLinkage', { token })).json as {
+      id: string;
+      status: string;
+      enddatetime: string | null;
+      proposed: number;
+    }[];
+    expect(jobs[0]).toMatchObject({ id: submitted.jobId, status: 'Completed', proposed: 2 });
+    expect(jobs[0]!.enddatetime).not.toBeNull();
+    const file = await download(`/ftp/content/customerlinkages/${submitted.jobId}`);
+    expect(file.status).toBe(200);
+    const lines = file.text
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split('\t'));
+    expect(lines[0]).toEqual(['TAN', '26AS Name', 'Customer Code', 'Customer Name', 'Link (Y/N)', 'Reason']);
+    expect(lines.slice(1).map((l) => [l[0], l[2], l[4]])).toEqual([
+      ['MUMK00041K', 'C1', 'Y'],
+      // "Shree Ganesh Enterprises, Indore" has a word more: not a tie, C2 is the one
+      ['NSKS00004S', 'C2', 'Y'],
+      ['PNES00022S', 'C5', 'N'],
+    ]);
+    expect(lines.some((l) => l[0] === tanOf(4) || l[0] === 'DELO00001O')).toBe(false);
+
+    // the reviewer accepts the Sahyadri near miss too
+    const reviewed = file.text.replace(/(PNES00022S\t[^\t]*\tC5\t[^\t]*\t)N/, '$1Y');
+    const performed = await t.upload('/job/perform-customer-linkage', {
+      token,
+      files: [{ name: 'customer-linkage-reviewed.txt', content: reviewed }],
+    });
+    expect(performed.status, JSON.stringify(performed.json)).toBe(200);
+    expect(performed.json).toMatchObject({ severity: 'success', linked: 3 });
+    const children = await t.server.ctx.db
+      .selectFrom('customer_children as ch')
+      .innerJoin('customers as c', 'c.id', 'ch.customer_id')
+      .select(['c.customer_code', 'ch.tan_number'])
+      .where('c.entity_id', '=', entityId)
+      .orderBy('ch.tan_number')
+      .execute();
+    expect(children.map((c) => [c.customer_code, c.tan_number])).toEqual([
+      ['C1', 'MUMK00041K'],
+      ['C2', 'NSKS00004S'],
+      ['C5', 'PNES00022S'],
+    ]);
+    // linked TANs are no longer proposed
+    const again = (await t.api('POST', '/job/customer-linker', { token })).json as { jobId: string };
+    await jobFinished(t, token, again.jobId);
+    const next = await download(`/ftp/content/customerlinkages/${again.jobId}`);
+    expect(next.text.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('refuses a reviewed file with a bad line, naming the line and column, and links nothing', async () => {
+    await customers([{ code: 'C1', name: 'Alpha', tan: null }]);
+    const header = 'TAN\t26AS Name\tCustomer Code\tCustomer Name\tLink (Y/N)\tReason';
+    const send = (text: string) =>
+      t.upload('/job/perform-customer-linkage', { token, files: [{ name: 'reviewed.txt', content: text }] });
+    const badTan = await send(
+      `${header}\r\nMUMK00041K\tA\tC1\tAlpha\tY\tx\r\nNOT-A-TAN\tB\tC1\tAlpha\tY\tx\r\n`,
+    );
+    expect(badTan.status).toBe(400);
+    expect(badTan.json).toMatchObject({
+      message: 'reviewed.txt, line 3, column 1 (TAN): expected a TAN such as MUMA12345B, found "NOT-A-TAN"',
+    });
+    const unknown = await send(`${header}\r\nMUMK00041K\tA\tC9\tNobody\tY\tx\r\n`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({
+      message: 'reviewed.txt, line 2, column 3 (Customer Code): no customer "C9" in this entity\'s master',
+    });
+    const noHeader = await send('MUMK00041K\tA\tC1\tAlpha\tY\tx\r\n');
+    expect(noHeader.status).toBe(400);
+    const count = await t.server.ctx.db
+      .selectFrom('customer_children as ch')
+      .innerJoin('customers as c', 'c.id', 'ch.customer_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('c.entity_id', '=', entityId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
   });
 });
