@@ -44,6 +44,36 @@ const suite = browserSuite(
         },
       ])
       .execute();
+    await t.server.ctx.db
+      .insertInto('customers')
+      .values({
+        entity_id: admin.current_entity_id!,
+        customer_code: 'C3',
+        customer_name: 'Harbour-Line Shipping (P) Ltd',
+        tan_number: null,
+      })
+      .execute();
+    await t.server.ctx.db
+      .insertInto('tax_entries')
+      .values({
+        entity_id: admin.current_entity_id!,
+        statement_id: '00000000-0000-4000-8000-000000000001',
+        part: 'TDS',
+        financial_year: '2024-25',
+        tan: 'MUMH00040H',
+        deductor_name: 'HARBOURLINE SHIPPING PRIVATE LIMITED',
+        section: '194C',
+        transaction_date: '2024-05-10',
+        status: 'F',
+        booking_date: null,
+        remarks: null,
+        amount: '98000.00',
+        tax: '1960.00',
+        deposited: '1960.00',
+        file_name: 'a.txt',
+        line: 1,
+      })
+      .execute();
     portal.directory.set('MUMK00041K', {
       name: 'KONKAN COASTAL LOGISTICS PRIVATE LIMITED',
       address: 'Ratnagiri 415612',
@@ -67,7 +97,7 @@ describe('customer linkage in the browser', () => {
     await byTestId('home-page').waitFor();
 
     await suite.page.goto(`${suite.t.baseUrl}/#/link-tanpan`);
-    await expect(byTestId('tanpan-unverified').textContent()).resolves.toMatch(/1 unverified TANs/);
+    await suite.page.getByText('1 unverified TANs').waitFor();
     await byTestId('tanpan-captcha').waitFor();
     await byTestId('tanpan-user').fill(PORTAL_USER);
     await byTestId('tanpan-password').fill(PORTAL_PASSWORD);
@@ -78,14 +108,37 @@ describe('customer linkage in the browser', () => {
       'TAN with PAN Synced Successfully from Traces Portal',
     );
     await suite.page.getByText('AAACK4141K').first().waitFor();
-    await expect(byTestId('tanpan-unverified').textContent()).resolves.toMatch(/^0 unverified TANs/);
+    await suite.page.getByText('0 unverified TANs').waitFor();
     await shot('2-synced');
 
     await suite.page.goto(`${suite.t.baseUrl}/#/search-linkages-26as`);
     await byTestId('linkage-keyword').fill('aaack4141k');
     await byTestId('linkage-search').click();
-    await expect(byTestId('linkage-total').textContent()).resolves.toBe('1 linkages');
+    await suite.page.getByText('1 linkages').waitFor();
     await suite.page.getByText('KONKAN COASTAL LOGISTICS PRIVATE LIMITED').first().waitFor();
     await shot('3-search-linkages');
+  });
+
+  it('previews the link of a 26AS deductor to its customer and performs the reviewed file', async () => {
+    await suite.newPage('link-26as');
+    await suite.signIn();
+    await byTestId('home-page').waitFor();
+    await suite.page.goto(`${suite.t.baseUrl}/#/link-26as`);
+    await byTestId('linkage-link-all').click();
+    await expect(byTestId('linkage-note').textContent()).resolves.toMatch(/^Job submitted successfully/);
+    await suite.page.getByRole('button', { name: '.txt' }).first().waitFor({ timeout: 60_000 });
+    await shot('4-link-26as-preview');
+    const reviewed =
+      'TAN\t26AS Name\tCustomer Code\tCustomer Name\tLink (Y/N)\tReason\r\n' +
+      'MUMH00040H\tHARBOURLINE SHIPPING PRIVATE LIMITED\tC3\tHarbour-Line Shipping (P) Ltd\tY\tsame company\r\n';
+    await suite.page.locator('input[type=file]').setInputFiles({
+      name: 'customer-linkage-reviewed.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(reviewed),
+    });
+    await byTestId('linkage-perform').click();
+    await suite.page.getByText('1 TANs linked to their customers.').waitFor();
+    await expect(byTestId('linkage-note').textContent()).resolves.toBe('1 TANs linked to their customers.');
+    await shot('5-link-26as-performed');
   });
 });

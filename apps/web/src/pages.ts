@@ -51,6 +51,9 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.UploadCustomerMappingPage,
     })),
   ),
+  '/link-26as': lazy(() =>
+    import('./features/linkage/LinkCustomersPage.tsx').then((m) => ({ default: m.LinkCustomersPage })),
+  ),
   '/link-tanpan': lazy(() =>
     import('./features/linkage/SyncTanPanPage.tsx').then((m) => ({ default: m.SyncTanPanPage })),
   ),
