@@ -18,6 +18,8 @@ import { ingestHandlers } from './features/ingest/routes.ts';
 import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
 import { dataQualityReportTask, sendEmailTask } from './features/jobs/tasks.ts';
+import { linkageHandlers } from './features/linkage/routes.ts';
+import { linkageTasks } from './features/linkage/tasks.ts';
 import { masterDataHandlers } from './features/master-data/routes.ts';
 import { payableGlSuggestionHandlers } from './features/payable/gl-suggestions/routes.ts';
 import { payableHandlers } from './features/payable/routes.ts';
@@ -152,6 +154,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(followUps)) jobs.register(task);
   const smartFilters = smartFilterTasks(ctx);
   for (const task of Object.values(smartFilters)) jobs.register(task);
+  const linkage = linkageTasks(ctx);
+  for (const task of Object.values(linkage)) jobs.register(task);
 
   context = {
     config,
@@ -189,6 +193,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...classificationHandlers(c, training),
       ...followUpHandlers(c, followUps),
       ...smartFilterHandlers(c, smartFilters, reconciliation),
+      ...linkageHandlers(c, linkage),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

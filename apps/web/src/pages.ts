@@ -61,6 +61,15 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.UploadCustomerMappingPage,
     })),
   ),
+  '/link-26as': lazy(() =>
+    import('./features/linkage/LinkCustomersPage.tsx').then((m) => ({ default: m.LinkCustomersPage })),
+  ),
+  '/link-tanpan': lazy(() =>
+    import('./features/linkage/SyncTanPanPage.tsx').then((m) => ({ default: m.SyncTanPanPage })),
+  ),
+  '/search-linkages-26as': lazy(() =>
+    import('./features/linkage/SearchLinkagesPage.tsx').then((m) => ({ default: m.SearchLinkagesPage })),
+  ),
   '/search-26as': lazy(() =>
     import('./features/search/Search26asPage.tsx').then((m) => ({ default: m.Search26asPage })),
   ),

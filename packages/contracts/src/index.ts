@@ -6,6 +6,7 @@ export * from './api/follow-ups.ts';
 export * from './api/housekeeping.ts';
 export * from './api/ingest.ts';
 export * from './api/jobs.ts';
+export * from './api/linkage.ts';
 export * from './api/master-data.ts';
 export * from './api/payable.ts';
 export * from './api/payable-data.ts';

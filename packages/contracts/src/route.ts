@@ -37,6 +37,9 @@ export interface ApiRoute<
   produces?: 'json' | 'binary';
   // 'multipart' requests carry files (field `files`); `body` then describes the other form fields.
   consumes?: 'json' | 'multipart';
+  // Every path parameter is a credential (a portal login carried in the path):
+  // the request log shows none of them.
+  secretPath?: true;
 }
 
 export const defineRoute = <

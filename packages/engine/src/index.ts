@@ -1,4 +1,13 @@
 export * from './classifier/index.ts';
+export {
+  type CompanyName,
+  CompanyNameIndex,
+  compareCompanyNames,
+  type NameCandidate,
+  type NameResolution,
+  readCompanyName,
+  resolveCompanyName,
+} from './company-names.ts';
 export type {
   Decision,
   DecisionError,

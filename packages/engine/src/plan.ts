@@ -1,5 +1,6 @@
 import type { FinancialYear } from '@taxrecon/shared';
 import { dayNumber } from './dates.ts';
+import { linkBookRowsToDeductors, type PendingRow } from './deductor-link.ts';
 import { FuzzyNameIndex } from './fuzzy.ts';
 import { normaliseTan } from './identifiers.ts';
 import { IdentityResolver } from './identity.ts';
@@ -67,9 +68,7 @@ const badTaxBookRow = (r: TaxBookRow): string | null => {
   return null;
 };
 
-type Pending =
-  | { side: 'book'; row: BookRow; bf: boolean; code: UnresolvedRow['code']; reason: string }
-  | { side: 'taxBook'; row: TaxBookRow; bf: boolean; code: UnresolvedRow['code']; reason: string };
+type Pending = PendingRow;
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -114,8 +113,14 @@ export const planReconciliation = (input: ReconcileInput, options: ReconcileOpti
   addBook(input.book, false);
   addBook(input.broughtForward?.book, true);
 
-  const stillPending =
+  const afterTan =
     opts.unknownParties === 'byTan' ? placeByTan(pending, groups, book, taxBook, opts) : pending;
+  const linked = linkBookRowsToDeductors(
+    afterTan,
+    { groups, book, taxBook, newEntry },
+    input.kind === 'TDS' ? 'customer' : 'vendor',
+  );
+  const stillPending = linked.rest;
   for (const p of stillPending) {
     if (p.side === 'book')
       unresolved.push({ side: 'book', ref: p.row.voucherNo, row: p.row, code: p.code, reason: p.reason });
@@ -142,7 +147,7 @@ export const planReconciliation = (input: ReconcileInput, options: ReconcileOpti
     options: opts,
     work,
     unresolved,
-    warnings: resolver.warnings,
+    warnings: [...resolver.warnings, ...linked.warnings],
   };
 };
 

@@ -28,6 +28,8 @@ export type ResolvedBy =
   | 'gstin'
   | 'exact-name'
   | 'fuzzy-name'
+  // A name-only book row linked to the 26AS deductor of clearly the same company.
+  | 'deductor-name'
   | 'tan-only';
 
 export type RowAction = 'Accept' | 'AcceptPartial' | 'Hold' | 'FollowUp' | 'Pending' | 'Split';

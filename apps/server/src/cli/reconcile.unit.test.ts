@@ -182,7 +182,7 @@ describe('taxrecon reconcile', () => {
     expect(stderr).toMatch(new RegExp(`broken-sales\\.txt:${dataLine + 1}`));
     const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result & { rejected: { ref: string }[] };
     expect(result.rejected.map((r) => r.ref)).toContain(`broken-sales.txt:${dataLine + 1}`);
-    expect(result.parties.length).toBe(40);
+    expect(result.parties.length).toBe(41);
   });
 
   it('refuses unknown options with the usage', async () => {

@@ -38,6 +38,8 @@ export interface Config {
   // reverse proxies (addresses or CIDRs) whose X-Forwarded-For is believed;
   // empty: the client is the socket's peer, so no caller picks its own address
   trustProxy: string[];
+  // The TRACES portal the TAN-PAN sync signs in to (a stand-in in tests).
+  tracesUrl: string;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -64,6 +66,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demo: env.TAXRECON_DEMO !== 'false',
     role: roleOf(env.TAXRECON_ROLE),
     logLevel: env.LOG_LEVEL || 'info',
+    tracesUrl: (env.TRACES_URL || 'https://www.tdscpc.gov.in/app').replace(/\/$/, ''),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((a) => a.trim())

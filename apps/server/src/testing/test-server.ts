@@ -75,6 +75,8 @@ export const startTestServer = async (
     secret: 'test-secret-not-for-production',
     // the demo company only where a test asks for it
     demo: false,
+    // never the real TRACES portal: a closed port unless a test starts a stand-in
+    tracesUrl: 'http://127.0.0.1:9/app',
     ...overrides,
   };
   const server = await createServer(config, {

@@ -16,6 +16,7 @@ import { followUpRoutes } from './follow-ups.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
+import { linkageRoutes } from './linkage.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { payableRoutes } from './payable.ts';
 import { payableDataRoutes } from './payable-data.ts';
@@ -349,4 +350,5 @@ export const apiRoutes = {
   ...classificationRoutes,
   ...followUpRoutes,
   ...smartFilterRoutes,
+  ...linkageRoutes,
 } as const;

@@ -1,7 +1,7 @@
 import type { Paise } from '@taxrecon/shared';
 import type { CreditNotes, CreditParty, CreditRow } from './credits.ts';
 import type { Bill, Vendor } from './purchases.ts';
-import { NAME_VARIANT_BOOK_NAME } from './roster.ts';
+import { inCustomerMaster, NAME_VARIANT_BOOK_NAME } from './roster.ts';
 import type { Customer, Invoice } from './sales.ts';
 import type { RowPosition } from './statement.ts';
 
@@ -32,6 +32,7 @@ export interface PlantedMissing {
 }
 
 export interface DemoExpectations {
+  // In the customer master (the name-only customer is not).
   customers: number;
   vendors: number;
   // A tolerance (per transaction and for a customer's totals) that absorbs the
@@ -59,6 +60,15 @@ export interface DemoExpectations {
   resolvedByPan: { bookName: string; gstin: string; pan: string; tan: string };
   // Sales rows under another spelling and no identifier; the mapping file resolves them.
   resolvedByMapping: { bookName: string; masterName: string; legalName: string; tan: string };
+  // A customer the master lacks, booked by name alone ("(P) Ltd."): linked to
+  // the 26AS deductor of the same company by its name, and reconciled.
+  resolvedByDeductorName: {
+    bookName: string;
+    legalName: string;
+    tan: string;
+    vouchers: string[];
+    tax: Paise;
+  };
   sameNameDeductors: { name: string; tans: string[] };
   // Deductor names that must not be read as part headings.
   partHeadingTraps: string[];
@@ -155,6 +165,7 @@ export const buildExpectations = (input: ExpectationInput): DemoExpectations => 
   const fromSales = byCase('missing-from-sales');
   const byPan = byCase('no-tan-in-sales');
   const variant = byCase('name-variant');
+  const nameOnly = byCase('name-only');
   const reversal = byCase('reversal');
   const identical = byCase('identical-rows');
   const unmatched = byCase('unmatched-status');
@@ -180,7 +191,7 @@ export const buildExpectations = (input: ExpectationInput): DemoExpectations => 
   });
 
   return {
-    customers: customers.length,
+    customers: customers.filter(inCustomerMaster).length,
     vendors: input.vendors.length,
     suggestedTolerance: 1000 as Paise,
     smallTaxDifference: difference(byCase('small-tax-difference')),
@@ -222,6 +233,13 @@ export const buildExpectations = (input: ExpectationInput): DemoExpectations => 
       masterName: variant.bookName,
       legalName: variant.legalName,
       tan: variant.tan,
+    },
+    resolvedByDeductorName: {
+      bookName: nameOnly.bookName,
+      legalName: nameOnly.legalName,
+      tan: nameOnly.tan,
+      vouchers: invoicesOf(nameOnly).map((i) => i.voucher),
+      tax: total(invoicesOf(nameOnly), (i) => i.tds),
     },
     sameNameDeductors: {
       name: 'SHREE GANESH ENTERPRISES',

@@ -1,3 +1,4 @@
+import { resolveCompanyName } from '@taxrecon/engine';
 import type { CustomerMasterRow, SalesRow } from '@taxrecon/formats';
 import { panFromGstin } from '@taxrecon/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { type ParsedDemo, parseDemo, sum, tdsParties } from './parsed-demo.test-
 const demo = generateDemoCompany();
 const e = demo.expectations;
 let parsed: ParsedDemo;
-let how: Map<SalesRow, 'tan' | 'pan' | 'name' | 'mapping'>;
+type Way = 'tan' | 'pan' | 'name' | 'mapping' | 'deductor-name';
+let how: Map<SalesRow, Way>;
 let salesOf: (tan: string) => SalesRow[];
 let creditsOf: (tan: string) => { amount: number; tax: number; status: string }[];
 let master: (tan: string) => CustomerMasterRow | undefined;
@@ -21,23 +23,28 @@ beforeAll(async () => {
   const byPan = new Map(parsed.customers.map((c) => [c.panNumber, c]));
   const byName = new Map(parsed.customers.map((c) => [c.customerName, c]));
   const byBookName = new Map(parsed.mapping.map((m) => [m.bookName, m]));
-  // Identity in the order reconciliation tries it: TAN, PAN (from the GSTIN), name, mapping file.
+  // Identity in the order reconciliation tries it: TAN, PAN (from the GSTIN), name, mapping file,
+  // and last the deductor names of 26AS itself (the engine's rule for a name-only customer).
   how = new Map();
   const resolved = new Map<string, SalesRow[]>();
-  const resolve = (row: SalesRow): [CustomerMasterRow | undefined, 'tan' | 'pan' | 'name' | 'mapping'] => {
+  const deductors = tdsParties(parsed).map((p) => ({ target: p.tan, name: p.name }));
+  const resolve = (row: SalesRow): [string | null | undefined, Way] => {
     const viaTan = row.tan === null ? undefined : byTan.get(row.tan);
-    if (viaTan) return [viaTan, 'tan'];
+    if (viaTan) return [viaTan.tanNumber, 'tan'];
     const viaPan = row.gstin === null ? undefined : byPan.get(panFromGstin(row.gstin));
-    if (viaPan) return [viaPan, 'pan'];
+    if (viaPan) return [viaPan.tanNumber, 'pan'];
     const viaName = byName.get(row.customerName);
-    if (viaName) return [viaName, 'name'];
-    return [byTan.get(byBookName.get(row.customerName)?.tan ?? null), 'mapping'];
+    if (viaName) return [viaName.tanNumber, 'name'];
+    const viaMapping = byTan.get(byBookName.get(row.customerName)?.tan ?? null);
+    if (viaMapping) return [viaMapping.tanNumber, 'mapping'];
+    const linked = resolveCompanyName(row.customerName, deductors);
+    return [linked.kind === 'linked' ? linked.target : undefined, 'deductor-name'];
   };
   for (const row of parsed.sales.rows) {
-    const [found, way] = resolve(row);
-    if (found === undefined) throw new Error(`sales row on line ${row.line} resolves to no customer`);
+    const [tan, way] = resolve(row);
+    if (!tan) throw new Error(`sales row on line ${row.line} resolves to no customer`);
     how.set(row, way);
-    resolved.set(found.tanNumber!, [...(resolved.get(found.tanNumber!) ?? []), row]);
+    resolved.set(tan, [...(resolved.get(tan) ?? []), row]);
   }
   salesOf = (tan) => resolved.get(tan) ?? [];
   creditsOf = (tan) => tdsParties(parsed).find((p) => p.tan === tan)?.transactions ?? [];
@@ -54,9 +61,12 @@ const sales = (voucher: string): SalesRow => {
 };
 
 describe('planted identities', () => {
-  it('every sales row resolves to a master customer; two need more than the TAN', () => {
+  it('every sales row resolves to a customer; three need more than the TAN', () => {
     const rowsBy = (way: string) => parsed.sales.rows.filter((r) => how.get(r) === way);
     expect(rowsBy('name')).toEqual([]);
+    expect(new Set(rowsBy('deductor-name').map((r) => r.customerName))).toEqual(
+      new Set([e.resolvedByDeductorName.bookName]),
+    );
     expect(new Set(rowsBy('pan').map((r) => r.customerName))).toEqual(new Set([e.resolvedByPan.bookName]));
     expect(new Set(rowsBy('mapping').map((r) => r.customerName))).toEqual(
       new Set([e.resolvedByMapping.bookName]),
@@ -81,6 +91,20 @@ describe('planted identities', () => {
     expect(parsed.mapping).toContainEqual(
       expect.objectContaining({ legalName: m.legalName, bookName: m.bookName, tan: m.tan }),
     );
+  });
+
+  it('the customer the master lacks, booked by name alone, is its 26AS deductor by name', () => {
+    const d = e.resolvedByDeductorName;
+    const rows = parsed.sales.rows.filter((r) => r.customerName === d.bookName);
+    expect(rows.map((r) => r.voucherNumber)).toEqual(d.vouchers);
+    for (const r of rows) expect(r).toMatchObject({ tan: null, pan: null, gstin: null, customerCode: null });
+    expect(master(d.tan)).toBeUndefined();
+    expect(parsed.customers.some((c) => c.customerName === d.bookName)).toBe(false);
+    expect(d.bookName.toUpperCase()).not.toBe(d.legalName);
+    expect(tdsParties(parsed).find((p) => p.tan === d.tan)?.name).toBe(d.legalName);
+    // Its whole TDS is credited: reconciled, nothing is missing once it is linked.
+    expect(sum(rows, (r) => r.tdsAmount)).toBe(d.tax);
+    expect(taxGap(d.tan)).toBe(0);
   });
 
   it('two deductors share a name under different TANs, both in the master', () => {

@@ -8,7 +8,7 @@ import {
 } from '@taxrecon/formats';
 import type { Vendor } from './purchases.ts';
 import type { Random } from './random.ts';
-import { NAME_VARIANT_BOOK_NAME } from './roster.ts';
+import { inCustomerMaster, NAME_VARIANT_BOOK_NAME } from './roster.ts';
 import type { Customer } from './sales.ts';
 
 const domainOf = (name: string): string =>
@@ -23,7 +23,7 @@ const phone = (random: Random): string =>
 
 export const customerMasterText = (customers: readonly Customer[], random: Random): string =>
   writeCustomerMaster(
-    customers.map((c): Partial<CustomerMasterRecord> => {
+    customers.filter(inCustomerMaster).map((c): Partial<CustomerMasterRecord> => {
       const domain = domainOf(c.legalName);
       return {
         customerCode: c.code,

@@ -74,6 +74,8 @@ const salesIdentifiers = (invoice: Invoice, showPan: boolean) => {
   const c = invoice.customer;
   if (c.case === 'name-variant')
     return { name: NAME_VARIANT_BOOK_NAME, gstin: '', pan: '', tan: '', code: '' };
+  // Not in the master and booked by name alone: only 26AS names the company.
+  if (c.case === 'name-only') return { name: c.bookName, gstin: '', pan: '', tan: '', code: '' };
   // Booked with the GSTIN only: the PAN inside it identifies the customer.
   if (c.case === 'no-tan-in-sales')
     return { name: c.bookName, gstin: c.gstin ?? '', pan: '', tan: '', code: c.code };

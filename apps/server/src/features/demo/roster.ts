@@ -32,7 +32,10 @@ export type CustomerCase =
   // A government deductor: Q4 credits with status P (provisional).
   | 'provisional-status'
   // Two invoices of the same day and amount: two identical 26AS rows.
-  | 'identical-rows';
+  | 'identical-rows'
+  // Not in the customer master; sales rows carry the name alone, in another
+  // spelling of the legal form: resolved against the 26AS deductor's name.
+  | 'name-only';
 
 export interface CustomerSpec {
   code: string;
@@ -133,7 +136,11 @@ export const CUSTOMERS: readonly CustomerSpec[] = [
   c('C038', 'EKLAVYA LEARNING SYSTEMS PRIVATE LIMITED', 'Eklavya Learning Systems Pvt Ltd', 'company', PVT, 'indore', '194J', 26, 66_000, 'regular', ['Mr', 'Alok', 'Dubey']),
   c('C039', 'GOMTI AGRITECH PRIVATE LIMITED', 'Gomti Agritech Pvt Ltd', 'company', PVT, 'noida', '194J', 26, 52_000, 'regular', ['Mr', 'Vivek', 'Srivastava']),
   c('C040', 'HARBOUR LINE SHIPPING PRIVATE LIMITED', 'Harbour Line Shipping Pvt Ltd', 'company', PVT, 'mumbai', '194C', 44, 98_000, 'regular', ['Mr', 'Farhan', 'Merchant']),
+  c('C041', 'KONKAN COASTAL LOGISTICS PRIVATE LIMITED', 'Konkan Coastal Logistics (P) Ltd.', 'company', PVT, 'mumbai', '194J', 12, 42_000, 'name-only', ['Mr', 'Sachin', 'Sawant']),
 ];
+
+// Customers the demo company's master lists: all but the name-only one.
+export const inCustomerMaster = (c: { case: CustomerCase }): boolean => c.case !== 'name-only';
 
 // How the name-variant customer is spelled in the sales book.
 export const NAME_VARIANT_BOOK_NAME = 'Pinacle Edu-Tech Pvt. Ltd.';

@@ -27,6 +27,8 @@ import { customerParties, mappingEntries, salesBookRows, taxBookRows } from './m
 
 const demo = generateDemoCompany();
 const e = demo.expectations;
+// The master's customers and the name-only one linked to its 26AS deductor.
+const CUSTOMERS = e.customers + 1;
 const FY = demo.financialYear;
 
 let t: TestServer;
@@ -210,10 +212,10 @@ describe('a TDS reconciliation of the demo company', () => {
       remarks: string;
     };
     const result = JSON.parse(job.payload) as { reconciledRupees: number; customers: number };
-    expect(result.customers).toBe(40);
+    expect(result.customers).toBe(CUSTOMERS);
     expect(result.reconciledRupees).toBeGreaterThan(0);
     const totals = (await t.api('GET', '/config/all-totals')).json as { totals: number; customers: number };
-    expect(totals).toEqual({ totals: result.reconciledRupees, customers: 40 });
+    expect(totals).toEqual({ totals: result.reconciledRupees, customers: CUSTOMERS });
   });
 
   it('puts every planted case in its category', async () => {
@@ -224,6 +226,8 @@ describe('a TDS reconciliation of the demo company', () => {
     expect(fromSales).toEqual([e.missingFromSales.tan]);
     expect(from26as).toEqual([e.neverDeducted.tan]);
     for (const tan of e.compliantTans) expect(full).toContain(tan);
+    // The name-only customer the master lacks: linked to its 26AS deductor by name.
+    expect(full).toContain(e.resolvedByDeductorName.tan);
     for (const tan of [e.smallTaxDifference.tan, e.largeTaxDifference.tan, e.invoicesMissingFrom26as.tan]) {
       expect(partial).toContain(tan);
     }
@@ -296,15 +300,15 @@ describe('a TDS reconciliation of the demo company', () => {
       `&ignoreDifferenceBelow=${formatRupees(e.suggestedTolerance)}`,
     );
     expect(ignored.partialMatches.map((c) => c.customerTAN)).not.toContain(e.smallTaxDifference.tan);
-    expect(first.metadata.pie.reduce((n, p) => n + p.count, 0)).toBe(40);
-    expect(first.metadata.nonCompliantCustomers).toBe(40 - first.counts.fullMatches);
+    expect(first.metadata.pie.reduce((n, p) => n + p.count, 0)).toBe(CUSTOMERS);
+    expect(first.metadata.nonCompliantCustomers).toBe(CUSTOMERS - first.counts.fullMatches);
     const summary = await api<z.infer<typeof ReconSummary>>(
       'GET',
       `/job/tds-reconciliation-summary/${tdsJob}`,
     );
     const total = summary.rows.find((r) => r.metric === 'Total')!;
     expect(total.taxAmountSalesPurchaseBook).toBe(formatRupees(e.controlTotals.sales.tds));
-    expect(summary.compliancePercentage).toBeCloseTo((first.counts.fullMatches * 100) / 39, 3);
+    expect(summary.compliancePercentage).toBeCloseTo((first.counts.fullMatches * 100) / (CUSTOMERS - 1), 3);
     const drill = await api<{ rows: { metric: string }[] }>(
       'GET',
       `/job/tds-reconciliation-summary-drilldown/${tdsJob}?drilldownId=partialMatches`,
@@ -313,7 +317,7 @@ describe('a TDS reconciliation of the demo company', () => {
     const cloud = await api<{ entityId: string; value: number }[]>('GET', `/job/compliance-cloud/${tdsJob}`);
     expect(cloud.length).toBe(first.counts.partialMatches + 2);
     const names2 = await api<Record<string, string>>('GET', `/search/customer-names/job/${tdsJob}`);
-    expect(Object.keys(names2)).toHaveLength(40);
+    expect(Object.keys(names2)).toHaveLength(CUSTOMERS);
   });
 
   it('shows a customer: both tables, paged, with totals, searchable by column', async () => {
@@ -390,7 +394,7 @@ describe('decisions', () => {
       reconciledRupees: number;
     };
     const totals = (await t.api('GET', '/config/all-totals')).json as { totals: number; customers: number };
-    expect(totals).toEqual({ totals: latest.reconciledRupees, customers: 40 });
+    expect(totals).toEqual({ totals: latest.reconciledRupees, customers: CUSTOMERS });
   });
 
   it('refuses a split that does not add up, an invalid selection and accepting a split row', async () => {
@@ -554,7 +558,7 @@ describe('downloads', () => {
     const files = await unzip(file.bytes);
     // every sales row, the two parts of the row split above, and the header
     expect(files.get('sales-book.csv')!.trim().split('\n')).toHaveLength(e.controlTotals.sales.rows + 3);
-    expect(files.get('customers.csv')!.trim().split('\n')).toHaveLength(41);
+    expect(files.get('customers.csv')!.trim().split('\n')).toHaveLength(CUSTOMERS + 1);
     expect((await sheetsOf(files.binaries.get('reconciliation-report.xlsx')!)).length).toBeGreaterThanOrEqual(
       4,
     );

@@ -89,6 +89,10 @@ const pathParams = (): Record<string, string> => ({
   ruleSetId: '00000000-0000-4000-8000-000000000000',
   monthYear: '2024-06',
   deducteeType: 'company',
+  user: 'ABCDE1234F',
+  password: 'not-the-password',
+  captchaText: 'x7k2q',
+  cookie: 'JSESSIONID=none',
 });
 
 // Per route overrides where a parameter name means something else.

@@ -1,7 +1,8 @@
 import { API_BASE, type ApiRoute } from '@taxrecon/contracts';
 
 // Names of path and query parameters that carry a credential: a session token,
-// a link's secret. Their values never reach the log.
+// a link's secret. Their values never reach the log; neither does any path
+// parameter of a route marked `secretPath` (the TRACES login of the TAN-PAN sync).
 const SECRET_NAME = /token|hash|secret|password|signature/i;
 export const REDACTED = '[redacted]';
 
@@ -15,7 +16,7 @@ const secretPaths = (routes: Record<string, ApiRoute>): SecretPath[] =>
   Object.values(routes).flatMap((route) => {
     const segments = `${API_BASE}${route.path}`.split('/');
     const secretSegments = segments.flatMap((s, i) =>
-      s.startsWith(':') && SECRET_NAME.test(s.slice(1)) ? [i] : [],
+      s.startsWith(':') && (route.secretPath || SECRET_NAME.test(s.slice(1))) ? [i] : [],
     );
     if (secretSegments.length === 0) return [];
     const source = segments

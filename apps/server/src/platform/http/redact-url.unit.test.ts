@@ -18,6 +18,14 @@ describe('urlRedactor', () => {
     ['/taxrecon/stomp?token=secret&lang=en', '/taxrecon/stomp?token=[redacted]&lang=en'],
     ['/taxrecon/api/v1/session/me', '/taxrecon/api/v1/session/me'],
     [
+      '/taxrecon/api/v1/customer-mapping/get-pan-from-tan/AAACA1234A/p%40ss/x7k2q/JSESSIONID%3Dabc',
+      '/taxrecon/api/v1/customer-mapping/get-pan-from-tan/[redacted]/[redacted]/[redacted]/[redacted]',
+    ],
+    [
+      '/taxrecon/api/v1/customer-mapping/get-unverified-tan-count',
+      '/taxrecon/api/v1/customer-mapping/get-unverified-tan-count',
+    ],
+    [
       '/taxrecon/api/v1/generate-reset-password-link/a@b.test',
       '/taxrecon/api/v1/generate-reset-password-link/a@b.test',
     ],
