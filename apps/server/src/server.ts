@@ -19,6 +19,7 @@ import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
+import { smartReconHandlers } from './features/smart-recon/routes.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
@@ -157,6 +158,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...reconciliationHandlers(c, reconciliation),
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
+      ...smartReconHandlers(c, reconciliation),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

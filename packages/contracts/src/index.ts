@@ -9,6 +9,7 @@ export * from './api/reconciliation.ts';
 export * from './api/routes.ts';
 export * from './api/search.ts';
 export * from './api/session.ts';
+export * from './api/smart-recon.ts';
 export * from './api/utilities.ts';
 export * from './common.ts';
 export * from './permissions.ts';

@@ -31,6 +31,7 @@ import {
   UpdateLastLoginRequest,
   VersionResponse,
 } from './session.ts';
+import { smartReconRoutes } from './smart-recon.ts';
 import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
@@ -335,4 +336,5 @@ export const apiRoutes = {
   ...reconciliationRoutes,
   ...documentRoutes,
   ...utilityRoutes,
+  ...smartReconRoutes,
 } as const;
