@@ -1,15 +1,9 @@
 import { BULK_TOO_MANY_IDS, type SmartReconResult } from '@taxrecon/contracts';
-import {
-  TextReader,
-  TextWriter,
-  Uint8ArrayReader,
-  Uint8ArrayWriter,
-  ZipReader,
-  ZipWriter,
-} from '@zip.js/zip.js';
+import { TextWriter, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTenantWithAdmin } from '../../testing/accounts.ts';
 import { BASE_PARTIES, statementText } from '../../testing/form-26as-statements.ts';
+import { SMART_SALES_CSV, smartReconZip, zipOfTexts } from '../../testing/smart-recon-zip.ts';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // Smart reconciliation over HTTP: a real zip of a sales csv and a 26AS text
@@ -19,24 +13,9 @@ let t: TestServer;
 let token: string;
 const SMART = '/manual-reconciliation/smart-recon';
 
-// ALPHA: one pair (₹15,000) and one 26AS credit of ₹10,000 met by two
-// invoices; GAMMA: a name-only invoice against its deductor; DELTA: in no 26AS.
-const SALES_CSV = [
-  'Invoice Date,Customer Name,Voucher No.,TAN No.,Professional Services (Sales),TDS on sales',
-  '2024-04-10,Alpha Customer Limited,INV-1,PNEA00001A,150000,15000',
-  '2025-03-20,Alpha Customer Limited,INV-2,PNEA00001A,60000,6000',
-  '2025-03-22,Alpha Customer Limited,INV-3,PNEA00001A,40000,4000',
-  '2024-10-01,Gamma Contracting Co,INV-4,DELG00003C,40000,800',
-  '2024-11-01,Delta Works,INV-5,,5000,500',
-].join('\n');
-
-const zipOf = async (files: Record<string, string>): Promise<Uint8Array> => {
-  const zip = new ZipWriter(new Uint8ArrayWriter());
-  for (const [name, text] of Object.entries(files)) await zip.add(name, new TextReader(text));
-  return zip.close();
-};
-
-const goodZip = () => zipOf({ 'sales.csv': SALES_CSV, 'Form26AS_2024-25.txt': statementText(BASE_PARTIES) });
+const SALES_CSV = SMART_SALES_CSV;
+const zipOf = zipOfTexts;
+const goodZip = smartReconZip;
 
 const smart = async (zip: Uint8Array, fields: Record<string, string> = {}, who = token, query = '') =>
   t.upload(`${SMART}${query}`, { token: who, files: [{ name: 'books.zip', content: zip }], fields });
