@@ -19,6 +19,8 @@ import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
 import { searchHandlers } from './features/search/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
+import { manualReconTask } from './features/smart-recon/manual-recon.ts';
+import { manualReconHandlers } from './features/smart-recon/manual-routes.ts';
 import { smartReconHandlers } from './features/smart-recon/routes.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
@@ -128,6 +130,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(documents)) jobs.register(task);
   const utilities = utilityTasks(ctx);
   for (const task of Object.values(utilities)) jobs.register(task);
+  const manualRecon = manualReconTask(ctx);
+  jobs.register(manualRecon);
 
   context = {
     config,
@@ -159,6 +163,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...documentHandlers(c, documents),
       ...utilityHandlers(c, utilities),
       ...smartReconHandlers(c, reconciliation),
+      ...manualReconHandlers(c, manualRecon),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

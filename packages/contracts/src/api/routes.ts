@@ -31,7 +31,7 @@ import {
   UpdateLastLoginRequest,
   VersionResponse,
 } from './session.ts';
-import { smartReconRoutes } from './smart-recon.ts';
+import { manualReconRoutes, smartReconRoutes } from './smart-recon.ts';
 import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
@@ -337,4 +337,5 @@ export const apiRoutes = {
   ...documentRoutes,
   ...utilityRoutes,
   ...smartReconRoutes,
+  ...manualReconRoutes,
 } as const;

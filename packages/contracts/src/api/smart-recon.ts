@@ -161,3 +161,49 @@ export const smartReconRoutes = {
     response: BulkSmartReconAnswer,
   }),
 } as const;
+
+// Manual reconciliation (spec part 3): the Bulk Update csv files of a
+// reconciliation (or a zip of them), their Status column edited, loaded as a
+// job; the jobs are listed 50 a page.
+export const MANUAL_RECON_MAX_BYTES = 20_000_000;
+export const MANUAL_RECON_PAGE_SIZE = 50;
+const MANUAL = needs('RECON_TDS_MANUAL');
+
+export const ManualReconQuery = z.object({
+  // the reconciliation the entries belong to; the entity's latest completed TDS job when absent
+  jobId: z.string().uuid().optional(),
+});
+export const ManualReconAnswer = z.object({ message: z.string(), jobId: z.string() });
+
+export const ManualReconJob = z.object({
+  jobId: z.string(),
+  fileName: z.string(),
+  dateTime: z.string(),
+  totalBookEntries: z.number().int(),
+  totalTaxBookEntries: z.number().int(),
+  updated: z.number().int(),
+  status: z.string(),
+  uploadedBy: z.string(),
+  errorMsg: z.string(),
+});
+export type ManualReconJob = z.infer<typeof ManualReconJob>;
+
+export const manualReconRoutes = {
+  ingestManualRecon: defineRoute({
+    method: 'PUT',
+    path: '/ingest/ingest-manual-reconciliation',
+    access: MANUAL,
+    summary: 'Load a zip (or csv) of manually reconciled entries as a job; their statuses become decisions',
+    consumes: 'multipart',
+    query: ManualReconQuery,
+    body: z.object({}),
+    response: ManualReconAnswer,
+  }),
+  manualReconReports: defineRoute({
+    method: 'GET',
+    path: '/manual-reconciliation/reports',
+    access: MANUAL,
+    summary: 'Manual reconciliation jobs of the current entity, newest first',
+    response: z.array(ManualReconJob),
+  }),
+} as const;

@@ -1,4 +1,18 @@
-import { BULK_IN_PROGRESS, type SubmitAnswer } from '@taxrecon/contracts';
+import {
+  BULK_IN_PROGRESS,
+  type DiscrepancyResponse,
+  type ManualReconJob,
+  type SubmitAnswer,
+} from '@taxrecon/contracts';
+import { parseDelimited } from '@taxrecon/formats';
+import {
+  TextReader,
+  TextWriter,
+  Uint8ArrayReader,
+  Uint8ArrayWriter,
+  ZipReader,
+  ZipWriter,
+} from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -10,14 +24,17 @@ import {
 import { generateDemoCompany } from '../demo/generate.ts';
 import { releaseLock, takeLock } from '../reconciliation/runs/locks.ts';
 
-// Bulk smart recon on the demo company's reconciliation: the low-matched
-// customer ids, one job at a time, and the chosen customers reconciled again.
+// Bulk smart recon and manual reconciliation on the demo company's
+// reconciliation: the low-matched customer ids, one job at a time, the
+// chosen customers reconciled again; a zip of edited discrepancy downloads
+// applied as a job, once even when loaded twice.
 
 const demo = generateDemoCompany();
 const FY = demo.financialYear;
 let t: TestServer;
 let token: string;
 let entityId: string;
+let tdsJob: string;
 
 const download = async (path: string) => {
   const response = await fetch(`${t.baseUrl}/taxrecon/api/v1${path}`, {
@@ -39,6 +56,7 @@ beforeAll(async () => {
   }, 120_000);
   const submitted = await t.api('PUT', `/job/tds-reconciliation/${FY}`, { token, body: {} });
   const jobId = (submitted.json as SubmitAnswer).jobId!;
+  tdsJob = jobId;
   expect((await jobFinished(t, token, jobId)).status).toBe('Completed');
   entityId = (
     await t.server.ctx.db
@@ -110,5 +128,84 @@ describe('bulk smart reconciliation', () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.json)).toContain('NOPE-1');
+  });
+});
+
+describe('manual reconciliation', () => {
+  const d = demo.expectations.invoicesMissingFrom26as;
+
+  const editedZip = async () => {
+    const response = await fetch(
+      `${t.baseUrl}/taxrecon/api/v1/discrepancy/entries/download/customer/${d.tan}?jobId=${tdsJob}`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
+    );
+    const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(await response.arrayBuffer())));
+    const entry = (await reader.getEntries()).find((e) => e.filename === 'sales-book.csv');
+    if (!entry || entry.directory) throw new Error('no sales-book.csv in the download');
+    const { records } = parseDelimited(await entry.getData(new TextWriter()), ',');
+    const header = records[0]!.values;
+    const status = header.indexOf('Status');
+    const voucher = header.indexOf('Voucher number');
+    const lines = records.map((r) => {
+      const values = [...r.values];
+      if (d.vouchers.includes(values[voucher]!)) values[status] = 'Hold';
+      return values.map((v) => (/[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',');
+    });
+    const zip = new ZipWriter(new Uint8ArrayWriter());
+    await zip.add('sales-book.csv', new TextReader(`${lines.join('\n')}\n`));
+    return zip.close();
+  };
+
+  const load = async (zip: Uint8Array, name: string) => {
+    const answer = await t.upload('/ingest/ingest-manual-reconciliation', {
+      token,
+      files: [{ name, content: zip }],
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const { jobId } = answer.json as { jobId: string };
+    expect((await jobFinished(t, token, jobId)).status).toBe('Completed');
+    return jobId;
+  };
+
+  it('applies the edited statuses as decisions once, and lists the jobs', async () => {
+    const zip = await editedZip();
+    const first = await load(zip, 'manual one.zip');
+    const view = (await t.api('GET', `/discrepancy/entries/${d.tan}?jobId=${tdsJob}`, { token }))
+      .json as DiscrepancyResponse;
+    for (const v of d.vouchers) {
+      expect(view.entrySalesDiscrepancies.find((r) => r.voucherNumber === v)?.manualAction).toBe('Hold');
+    }
+    const second = await load(zip, 'manual two.zip');
+    const jobs = (await t.api('GET', '/manual-reconciliation/reports', { token })).json as ManualReconJob[];
+    const one = jobs.find((j) => j.jobId === first)!;
+    const two = jobs.find((j) => j.jobId === second)!;
+    expect(one).toMatchObject({
+      fileName: 'manual one.zip',
+      status: 'Completed',
+      updated: d.vouchers.length,
+      errorMsg: '',
+    });
+    expect(one.totalBookEntries).toBeGreaterThanOrEqual(d.vouchers.length);
+    expect(one.uploadedBy).toBe(ADMIN.email);
+    // the same file again: nothing changed, so no decision is recorded twice
+    expect(two).toMatchObject({ fileName: 'manual two.zip', status: 'Completed', updated: 0 });
+  });
+
+  it('refuses a file without the download columns or of the wrong type', async () => {
+    const zip = new ZipWriter(new Uint8ArrayWriter());
+    await zip.add('mine.csv', new TextReader('a,b\n1,2\n'));
+    const answer = await t.upload('/ingest/ingest-manual-reconciliation', {
+      token,
+      files: [{ name: 'mine.zip', content: await zip.close() }],
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.json)).toContain(
+      'mine.csv: line 1 has no \\"Entry id\\" and \\"Status\\" columns',
+    );
+    const wrong = await t.upload('/ingest/ingest-manual-reconciliation', {
+      token,
+      files: [{ name: 'notes.txt', content: 'x' }],
+    });
+    expect(wrong.status).toBe(400);
   });
 });
