@@ -25,6 +25,14 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/smart-recon': lazy(() =>
     import('./features/smart-recon/SmartReconPage.tsx').then((m) => ({ default: m.SmartReconPage })),
   ),
+  '/manual-reconciliation': lazy(() =>
+    import('./features/smart-recon/ManualReconPage.tsx').then((m) => ({ default: m.ManualReconPage })),
+  ),
+  '/manual-reconciliation-reports': lazy(() =>
+    import('./features/smart-recon/ManualReconJobsPage.tsx').then((m) => ({
+      default: m.ManualReconJobsPage,
+    })),
+  ),
   '/bulk-smart-recon': lazy(() =>
     import('./features/smart-recon/BulkSmartReconPage.tsx').then((m) => ({ default: m.BulkSmartReconPage })),
   ),
