@@ -79,6 +79,8 @@ const pathParams = (): Record<string, string> => ({
   jobOrYear: '2024-25',
   reportId: '00000000-0000-4000-8000-000000000000',
   fileName: 'no-such-form16a.pdf',
+  key: '00000000-0000-4000-8000-000000000000',
+  fy: '2024-25',
 });
 
 // Per route overrides where a parameter name means something else.
