@@ -44,4 +44,22 @@ describe('smart reconciliation in the browser', () => {
     expect(await suite.page.getByText('Accepted', { exact: true }).count()).toBe(2);
     await shot('accepted');
   });
+
+  it('bulk smart recon disables Submit above 100 ids with the spec message; the manual jobs list shows', async () => {
+    await suite.newPage('bulk-smart-recon');
+    await suite.signIn();
+    await suite.page.waitForURL(/#\/$/);
+    await suite.page.goto(`${suite.t.baseUrl}/#/bulk-smart-recon`);
+    await suite.page.getByText('Submit Job').click();
+    const ids = Array.from({ length: 101 }, (_, i) => `C${i}`).join('\n');
+    await byTestId('bulk-ids').fill(ids);
+    await expect
+      .poll(() => byTestId('bulk-ids-note').textContent())
+      .toBe('You can only pass upto 100 customer ids for processing. Please remove a few customer ids.');
+    expect(await suite.page.getByRole('button', { name: 'Submit', exact: true }).isDisabled()).toBe(true);
+    await shot('bulk-too-many');
+    await suite.page.goto(`${suite.t.baseUrl}/#/manual-reconciliation-reports`);
+    await expect.poll(() => byTestId('manual-jobs').isVisible()).toBe(true);
+    await shot('manual-jobs');
+  });
 });
