@@ -34,6 +34,9 @@ import { sectionRulesHandlers } from './features/section-rules/routes.ts';
 import { sessionHandlers } from './features/session/routes.ts';
 import { smartFilterHandlers } from './features/smart-filters/routes.ts';
 import { smartFilterTasks } from './features/smart-filters/tasks.ts';
+import { manualReconTask } from './features/smart-recon/manual-recon.ts';
+import { manualReconHandlers } from './features/smart-recon/manual-routes.ts';
+import { smartReconHandlers } from './features/smart-recon/routes.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
@@ -156,6 +159,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(smartFilters)) jobs.register(task);
   const linkage = linkageTasks(ctx);
   for (const task of Object.values(linkage)) jobs.register(task);
+  const manualRecon = manualReconTask(ctx);
+  jobs.register(manualRecon);
 
   context = {
     config,
@@ -194,6 +199,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...followUpHandlers(c, followUps),
       ...smartFilterHandlers(c, smartFilters, reconciliation),
       ...linkageHandlers(c, linkage),
+      ...smartReconHandlers(c, reconciliation),
+      ...manualReconHandlers(c, manualRecon),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

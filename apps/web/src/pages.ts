@@ -22,6 +22,20 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/26as_converter': lazy(() =>
     import('./features/utilities/Converter26asPage.tsx').then((m) => ({ default: m.Converter26asPage })),
   ),
+  '/smart-recon': lazy(() =>
+    import('./features/smart-recon/SmartReconPage.tsx').then((m) => ({ default: m.SmartReconPage })),
+  ),
+  '/manual-reconciliation': lazy(() =>
+    import('./features/smart-recon/ManualReconPage.tsx').then((m) => ({ default: m.ManualReconPage })),
+  ),
+  '/manual-reconciliation-reports': lazy(() =>
+    import('./features/smart-recon/ManualReconJobsPage.tsx').then((m) => ({
+      default: m.ManualReconJobsPage,
+    })),
+  ),
+  '/bulk-smart-recon': lazy(() =>
+    import('./features/smart-recon/BulkSmartReconPage.tsx').then((m) => ({ default: m.BulkSmartReconPage })),
+  ),
   '/26as_diff': lazy(() =>
     import('./features/utilities/Diff26asPage.tsx').then((m) => ({ default: m.Diff26asPage })),
   ),

@@ -17,6 +17,7 @@ export * from './api/search.ts';
 export * from './api/section-rules.ts';
 export * from './api/session.ts';
 export * from './api/smart-filters.ts';
+export * from './api/smart-recon.ts';
 export * from './api/utilities.ts';
 export * from './common.ts';
 export * from './permissions.ts';

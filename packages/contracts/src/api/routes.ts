@@ -39,6 +39,7 @@ import {
   VersionResponse,
 } from './session.ts';
 import { smartFilterRoutes } from './smart-filters.ts';
+import { manualReconRoutes, smartReconRoutes } from './smart-recon.ts';
 import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
@@ -351,4 +352,6 @@ export const apiRoutes = {
   ...followUpRoutes,
   ...smartFilterRoutes,
   ...linkageRoutes,
+  ...smartReconRoutes,
+  ...manualReconRoutes,
 } as const;

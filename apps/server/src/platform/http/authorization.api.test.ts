@@ -93,6 +93,7 @@ const pathParams = (): Record<string, string> => ({
   password: 'not-the-password',
   captchaText: 'x7k2q',
   cookie: 'JSESSIONID=none',
+  key: '00000000-0000-4000-8000-000000000000',
 });
 
 // Per route overrides where a parameter name means something else.

@@ -20,7 +20,7 @@ import type { Caller } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../../platform/http/errors.ts';
 import { isValidFileName } from '../../../platform/http/uploads.ts';
 import { manualActionOf } from '../results/row-view.ts';
-import { completedRun } from '../runs/runs.ts';
+import { completedRun, type RunView } from '../runs/runs.ts';
 import { updateDiscrepancies } from './decisions.ts';
 import { findParty } from './discrepancies.ts';
 
@@ -37,10 +37,37 @@ const SETTABLE = new Map([
   ['pending', 'Pending'],
 ] as const);
 
-interface Sheet {
+export interface Sheet {
   name: string;
   text: string;
 }
+
+// The CSV sheets of one uploaded file: the csv itself, or every csv of a zip.
+export const sheetsOfFile = async (name: string, bytes: Uint8Array): Promise<Sheet[]> => {
+  if (!/\.zip$/i.test(name)) return [{ name, text: Buffer.from(bytes).toString('utf8') }];
+  const sheets: Sheet[] = [];
+  const reader = new ZipReader(new Uint8ArrayReader(bytes));
+  try {
+    const csvs = (
+      await reader.getEntries().catch(() => {
+        throw badRequest(`${name} is not a readable zip file.`, 'BAD_ZIP');
+      })
+    ).filter((e) => !e.directory && /\.csv$/i.test(e.filename));
+    const refusal = zipEntriesRefusal(name, csvs);
+    if (refusal) throw badRequest(refusal, ZIP_TOO_LARGE);
+    let expanded = 0;
+    for (const entry of csvs) {
+      const data = await readZipEntryCapped(name, entry, expanded).catch((error: unknown) => {
+        throw error instanceof ZipLimitError ? badRequest(error.message, ZIP_TOO_LARGE) : error;
+      });
+      expanded += data.length;
+      sheets.push({ name: entry.filename, text: Buffer.from(data).toString('utf8') });
+    }
+  } finally {
+    await reader.close();
+  }
+  return sheets;
+};
 
 const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
   if (!request.isMultipart())
@@ -67,26 +94,7 @@ const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
         `${name} is larger than the ${limit.toLocaleString('en-IN')}-byte limit.`,
       );
     }
-    if (!zip) {
-      sheets.push({ name, text: bytes.toString('utf8') });
-      continue;
-    }
-    const reader = new ZipReader(new Uint8ArrayReader(new Uint8Array(bytes)));
-    try {
-      const csvs = (await reader.getEntries()).filter((e) => !e.directory && /\.csv$/i.test(e.filename));
-      const refusal = zipEntriesRefusal(name, csvs);
-      if (refusal) throw badRequest(refusal, ZIP_TOO_LARGE);
-      let expanded = 0;
-      for (const entry of csvs) {
-        const data = await readZipEntryCapped(name, entry, expanded).catch((error: unknown) => {
-          throw error instanceof ZipLimitError ? badRequest(error.message, ZIP_TOO_LARGE) : error;
-        });
-        expanded += data.length;
-        sheets.push({ name: entry.filename, text: Buffer.from(data).toString('utf8') });
-      }
-    } finally {
-      await reader.close();
-    }
+    sheets.push(...(await sheetsOfFile(name, new Uint8Array(bytes))));
   }
   if (sheets.length === 0) throw badRequest('Choose the CSV file to upload.', 'NO_FILE');
   return sheets;
@@ -102,7 +110,18 @@ export const bulkUpdate = async (
 ): Promise<Answer> => {
   const run = await completedRun(ctx, caller, query.jobId, query.updateType);
   const only = query.tanNumber ? await findParty(ctx, run, query.tanNumber) : null;
-  const sheets = await readSheets(request);
+  return applySheets(ctx, caller, run, await readSheets(request), only);
+};
+
+// Every entry whose Status changed becomes a decision; an entry already in
+// that status is left alone, so applying the same sheets twice decides once.
+export const applySheets = async (
+  ctx: AppContext,
+  caller: Caller,
+  run: RunView,
+  sheets: readonly Sheet[],
+  only: { party: number } | null,
+): Promise<Answer> => {
   const errors: Answer['errors'] = [];
   // party -> status -> entry ids of each book
   type Settable = 'Accept' | 'Hold' | 'FollowUp' | 'Pending';

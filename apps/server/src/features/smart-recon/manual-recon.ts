@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { buffer } from 'node:stream/consumers';
+import { MANUAL_RECON_MAX_BYTES, type ManualReconJob, PERMISSIONS, ROLES } from '@taxrecon/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { receiveUpload } from '../../platform/http/uploads.ts';
+import { defineTask } from '../../platform/queue/task.ts';
+import { applySheets, type Sheet, sheetsOfFile } from '../reconciliation/discrepancies/bulk-update.ts';
+import { runById } from '../reconciliation/reports/report-job.ts';
+import { entityOf, JOB_NOT_FOUND, runQuery } from '../reconciliation/runs/runs.ts';
+
+// Manual reconciliation: the csv files the discrepancy download produces
+// (Entry id and Status columns), statuses edited by hand, come back as a zip
+// and are applied as decisions by a job. Only entries whose status changed
+// become decisions, so a retried job decides nothing twice.
+
+export const MANUAL_RECON_JOB_TYPE = 'ManualReconciliation';
+
+const ManualReconInput = z.object({
+  fileName: z.string(),
+  fileKey: z.string(),
+  reconJobId: z.string().uuid(),
+  // who uploaded: decisions are recorded in their name
+  caller: z.object({
+    userId: z.string(),
+    login: z.string(),
+    email: z.string(),
+    tenantId: z.string(),
+    role: z.enum(ROLES),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    entityId: z.string().uuid(),
+  }),
+});
+
+const entriesOf = (sheets: readonly Sheet[]) => {
+  const ids = new Set(
+    sheets.flatMap((s) => [...s.text.matchAll(/\b\d{1,9}:[BT]:\d{1,9}\b/g)].map((m) => m[0])),
+  );
+  const all = [...ids];
+  return {
+    book: all.filter((i) => i.includes(':B:')).length,
+    taxBook: all.filter((i) => i.includes(':T:')).length,
+  };
+};
+
+export const manualReconTask = (ctx: () => AppContext) =>
+  defineTask({
+    queue: 'manual-recon',
+    jobType: MANUAL_RECON_JOB_TYPE,
+    input: ManualReconInput,
+    retryLimit: 1,
+    retryDelaySeconds: 5,
+    run: async (input) => {
+      const c = ctx();
+      const run = await runById(c, input.reconJobId, input.caller.entityId);
+      const sheets = await sheetsOfFile(
+        input.fileName,
+        new Uint8Array(await buffer(c.files.get(input.fileKey))),
+      );
+      const caller: Caller = { ...input.caller, mustChangePassword: false, tokenHash: '' };
+      const answer = await applySheets(c, caller, run, sheets, null);
+      const entries = entriesOf(sheets);
+      const errorMsg = answer.errors
+        .slice(0, 5)
+        .map((e) => `${e.entryId ? `${e.entryId}: ` : ''}${e.message}`)
+        .join('; ');
+      return {
+        remarks: answer.message,
+        transactionsCount: answer.updated,
+        result: {
+          fileName: input.fileName,
+          totalBookEntries: entries.book,
+          totalTaxBookEntries: entries.taxBook,
+          updated: answer.updated,
+          decisions: answer.decisions,
+          errorMsg: answer.errors.length > 5 ? `${errorMsg}; and ${answer.errors.length - 5} more` : errorMsg,
+        },
+      };
+    },
+  });
+
+export type ManualReconTask = ReturnType<typeof manualReconTask>;
+
+const latestTdsRun = async (ctx: AppContext, caller: Caller, jobId: string | undefined) => {
+  let q = runQuery(ctx)
+    .where('r.entity_id', '=', entityOf(caller))
+    .where('j.tenant_id', '=', caller.tenantId)
+    .where('r.status', '=', 'Completed');
+  q = jobId
+    ? q.where('r.job_id', '=', jobId)
+    : q.where('r.kind', '=', 'TDS').orderBy('r.completed_at', 'desc');
+  const run = await q.executeTakeFirst();
+  if (!run)
+    throw notFound(jobId ? JOB_NOT_FOUND : 'No completed TDS reconciliation to apply the entries to.');
+  return run;
+};
+
+export const startManualRecon = async (
+  ctx: AppContext,
+  task: ManualReconTask,
+  caller: Caller,
+  request: FastifyRequest,
+  jobId: string | undefined,
+) => {
+  const run = await latestTdsRun(ctx, caller, jobId);
+  const upload = await receiveUpload(request, ctx.files, {
+    extensions: ['zip', 'csv'],
+    maxBytes: MANUAL_RECON_MAX_BYTES,
+    maxFiles: 1,
+  });
+  const file = upload.files[0]!;
+  try {
+    // refuse an unreadable zip or one without the download's columns now, not in the job
+    const sheets = await sheetsOfFile(
+      file.fileName,
+      new Uint8Array(await fs.promises.readFile(file.tempPath)),
+    );
+    if (sheets.length === 0) throw badRequest(`${file.fileName} holds no .csv file.`, 'NO_FILE');
+    const bad = sheets.find((s) => {
+      const header =
+        s.text
+          .replace(/^\uFEFF/, '')
+          .split(/\r?\n/, 1)[0]
+          ?.toLowerCase() ?? '';
+      return !(header.includes('entry id') && header.includes('status'));
+    });
+    if (bad) {
+      throw badRequest(
+        `${bad.name}: line 1 has no "Entry id" and "Status" columns; upload the files the discrepancy download produced.`,
+        'BAD_COLUMNS',
+      );
+    }
+    const fileKey = `manual-recon/${caller.tenantId}/${randomUUID()}/${file.fileName}`;
+    await ctx.files.put(fileKey, fs.createReadStream(file.tempPath));
+    const job = await ctx.jobs.start(
+      task,
+      {
+        fileName: file.fileName,
+        fileKey,
+        reconJobId: run.job_id,
+        caller: {
+          userId: caller.userId,
+          login: caller.login,
+          email: caller.email,
+          tenantId: caller.tenantId,
+          role: caller.role,
+          permissions: caller.permissions,
+          entityId: run.entity_id,
+        },
+      },
+      { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
+    );
+    return { message: `Job submitted successfully (Job Id: ${job.id})`, jobId: job.id };
+  } finally {
+    await ctx.files.removeTemp(file.tempPath);
+  }
+};
+
+const ResultShape = z
+  .object({
+    totalBookEntries: z.number(),
+    totalTaxBookEntries: z.number(),
+    updated: z.number(),
+    errorMsg: z.string(),
+  })
+  .partial();
+
+export const manualReconJobs = async (ctx: AppContext, caller: Caller): Promise<ManualReconJob[]> => {
+  const rows = await ctx.db
+    .selectFrom('jobs')
+    .select(['id', 'input', 'result', 'status', 'user_login', 'created_at', 'started_at', 'failure_reason'])
+    .where('tenant_id', '=', caller.tenantId)
+    .where('entity_id', '=', entityOf(caller))
+    .where('job_type', '=', MANUAL_RECON_JOB_TYPE)
+    .orderBy('created_at', 'desc')
+    .limit(1000)
+    .execute();
+  return rows.map((r) => {
+    const result = ResultShape.safeParse(r.result ?? {});
+    const got = result.success ? result.data : {};
+    const input = r.input as { fileName?: unknown } | null;
+    return {
+      jobId: r.id,
+      fileName: typeof input?.fileName === 'string' ? input.fileName : '',
+      dateTime: (r.started_at ?? r.created_at).toISOString(),
+      totalBookEntries: got.totalBookEntries ?? 0,
+      totalTaxBookEntries: got.totalTaxBookEntries ?? 0,
+      updated: got.updated ?? 0,
+      status: r.status,
+      uploadedBy: r.user_login ?? '',
+      errorMsg: r.failure_reason ?? got.errorMsg ?? '',
+    };
+  });
+};
