@@ -32,6 +32,8 @@ const ALLOWED: Record<string, string> = {
   'apps/web/src/features/reconciliation/result/CustomerEntry.tsx': 'a percentage of row counts',
   'apps/web/src/features/reconciliation/result/DrilldownDialog.tsx': 'a percentage of row counts',
   'packages/engine/src/identity.ts': 'fuzzy name scores in explanations',
+  'packages/engine/src/deductor-link.ts': 'fuzzy name scores in explanations',
+  'apps/server/src/features/linkage/linkage-preview.ts': 'fuzzy name scores in the linkage preview',
 };
 
 const MONEY_WORD = /paise|rupee|amount|\btax(?!recon)|money|deposit|ltdc|\binr\b/i;

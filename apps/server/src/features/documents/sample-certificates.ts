@@ -28,7 +28,7 @@ export const sampleCertificate = (
       { amountPaise: 5_000_000, section: options.section ?? '194C', date: `${month}-28` },
     ],
     // 2% of the payments, to the paisa
-    taxDeductedPaise: Math.round(((amount + 5_000_000) * 2) / 100),
+    taxDeductedPaise: Math.round((amount + 5_000_000) / 50),
     receiptNumber: 'QQWERTYU',
   };
 };

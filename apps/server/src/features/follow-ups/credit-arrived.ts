@@ -1,4 +1,4 @@
-import { formatInr, paiseOfNumeric } from '@taxrecon/shared';
+import { formatInr, numericOfPaise, paiseOfNumeric } from '@taxrecon/shared';
 import type pg from 'pg';
 
 // When a later reconciliation of the same entity, kind and year finds more
@@ -56,7 +56,7 @@ export const recordArrivedCredits = async (
         t.book_tax,
         t.tb_amount,
         t.tb_tax,
-        JSON.stringify({ jobId, arrivedTax: ((now - before) / 100).toFixed(2) }),
+        JSON.stringify({ jobId, arrivedTax: numericOfPaise(now - before) }),
       ],
     );
     await client.query('UPDATE follow_up_threads SET updated_at = now() WHERE id = $1', [t.id]);

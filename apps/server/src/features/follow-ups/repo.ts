@@ -1,5 +1,5 @@
 import type { Conversation, FollowUpType, Thread } from '@taxrecon/contracts';
-import { paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
+import { numericOfPaise, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type {
@@ -40,7 +40,7 @@ export const threadView = (t: ThreadRow): Thread => ({
 
 const money = (v: string | null) => (v === null ? null : rupeesOfNumeric(v));
 const diff = (a: string | null, b: string | null) =>
-  a === null || b === null ? null : rupeesOfNumeric(String((paiseOfNumeric(a) - paiseOfNumeric(b)) / 100));
+  a === null || b === null ? null : numericOfPaise(paiseOfNumeric(a) - paiseOfNumeric(b));
 
 export const conversationView = (c: ConversationRow): Conversation => ({
   id: String(c.id),
@@ -147,7 +147,7 @@ export interface NewEntry {
   additionalInfo?: Record<string, unknown> | null;
 }
 
-const numeric = (p: number) => (p / 100).toFixed(2);
+const numeric = (p: number) => numericOfPaise(p);
 
 export const addEntry = async (tx: Db, e: NewEntry): Promise<Conversation> => {
   const row = await tx
