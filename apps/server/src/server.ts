@@ -1,3 +1,4 @@
+import { challanHandlers } from './features/challans/routes.ts';
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
@@ -171,6 +172,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...payableDataHandlers(c, payableData),
       ...sectionRulesHandlers(c, { rawTransform }),
       ...payableHandlers(c, payable),
+      ...challanHandlers(c),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -37,6 +37,8 @@ export interface ApiRoute<
   produces?: 'json' | 'binary';
   // 'multipart' requests carry files (field `files`); `body` then describes the other form fields.
   consumes?: 'json' | 'multipart';
+  // a larger request body than the app's default (e.g. a challan image as a data URL)
+  bodyLimit?: number;
 }
 
 export const defineRoute = <

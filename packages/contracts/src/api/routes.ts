@@ -15,6 +15,7 @@ import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
+import { challanRoutes } from './challans.ts';
 import { payableRoutes } from './payable.ts';
 import { payableDataRoutes } from './payable-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
@@ -341,4 +342,5 @@ export const apiRoutes = {
   ...payableDataRoutes,
   ...sectionRulesRoutes,
   ...payableRoutes,
+  ...challanRoutes,
 } as const;

@@ -51,5 +51,6 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'payable_entries', scope: byEntity, identity: true },
   { name: 'payable_months', scope: byEntity, identity: false },
   { name: 'payable_month_states', scope: byEntity, identity: false },
+  { name: 'payable_challans', scope: byEntity, identity: false },
   { name: 'payable_reports', scope: byEntity, identity: false },
 ];
