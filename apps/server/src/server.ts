@@ -1,7 +1,7 @@
-import { challanHandlers } from './features/challans/routes.ts';
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
+import { challanHandlers } from './features/challans/routes.ts';
 import { createCountsCache } from './features/dashboard/counts-cache.ts';
 import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';

@@ -1,3 +1,4 @@
+export * from './api/challans.ts';
 export * from './api/dashboard.ts';
 export * from './api/documents.ts';
 export * from './api/entities.ts';
@@ -6,7 +7,6 @@ export * from './api/ingest.ts';
 export * from './api/jobs.ts';
 export * from './api/master-data.ts';
 export * from './api/payable.ts';
-export * from './api/challans.ts';
 export * from './api/payable-data.ts';
 export * from './api/reconciliation.ts';
 export * from './api/routes.ts';

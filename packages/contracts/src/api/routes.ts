@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
+import { challanRoutes } from './challans.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
 import { documentRoutes } from './documents.ts';
 import {
@@ -15,7 +16,6 @@ import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { masterDataRoutes } from './master-data.ts';
-import { challanRoutes } from './challans.ts';
 import { payableRoutes } from './payable.ts';
 import { payableDataRoutes } from './payable-data.ts';
 import { reconciliationRoutes } from './reconciliation.ts';

@@ -104,7 +104,14 @@ describe('allocation of deductee rows to challans', () => {
       unallocated: ['r1'],
       left: { c1: 200 },
     },
-    { name: 'no challans', rows: [['r1', 1, '2024-05-02']], challans: [], assigned: {}, unallocated: ['r1'], left: {} },
+    {
+      name: 'no challans',
+      rows: [['r1', 1, '2024-05-02']],
+      challans: [],
+      assigned: {},
+      unallocated: ['r1'],
+      left: {},
+    },
   ];
   it.each(cases)('$name', (c) => {
     const got = allocateRows(

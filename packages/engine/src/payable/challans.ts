@@ -65,7 +65,9 @@ export const allocateRows = (rows: AllocationRow[], challans: AllocationChallan[
   const left: Record<string, number> = Object.fromEntries(order.map((c) => [c.id, c.tax]));
   const assigned: Record<string, string> = {};
   const unallocated: string[] = [];
-  const sorted = [...rows].sort((a, b) => a.date.localeCompare(b.date) || b.tax - a.tax || a.id.localeCompare(b.id));
+  const sorted = [...rows].sort(
+    (a, b) => a.date.localeCompare(b.date) || b.tax - a.tax || a.id.localeCompare(b.id),
+  );
   for (const r of sorted) {
     const c = order.find((ch) => ch.date >= r.date && (left[ch.id] ?? 0) >= r.tax);
     if (!c || r.tax <= 0) {

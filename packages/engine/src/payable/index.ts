@@ -1,7 +1,3 @@
-export { computePayable, type PayableOptions } from './compute.ts';
-export { EXCESS_ONLY_SECTIONS, SHIPPED_SECTION_TYPES } from './section-types-data.ts';
-export { isAll, NEW_ACT_FROM, normaliseSection, paymentCodeOf } from './sections.ts';
-export type * from './types.ts';
 export {
   type Allocation,
   type AllocationChallan,
@@ -13,3 +9,7 @@ export {
   lateFilingFee234E,
   returnDueDate,
 } from './challans.ts';
+export { computePayable, type PayableOptions } from './compute.ts';
+export { EXCESS_ONLY_SECTIONS, SHIPPED_SECTION_TYPES } from './section-types-data.ts';
+export { isAll, NEW_ACT_FROM, normaliseSection, paymentCodeOf } from './sections.ts';
+export type * from './types.ts';

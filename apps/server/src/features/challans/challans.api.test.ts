@@ -84,7 +84,13 @@ const lineRoute = (r: { monthYear: string; section: string; deducteeType: string
 describe('challans of a summary line', () => {
   it('refuses each invalid field with its own message', async () => {
     const line = summary.rows[0]!;
-    const base = { ...valid, monthYear: line.monthYear, section: line.section, subsection: line.subsection, deducteeType: line.deducteeType };
+    const base = {
+      ...valid,
+      monthYear: line.monthYear,
+      section: line.section,
+      subsection: line.subsection,
+      deducteeType: line.deducteeType,
+    };
     const cases: [Record<string, string>, string][] = [
       [{ challanSerialNumber: '' }, 'Challan serial number is required'],
       [{ challanSerialNumber: '123456' }, 'Challan serial number must be at most 5 characters'],
@@ -111,7 +117,13 @@ describe('challans of a summary line', () => {
 
   it('creates, edits, locks, refuses to delete when locked, and deletes', async () => {
     const line = summary.rows[0]!;
-    const base = { ...valid, monthYear: line.monthYear, section: line.section, subsection: line.subsection, deducteeType: line.deducteeType };
+    const base = {
+      ...valid,
+      monthYear: line.monthYear,
+      section: line.section,
+      subsection: line.subsection,
+      deducteeType: line.deducteeType,
+    };
     expect(await ok('POST', '/tds-payable/tds-payable-challan/create', base)).toEqual({
       message: 'Challan Created Succesfully',
     });
@@ -141,8 +153,16 @@ describe('challans of a summary line', () => {
     ).toEqual({ message: 'Challan Upated Succesfully' });
     list = await ok<ChallanList>('GET', lineRoute(line));
     // the deposit date is kept on edit
-    expect(list.challans[0]).toMatchObject({ taxAmount: '2000.00', dateOfDeposit: '2024-05-07', amountDeposited: '2015.50' });
-    const badEdit = await call('PUT', '/tds-payable/tds-payable-challan/update', { ...valid, id: c.id, bsrCode: '1' });
+    expect(list.challans[0]).toMatchObject({
+      taxAmount: '2000.00',
+      dateOfDeposit: '2024-05-07',
+      amountDeposited: '2015.50',
+    });
+    const badEdit = await call('PUT', '/tds-payable/tds-payable-challan/update', {
+      ...valid,
+      id: c.id,
+      bsrCode: '1',
+    });
     expect(badEdit.status).toBe(400);
 
     await ok('PUT', `/tds-payable/tds-payable-challan/lock/${c.id}`, { locked: true });
@@ -168,16 +188,24 @@ describe('challans of a summary line', () => {
       deducteeType: line.deducteeType,
     });
     const c = (await ok<ChallanList>('GET', lineRoute(line))).challans[0]!;
-    expect(await ok('GET', `/tds-payable/tds-payable-challan/getChallanImage/${c.id}`)).toEqual({ imageUrl: null });
+    expect(await ok('GET', `/tds-payable/tds-payable-challan/getChallanImage/${c.id}`)).toEqual({
+      imageUrl: null,
+    });
     const png = `data:image/png;base64,${Buffer.from('not really a png but bytes').toString('base64')}`;
     await ok('POST', `/tds-payable/tds-payable-challan/uploadChallan/${c.id}`, { imageUrl: png });
-    expect(await ok('GET', `/tds-payable/tds-payable-challan/getChallanImage/${c.id}`)).toEqual({ imageUrl: png });
+    expect(await ok('GET', `/tds-payable/tds-payable-challan/getChallanImage/${c.id}`)).toEqual({
+      imageUrl: png,
+    });
     expect((await ok<ChallanList>('GET', lineRoute(line))).challans[0]!.hasImage).toBe(true);
     const big = `data:image/png;base64,${Buffer.alloc(20_000_001).toString('base64')}`;
-    const tooBig = await call('POST', `/tds-payable/tds-payable-challan/uploadChallan/${c.id}`, { imageUrl: big });
+    const tooBig = await call('POST', `/tds-payable/tds-payable-challan/uploadChallan/${c.id}`, {
+      imageUrl: big,
+    });
     expect(tooBig.status).toBe(400);
     expect((tooBig.json as { message: string }).message).toMatch(/at most 20000000 bytes/);
-    const notUrl = await call('POST', `/tds-payable/tds-payable-challan/uploadChallan/${c.id}`, { imageUrl: 'hello' });
+    const notUrl = await call('POST', `/tds-payable/tds-payable-challan/uploadChallan/${c.id}`, {
+      imageUrl: 'hello',
+    });
     expect(notUrl.status).toBe(400);
     await ok('DELETE', `/tds-payable/tds-payable-challan/delete/${c.id}`);
   });
@@ -210,8 +238,11 @@ describe('challans of a summary line', () => {
     expect(explore.verified).toBe(true);
   });
 
-  it('sums the quarter and downloads it and a challan\'s entries', async () => {
-    const q = await ok<QuarterChallanSummary>('GET', '/tds-payable/quarterly-challan-summary/24-25/Q1?filedOn=2024-08-10');
+  it("sums the quarter and downloads it and a challan's entries", async () => {
+    const q = await ok<QuarterChallanSummary>(
+      'GET',
+      '/tds-payable/quarterly-challan-summary/24-25/Q1?filedOn=2024-08-10',
+    );
     const lines = summary.rows.filter((r) => paiseOfNumeric(r.deducted) > 0);
     expect(q.rows).toHaveLength(lines.length);
     const total = lines.reduce((n, r) => n + paiseOfNumeric(r.deducted), 0);
@@ -222,10 +253,16 @@ describe('challans of a summary line', () => {
     expect(q.totals.returnDueDate).toBe('2024-07-31');
     // 10 days late at Rs 200, capped at the quarter's TDS
     expect(paiseOfNumeric(q.totals.fee234E)).toBe(Math.min(2000_00, total));
-    expect(q.rows[0]).toMatchObject({ bsrCode: '0510002', challanDate: '2024-05-07', minorHeadOfChallan: '300' });
+    expect(q.rows[0]).toMatchObject({
+      bsrCode: '0510002',
+      challanDate: '2024-05-07',
+      minorHeadOfChallan: '300',
+    });
 
     const get = async (route: string) => {
-      const r = await fetch(`${t.baseUrl}/taxrecon/api/v1${route}`, { headers: { authorization: `Bearer ${token}` } });
+      const r = await fetch(`${t.baseUrl}/taxrecon/api/v1${route}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(r.status, route).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(await r.arrayBuffer());
@@ -238,7 +275,10 @@ describe('challans of a summary line', () => {
       `/tds-payable/download-challan-details/${first.bsrCode}/${first.challanSerialNumber}/${first.challanDate}`,
     );
     const entries = summary.rows.find(
-      (r) => r.section === first.section && r.deducteeType === first.deducteeType && r.subsection === first.subsection,
+      (r) =>
+        r.section === first.section &&
+        r.deducteeType === first.deducteeType &&
+        r.subsection === first.subsection,
     )!.entries;
     expect(details.rowCount).toBeGreaterThanOrEqual(entries);
   });
@@ -248,9 +288,14 @@ describe('another entity', () => {
   it('sees none of the challans', async () => {
     const line = summary.rows[0]!;
     const mine = (await ok<ChallanList>('GET', lineRoute(line))).challans[0]!;
-    const home = (await call('GET', '/entities')).json as { id: string; subGroupId: string; current: boolean }[];
+    const home = (await call('GET', '/entities')).json as {
+      id: string;
+      subGroupId: string;
+      current: boolean;
+    }[];
     const current = home.find((x) => x.current)!;
-    const other = (await call('PUT', '/legal-entity', { name: 'Other Branch', panNumber: 'AABCO1234Q' })).json as {
+    const other = (await call('PUT', '/legal-entity', { name: 'Other Branch', panNumber: 'AABCO1234Q' }))
+      .json as {
       id: string;
       subGroupId: string;
     };
@@ -258,9 +303,15 @@ describe('another entity', () => {
     try {
       expect((await ok<ChallanList>('GET', lineRoute(line))).challans).toEqual([]);
       expect((await call('DELETE', `/tds-payable/tds-payable-challan/delete/${mine.id}`)).status).toBe(404);
-      expect((await call('GET', `/tds-payable/tds-payable-challan/getChallanImage/${mine.id}`)).status).toBe(404);
-      expect((await call('PUT', `/tds-payable/tds-payable-challan/lock/${mine.id}`, { locked: true })).status).toBe(404);
-      expect((await call('PUT', '/tds-payable/tds-payable-challan/update', { ...valid, id: mine.id })).status).toBe(404);
+      expect((await call('GET', `/tds-payable/tds-payable-challan/getChallanImage/${mine.id}`)).status).toBe(
+        404,
+      );
+      expect(
+        (await call('PUT', `/tds-payable/tds-payable-challan/lock/${mine.id}`, { locked: true })).status,
+      ).toBe(404);
+      expect(
+        (await call('PUT', '/tds-payable/tds-payable-challan/update', { ...valid, id: mine.id })).status,
+      ).toBe(404);
       const q = await ok<QuarterChallanSummary>('GET', '/tds-payable/quarterly-challan-summary/24-25/Q1');
       expect(q.rows).toEqual([]);
     } finally {

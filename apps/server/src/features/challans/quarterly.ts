@@ -31,7 +31,8 @@ export const quarterSummary = async (
 ) => {
   const fy = toPayableFy(fyText);
   const rows = await quarterChallans(ctx, entityId, fy, quarter);
-  const run = (await ctx.database.pool.query<{ job_id: string }>(latestRunSql, [entityId, fy])).rows[0]?.job_id;
+  const run = (await ctx.database.pool.query<{ job_id: string }>(latestRunSql, [entityId, fy])).rows[0]
+    ?.job_id;
   const deducted = await ctx.database.pool.query<{ v: string | null }>(
     'SELECT sum(deducted)::text AS v FROM payable_months WHERE job_id = $1 AND month = ANY($2)',
     [run ?? null, monthsOfQuarter(fy, quarter)],

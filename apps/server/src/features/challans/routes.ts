@@ -1,13 +1,14 @@
 import type { challanRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { cells, ENTRY_COLUMNS, entryCells } from '../payable/reports/report-kinds.ts';
 import { rupeesCell, type SheetColumn, workbookBytes } from '../payable/reports/workbook.ts';
 import { entryBatches, groupWhere } from '../payable/results/entries.ts';
 import { financialYearOfMonth, monthLabel } from '../payable/runs/months.ts';
 import { entityOf } from '../payable/runs/submit.ts';
+import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { quarterSummary } from './quarterly.ts';
 import {
   CHALLAN_COLUMNS,
@@ -20,7 +21,6 @@ import {
   updateChallan,
   uploadChallanImage,
 } from './store.ts';
-import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 
 type R = typeof challanRoutes;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -60,12 +60,14 @@ const lineOf = (
 });
 
 export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
-  listChallans: async ({ caller, params, query }) => listChallans(ctx, lineOf(caller, params, query.subsection)),
+  listChallans: async ({ caller, params, query }) =>
+    listChallans(ctx, lineOf(caller, params, query.subsection)),
   createChallan: async ({ caller, body }) => createChallan(ctx, caller, body),
   updateChallan: async ({ caller, body }) => updateChallan(ctx, caller, body),
   deleteChallan: async ({ caller, params }) => deleteChallan(ctx, caller, params.id),
   lockChallan: async ({ caller, params, body }) => lockChallan(ctx, caller, params.id, body.locked),
-  uploadChallanImage: async ({ caller, params, body }) => uploadChallanImage(ctx, caller, params.id, body.imageUrl),
+  uploadChallanImage: async ({ caller, params, body }) =>
+    uploadChallanImage(ctx, caller, params.id, body.imageUrl),
   challanImage: async ({ caller, params }) => challanImage(ctx, caller, params.id),
   quarterChallanSummary: async ({ caller, params, query }) =>
     quarterSummary(ctx, entityOf(caller), params.fy, params.quarter, query.filedOn),
@@ -117,6 +119,11 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
         rows: cells(entryBatches(ctx.database.pool, sql, values), entryCells),
       },
     ]);
-    return sendFile(reply, bytes, `challan-${c.bsr_code}-${c.challan_serial_number}-${c.date_of_deposit}.xlsx`, XLSX);
+    return sendFile(
+      reply,
+      bytes,
+      `challan-${c.bsr_code}-${c.challan_serial_number}-${c.date_of_deposit}.xlsx`,
+      XLSX,
+    );
   },
 });

@@ -173,7 +173,10 @@ export const deleteChallan = async (ctx: AppContext, caller: Caller, id: string)
   if (row.locked) throw badRequest(CHALLAN_MESSAGES.lockedNoDelete, 'CHALLAN_LOCKED');
   const entityId = entityOf(caller);
   await withTransaction(ctx.database.pool, async (db) => {
-    await db.query('DELETE FROM payable_challans WHERE id = $1 AND entity_id = $2 AND NOT locked', [id, entityId]);
+    await db.query('DELETE FROM payable_challans WHERE id = $1 AND entity_id = $2 AND NOT locked', [
+      id,
+      entityId,
+    ]);
     await refreshMonthVerified(db, entityId, row.month);
   });
   return { message: CHALLAN_MESSAGES.deleted };
@@ -181,11 +184,10 @@ export const deleteChallan = async (ctx: AppContext, caller: Caller, id: string)
 
 export const lockChallan = async (ctx: AppContext, caller: Caller, id: string, locked: boolean) => {
   await own(ctx, caller, id);
-  await ctx.database.pool.query('UPDATE payable_challans SET locked = $3, updated_at = now() WHERE id = $1 AND entity_id = $2', [
-    id,
-    entityOf(caller),
-    locked,
-  ]);
+  await ctx.database.pool.query(
+    'UPDATE payable_challans SET locked = $3, updated_at = now() WHERE id = $1 AND entity_id = $2',
+    [id, entityOf(caller), locked],
+  );
   return { message: locked ? 'Challan Locked' : 'Challan Unlocked' };
 };
 
@@ -204,11 +206,10 @@ export const uploadChallanImage = async (ctx: AppContext, caller: Caller, id: st
       `The challan image is ${bytes} bytes; at most ${CHALLAN_IMAGE_MAX_BYTES} bytes (20 MB) are accepted.`,
       'FILE_TOO_LARGE',
     );
-  await ctx.database.pool.query('UPDATE payable_challans SET image_url = $3 WHERE id = $1 AND entity_id = $2', [
-    id,
-    entityOf(caller),
-    imageUrl,
-  ]);
+  await ctx.database.pool.query(
+    'UPDATE payable_challans SET image_url = $3 WHERE id = $1 AND entity_id = $2',
+    [id, entityOf(caller), imageUrl],
+  );
   return { message: CHALLAN_MESSAGES.imageUploaded };
 };
 

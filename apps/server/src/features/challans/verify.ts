@@ -30,7 +30,10 @@ const lineFigures = async (db: Db, line: Line) => {
      WHERE entity_id = $1 AND month = $2 AND section_number = $3 AND deductee_type = $4 AND sub_section = $5`,
     [line.entityId, line.monthYear, line.section, line.deducteeType, line.subsection],
   );
-  return { deducted: paiseOfNumeric(deducted.rows[0]?.v ?? '0'), deposited: paiseOfNumeric(deposited.rows[0]?.v ?? '0') };
+  return {
+    deducted: paiseOfNumeric(deducted.rows[0]?.v ?? '0'),
+    deposited: paiseOfNumeric(deposited.rows[0]?.v ?? '0'),
+  };
 };
 
 export const covers = (deducted: number, deposited: number): boolean =>

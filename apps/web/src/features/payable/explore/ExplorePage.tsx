@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { ChallansTab } from '../../challans/ChallansTab.tsx';
 import { monthYearLabel } from '../common/months.ts';
 import { deducteeLabel } from '../result/summary-columns.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
@@ -83,7 +84,7 @@ export function ExplorePage() {
           <EntriesTable group={group} />
         </Tabs.Panel>
         <Tabs.Panel value="challans" pt="sm">
-          <ComingWithChallans what="Recording challans (BSR code, deposit date, serial number, amount)" />
+          <ChallansTab line={{ ...group, subsection: group.subsection ?? '' }} />
         </Tabs.Panel>
         <Tabs.Panel value="adjustments" pt="sm">
           <ComingWithChallans what="Adjusting entries against challans" />
