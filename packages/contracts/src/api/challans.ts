@@ -19,6 +19,7 @@ export const CHALLAN_MESSAGES = {
   noImage: 'Challan Not Available!!',
   lockedNoDelete: 'A locked challan cannot be deleted. Unlock it first.',
   imageUploaded: 'Challan image uploaded',
+  entriesEmailed: 'Job Submitted - The file will be emailed to the mentioned email address.',
 } as const;
 export const CHALLAN_IMAGE_MAX_BYTES = 20_000_000;
 export const CHALLAN_DEFAULT_MINOR_HEAD = '300';
@@ -221,7 +222,23 @@ export const QuarterChallanSummary = z.object({
 });
 export type QuarterChallanSummary = z.infer<typeof QuarterChallanSummary>;
 
+export const EmailEntriesQuery = PayableSubsectionQuery.extend({
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid Email Address'),
+});
+
 export const challanRoutes = {
+  emailLineEntries: defineRoute({
+    method: 'POST',
+    path: '/job/entries/:monthYear/:section/:deducteeType',
+    access: PAYABLE,
+    summary: "Adjustments step 1: e-mail the line's entries as xlsx to adjust against challans",
+    params: PayableGroupParams,
+    query: EmailEntriesQuery,
+    response: Message,
+  }),
   listChallans: defineRoute({
     method: 'GET',
     path: '/tds-payable/tds-payable-challans/:monthYear/:section/:deducteeType',

@@ -3,6 +3,7 @@ import { CHALLAN_MESSAGES } from '@taxrecon/contracts';
 import { paiseOfNumeric } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMail, type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture.ts';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { generateDemoExpenses } from '../demo/expenses.ts';
 import { loadDemoExpenses } from '../demo/payable-demo.ts';
@@ -15,6 +16,7 @@ import { loadDemoExpenses } from '../demo/payable-demo.ts';
 
 const demo = generateDemoExpenses();
 let t: TestServer;
+let smtp: SmtpCapture;
 let token: string;
 let mapping: Record<string, string>;
 let summary: PayableMonthSummary;
@@ -49,7 +51,8 @@ const valid = {
 };
 
 beforeAll(async () => {
-  t = await startTestServer({}, { work: false });
+  smtp = await startSmtpCapture();
+  t = await startTestServer({ smtpUrl: smtp.url }, { work: false });
   token = await t.login(ADMIN.email, ADMIN.password);
   const admin = await t.server.ctx.db
     .selectFrom('users')
@@ -76,6 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
 });
 
 const lineRoute = (r: { monthYear: string; section: string; deducteeType: string; subsection: string }) =>
@@ -281,6 +285,28 @@ describe('challans of a summary line', () => {
         r.subsection === first.subsection,
     )!.entries;
     expect(details.rowCount).toBeGreaterThanOrEqual(entries);
+  });
+});
+
+describe('adjusting entries with challans', () => {
+  it("e-mails the line's entries as an xlsx attachment", async () => {
+    const line = summary.rows[0]!;
+    const route = `/job/entries/${line.monthYear}/${line.section}/${line.deducteeType}?subsection=${line.subsection}`;
+    const bad = await call('POST', `${route}&email=not-an-address`);
+    expect(bad.status).toBe(400);
+    expect((bad.json as { message: string }).message).toBe('Invalid Email Address');
+    expect(await ok('POST', `${route}&email=ap%40books.test`)).toEqual({
+      message: 'Job Submitted - The file will be emailed to the mentioned email address.',
+    });
+    await t.server.ctx.jobs.work();
+    const mail = await parseMail(await smtp.waitFor('ap@books.test'));
+    expect(mail.attachments).toHaveLength(1);
+    const a = mail.attachments[0]!;
+    expect(a.filename).toMatch(new RegExp(`^entries-${line.monthYear}-${line.section}`));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(a.content as unknown as ArrayBuffer);
+    // title, header, the entries and a totals row
+    expect(book.worksheets[0]!.rowCount).toBeGreaterThanOrEqual(line.entries + 2);
   });
 });
 

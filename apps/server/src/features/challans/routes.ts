@@ -9,6 +9,7 @@ import { entryBatches, groupWhere } from '../payable/results/entries.ts';
 import { financialYearOfMonth, monthLabel } from '../payable/runs/months.ts';
 import { entityOf } from '../payable/runs/submit.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
+import { emailLineEntries } from './adjustments.ts';
 import { quarterSummary } from './quarterly.ts';
 import {
   CHALLAN_COLUMNS,
@@ -60,6 +61,8 @@ const lineOf = (
 });
 
 export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
+  emailLineEntries: async ({ caller, params, query }) =>
+    emailLineEntries(ctx, caller, lineOf(caller, params, query.subsection), query.email),
   listChallans: async ({ caller, params, query }) =>
     listChallans(ctx, lineOf(caller, params, query.subsection)),
   createChallan: async ({ caller, body }) => createChallan(ctx, caller, body),
