@@ -153,7 +153,8 @@ describe('TDS payable (34A) in the browser', () => {
     await expect(reason.textContent()).resolves.toMatch(/\S{3,}/);
     await shot('tds-payable-explore', opened);
     await byTestId('explore-tab-challans', opened).click();
-    await byTestId('payable-challans-note', opened).waitFor();
+    await byTestId('challans-tab', opened).waitFor();
+    await opened.getByText('No challans found!').waitFor();
     await opened.close();
 
     // the Form 3CD annual report, generated in the background and downloaded
