@@ -155,6 +155,10 @@ describe('TDS payable (34A) in the browser', () => {
     await byTestId('explore-tab-challans', opened).click();
     await byTestId('challans-tab', opened).waitFor();
     await opened.getByText('No challans found!').waitFor();
+    await shot('tds-payable-challans', opened);
+    await byTestId('explore-tab-adjustments', opened).click();
+    await byTestId('adjustments-tab', opened).waitFor();
+    await shot('tds-payable-adjustments', opened);
     await opened.close();
 
     // the Form 3CD annual report, generated in the background and downloaded
