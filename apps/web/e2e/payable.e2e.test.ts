@@ -195,6 +195,9 @@ describe('TDS payable (34A) in the browser', () => {
     await page.goto(`${suite.t.baseUrl}/#/view-34a-output-annual`);
     await byTestId('payable-annual').locator('tbody tr').first().waitFor();
     await shot('view-34a-output-annual');
+    await page.goto(`${suite.t.baseUrl}/#/tds-payable/quarterly-challan-summary?fy=24-25&quarter=Q1`);
+    await byTestId('quarterly-challan-summary').getByText('No challans found!').waitFor();
+    await shot('quarterly-challan-summary');
 
     // April computed: May may follow, June must wait for May
     await page.goto(`${suite.t.baseUrl}/#/new-34a-reconciliation?fy=2024-25`);
