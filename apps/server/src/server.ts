@@ -1,6 +1,7 @@
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
+import { challanHandlers } from './features/challans/routes.ts';
 import { queueDemoTraining } from './features/classification/demo-model.ts';
 import { classificationHandlers } from './features/classification/routes.ts';
 import { trainingTask } from './features/classification/tasks.ts';
@@ -201,6 +202,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...linkageHandlers(c, linkage),
       ...smartReconHandlers(c, reconciliation),
       ...manualReconHandlers(c, manualRecon),
+      ...challanHandlers(c),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -153,7 +153,12 @@ describe('TDS payable (34A) in the browser', () => {
     await expect(reason.textContent()).resolves.toMatch(/\S{3,}/);
     await shot('tds-payable-explore', opened);
     await byTestId('explore-tab-challans', opened).click();
-    await byTestId('payable-challans-note', opened).waitFor();
+    await byTestId('challans-tab', opened).waitFor();
+    await opened.getByText('No challans found!').waitFor();
+    await shot('tds-payable-challans', opened);
+    await byTestId('explore-tab-adjustments', opened).click();
+    await byTestId('adjustments-tab', opened).waitFor();
+    await shot('tds-payable-adjustments', opened);
     await opened.close();
 
     // the Form 3CD annual report, generated in the background and downloaded
@@ -190,6 +195,9 @@ describe('TDS payable (34A) in the browser', () => {
     await page.goto(`${suite.t.baseUrl}/#/view-34a-output-annual`);
     await byTestId('payable-annual').locator('tbody tr').first().waitFor();
     await shot('view-34a-output-annual');
+    await page.goto(`${suite.t.baseUrl}/#/tds-payable/quarterly-challan-summary?fy=24-25&quarter=Q1`);
+    await byTestId('quarterly-challan-summary').getByText('No challans found!').waitFor();
+    await shot('quarterly-challan-summary');
 
     // April computed: May may follow, June must wait for May
     await page.goto(`${suite.t.baseUrl}/#/new-34a-reconciliation?fy=2024-25`);

@@ -187,6 +187,11 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/tds-payable/explore': lazy(() =>
     import('./features/payable/explore/ExplorePage.tsx').then((m) => ({ default: m.ExplorePage })),
   ),
+  '/tds-payable/quarterly-challan-summary': lazy(() =>
+    import('./features/challans/QuarterlyChallanSummaryPage.tsx').then((m) => ({
+      default: m.QuarterlyChallanSummaryPage,
+    })),
+  ),
   '/tds-payable-reports': lazy(() =>
     import('./features/payable/reports/PayableReportsPage.tsx').then((m) => ({
       default: m.PayableReportsPage,

@@ -1,3 +1,4 @@
+export * from './api/challans.ts';
 export * from './api/classification.ts';
 export * from './api/dashboard.ts';
 export * from './api/documents.ts';

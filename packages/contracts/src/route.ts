@@ -40,6 +40,8 @@ export interface ApiRoute<
   // Every path parameter is a credential (a portal login carried in the path):
   // the request log shows none of them.
   secretPath?: true;
+  // a larger request body than the app's default (e.g. a challan image as a data URL)
+  bodyLimit?: number;
 }
 
 export const defineRoute = <

@@ -321,6 +321,13 @@ export const SCREENS: readonly Screen[] = [
     permission: 'RECON_TDS_PAYABLE',
   },
   {
+    path: '/tds-payable/quarterly-challan-summary',
+    title: 'Quarterly Challan Summary',
+    category: 'Reconciliation',
+    permission: 'RECON_TDS_PAYABLE',
+    chosen: true,
+  },
+  {
     path: '/upload-expense',
     title: 'Upload Expense Ledger',
     category: 'Data Management',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
+import { challanRoutes } from './challans.ts';
 import { classificationRoutes } from './classification.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
 import { documentRoutes } from './documents.ts';
@@ -354,4 +355,5 @@ export const apiRoutes = {
   ...linkageRoutes,
   ...smartReconRoutes,
   ...manualReconRoutes,
+  ...challanRoutes,
 } as const;

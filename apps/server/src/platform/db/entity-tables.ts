@@ -51,6 +51,7 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'payable_entries', scope: byEntity, identity: true },
   { name: 'payable_months', scope: byEntity, identity: false },
   { name: 'payable_month_states', scope: byEntity, identity: false },
+  { name: 'payable_challans', scope: byEntity, identity: false },
   { name: 'payable_reports', scope: byEntity, identity: false },
   { name: 'classifier_models', scope: byEntity, identity: false },
   { name: 'follow_up_threads', scope: byEntity, identity: false },

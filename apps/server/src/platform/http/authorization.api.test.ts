@@ -94,6 +94,11 @@ const pathParams = (): Record<string, string> => ({
   captchaText: 'x7k2q',
   cookie: 'JSESSIONID=none',
   key: '00000000-0000-4000-8000-000000000000',
+  // challans
+  quarter: 'Q1',
+  bsr: '0510002',
+  serial: '00001',
+  date: '2024-07-07',
 });
 
 // Per route overrides where a parameter name means something else.

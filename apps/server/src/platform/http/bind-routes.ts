@@ -67,6 +67,7 @@ export const bindRoutes = <T extends Record<string, ApiRoute>>(
         ...(route.produces === 'binary' ? {} : { response: { 200: route.response } }),
       },
       config: { access: route.access },
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       // Access is checked before the body is validated, so an anonymous caller
       // learns nothing about a route's input from its validation errors.
       onRequest: async (request) => checkAccess(route.access, request.caller),

@@ -1,31 +1,16 @@
-import { Alert, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { payableRoutes } from '@taxrecon/contracts';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { AdjustmentsTab } from '../../challans/AdjustmentsTab.tsx';
+import { ChallansTab } from '../../challans/ChallansTab.tsx';
 import { monthYearLabel } from '../common/months.ts';
 import { deducteeLabel } from '../result/summary-columns.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 import { ExploreCards, VerifiedBadge } from './ExploreCards.tsx';
 import { exploreGroupOf } from './explore-group.ts';
-
-// Challans come with a later release: the tabs are shown so the screen has
-// its final shape, with a plain note instead of invented data.
-function ComingWithChallans({ what }: { what: string }) {
-  return (
-    <Paper withBorder radius="md" p="lg" data-testid="payable-challans-note">
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconInfoCircle size={20} color="var(--mantine-color-blue-6)" />
-        <Text size="sm">
-          {what} is part of challan management, which comes in a coming release. Until then the deposits of
-          this month are not recorded here; the entries tab shows what was due and deducted.
-        </Text>
-      </Group>
-    </Paper>
-  );
-}
 
 // Spec part 3 section 2: Actions for TDS Payable Summary, one monthly summary
 // row (month, section, subsection, deductee type), opened in a new window.
@@ -83,10 +68,10 @@ export function ExplorePage() {
           <EntriesTable group={group} />
         </Tabs.Panel>
         <Tabs.Panel value="challans" pt="sm">
-          <ComingWithChallans what="Recording challans (BSR code, deposit date, serial number, amount)" />
+          <ChallansTab line={{ ...group, subsection: group.subsection ?? '' }} />
         </Tabs.Panel>
         <Tabs.Panel value="adjustments" pt="sm">
-          <ComingWithChallans what="Adjusting entries against challans" />
+          <AdjustmentsTab line={{ ...group, subsection: group.subsection ?? '' }} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,178 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconEdit,
+  IconEye,
+  IconLock,
+  IconLockOpen,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import { CHALLAN_MESSAGES, type Challan, challanRoutes, payableRoutes } from '@taxrecon/contracts';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { apiKey, useApiQuery } from '../../api/hooks.ts';
+import { queryClient } from '../../api/query-client.ts';
+import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { inr, rupees } from '../payable/common/money.ts';
+import { notifyError, notifySuccess } from '../payable/common/notify.ts';
+import { ChallanDialog } from './ChallanDialog.tsx';
+import { UploadChallanImage, ViewChallanImage } from './ChallanImageDialogs.tsx';
+import type { ChallanLine } from './line.ts';
+
+// Spec part 3 section 2: CHALLANS MANAGEMENT of one summary line.
+export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | null }) {
+  const options = {
+    params: { monthYear: line.monthYear, section: line.section, deducteeType: line.deducteeType },
+    query: { subsection: line.subsection },
+  };
+  const list = useApiQuery(challanRoutes.listChallans, options);
+  const [dialog, setDialog] = useState<{ editing: Challan | null } | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [viewId, setViewId] = useState<string | null>(null);
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: apiKey(challanRoutes.listChallans) });
+    await queryClient.invalidateQueries({ queryKey: apiKey(payableRoutes.payableExplore) });
+  };
+  const act = async (work: () => Promise<{ message: string }>) => {
+    try {
+      notifySuccess((await work()).message);
+      await refresh();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const remove = (c: Challan) =>
+    modals.openConfirmModal({
+      title: 'Confirm',
+      children: <Text size="sm">{CHALLAN_MESSAGES.deleteConfirm}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red', 'data-testid': 'challan-delete-confirm' },
+      onConfirm: () => act(() => call(challanRoutes.deleteChallan, { params: { id: c.id } })),
+    });
+
+  const columns: GridColumn<Challan>[] = [
+    { accessor: 'bsrCode', title: 'BSR code', value: (c) => c.bsrCode, sortable: true, filterable: true },
+    { accessor: 'dateOfDeposit', title: 'Date of deposit', value: (c) => c.dateOfDeposit, sortable: true },
+    {
+      accessor: 'challanSerialNumber',
+      title: 'Challan serial number',
+      value: (c) => c.challanSerialNumber,
+      sortable: true,
+      filterable: true,
+    },
+    {
+      accessor: 'amountDeposited',
+      title: 'Amount deposited',
+      value: (c) => rupees(c.amountDeposited),
+      render: (c) => inr(c.amountDeposited),
+      sortable: true,
+      textAlign: 'right',
+    },
+    { accessor: 'sectionCode', title: 'Section', value: (c) => c.sectionCode },
+    { accessor: 'deducteeType', title: 'Deductee type', value: (c) => c.deducteeType },
+    {
+      accessor: 'actions',
+      title: 'Actions',
+      value: () => '',
+      exportable: false,
+      render: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon variant="subtle" onClick={() => setDialog({ editing: c })} aria-label="Edit challan">
+              <IconEdit size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={c.locked ? 'A locked challan cannot be deleted' : 'Delete'}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              disabled={c.locked}
+              onClick={() => remove(c)}
+              aria-label="Delete challan"
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Upload image">
+            <ActionIcon variant="subtle" onClick={() => setUploadId(c.id)} aria-label="Upload challan image">
+              <IconUpload size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="View image">
+            <ActionIcon variant="subtle" onClick={() => setViewId(c.id)} aria-label="View challan image">
+              <IconEye size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={c.locked ? 'Unlock' : 'Lock'}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() =>
+                act(() =>
+                  call(challanRoutes.lockChallan, { params: { id: c.id }, body: { locked: !c.locked } }),
+                )
+              }
+              aria-label={c.locked ? 'Unlock challan' : 'Lock challan'}
+            >
+              {c.locked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  const d = list.data;
+  return (
+    <Stack gap="sm" data-testid="challans-tab">
+      {list.isError && <QueryError error={list.error} fallback="Could not fetch the challans" />}
+      {d && (
+        <Group gap="md">
+          <Text size="sm">Tax deducted: {inr(d.deducted)}</Text>
+          <Text size="sm">Deposited: {inr(d.deposited)}</Text>
+          <Text size="sm">201(1A) interest for late deposit: {inr(d.interestDue)}</Text>
+          <Badge color={d.lineVerified ? 'green' : 'yellow'} data-testid="challan-line-status">
+            {d.lineVerified ? 'Line verified' : 'Deposits pending'}
+          </Badge>
+        </Group>
+      )}
+      <DataGrid
+        records={d?.challans ?? []}
+        columns={columns}
+        idAccessor={(c) => c.id}
+        fetching={list.isFetching}
+        noRecordsText={CHALLAN_MESSAGES.noChallans}
+        exportName={`challans-${line.monthYear}-${line.section}-${line.deducteeType}`}
+        testId="challans-grid"
+        toolbar={
+          <Group gap="xs">
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ editing: null })}
+              data-testid="challan-new"
+            >
+              New Challan
+            </Button>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh}>
+              Refresh
+            </Button>
+          </Group>
+        }
+      />
+      <ChallanDialog
+        opened={!!dialog}
+        line={line}
+        editing={dialog?.editing ?? null}
+        defaultTan={tan ?? ''}
+        onClose={() => setDialog(null)}
+        onSaved={refresh}
+      />
+      <UploadChallanImage id={uploadId} onClose={() => setUploadId(null)} onDone={refresh} />
+      <ViewChallanImage id={viewId} onClose={() => setViewId(null)} />
+    </Stack>
+  );
+}

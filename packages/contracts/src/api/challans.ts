@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { Message } from '../common.ts';
+import { defineRoute, needs } from '../route.ts';
+import { PayableDeducteeType, PayableGroupParams, PayableSubsectionQuery, PayMoney } from './payable.ts';
+
+// Challans of a TDS payable summary line (spec part 3 sections 2-5, 7-9;
+// issue 12). Paths the spec does not give are marked "(chosen)".
+
+const PAYABLE = needs('RECON_TDS_PAYABLE');
+const binary = { produces: 'binary' as const, response: z.unknown() };
+
+export const CHALLAN_MESSAGES = {
+  created: 'Challan Created Succesfully',
+  updated: 'Challan Upated Succesfully',
+  deleted: 'Challan Deleted Succesfully',
+  error: 'Error Creating Challan',
+  deleteConfirm: 'The data deleted cannot be recovered. Do you want to permanently delete?',
+  noChallans: 'No challans found!',
+  noImage: 'Challan Not Available!!',
+  lockedNoDelete: 'A locked challan cannot be deleted. Unlock it first.',
+  imageUploaded: 'Challan image uploaded',
+  entriesEmailed: 'Job Submitted - The file will be emailed to the mentioned email address.',
+} as const;
+export const CHALLAN_IMAGE_MAX_BYTES = 20_000_000;
+export const CHALLAN_DEFAULT_MINOR_HEAD = '300';
+export const CHALLAN_SERIAL_MAX = 5;
+export const CHALLAN_AMOUNT_FIELDS = [
+  'taxAmount',
+  'fee',
+  'surcharge',
+  'educationCess',
+  'interest',
+  'penalty',
+  'others',
+] as const;
+export type ChallanAmountField = (typeof CHALLAN_AMOUNT_FIELDS)[number];
+
+// Rupees as typed: '' (nothing) or a number with at most two decimals.
+const AMOUNT_PATTERN = /^-?\d+(\.\d{1,2})?$/;
+const TAN_PATTERN = /^[A-Z]{4}\d{5}[A-Z]$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const Amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+const Text = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim());
+
+export interface ChallanFormValues {
+  challanSerialNumber: string;
+  dateOfDeposit: string;
+  bsrCode: string;
+  tanNumber: string;
+  taxAmount: string;
+  fee: string;
+  surcharge: string;
+  educationCess: string;
+  interest: string;
+  penalty: string;
+  others: string;
+}
+
+const LABELS: Record<ChallanAmountField, string> = {
+  taxAmount: 'Tax amount',
+  fee: 'Fee',
+  surcharge: 'Surcharge',
+  educationCess: 'Education cess',
+  interest: 'Interest',
+  penalty: 'Penalty',
+  others: 'Others',
+};
+
+// Every rule of spec section 5 "Challan", as [field, message]; the server
+// refuses with the first, the dialog shows each under its field.
+export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues, string][] => {
+  const out: [keyof ChallanFormValues, string][] = [];
+  if (!v.challanSerialNumber) out.push(['challanSerialNumber', 'Challan serial number is required']);
+  else if (v.challanSerialNumber.length > CHALLAN_SERIAL_MAX)
+    out.push(['challanSerialNumber', 'Challan serial number must be at most 5 characters']);
+  if (!v.dateOfDeposit) out.push(['dateOfDeposit', 'Date of deposit is required']);
+  else if (!DATE_PATTERN.test(v.dateOfDeposit) || Number.isNaN(Date.parse(v.dateOfDeposit)))
+    out.push(['dateOfDeposit', 'Date of deposit must be a date (yyyy-mm-dd)']);
+  if (!v.bsrCode) out.push(['bsrCode', 'BSR code is required']);
+  else if (!/^\d{7}$/.test(v.bsrCode)) out.push(['bsrCode', 'BSR code must be exactly 7 digits']);
+  if (!v.tanNumber) out.push(['tanNumber', 'TAN is required']);
+  else if (!TAN_PATTERN.test(v.tanNumber.toUpperCase()))
+    out.push(['tanNumber', 'TAN must be 4 letters, 5 digits and a letter (e.g. MUMA12345B)']);
+  for (const f of CHALLAN_AMOUNT_FIELDS) {
+    const text = v[f];
+    if (f === 'taxAmount' && !text) out.push([f, 'Tax amount is required']);
+    else if (text && !AMOUNT_PATTERN.test(text))
+      out.push([f, `${LABELS[f]} must be an amount in rupees with at most two decimals`]);
+    else if (f === 'taxAmount' && Number(text) === 0) out.push([f, 'Tax amount must not be zero']);
+  }
+  return out;
+};
+
+const ChallanFields = z.object({
+  challanSerialNumber: Text,
+  dateOfDeposit: Text,
+  bsrCode: Text,
+  tanNumber: Text,
+  taxAmount: Amount.optional().transform((v) => v ?? ''),
+  fee: Amount.optional().transform((v) => v ?? ''),
+  surcharge: Amount.optional().transform((v) => v ?? ''),
+  educationCess: Amount.optional().transform((v) => v ?? ''),
+  interest: Amount.optional().transform((v) => v ?? ''),
+  penalty: Amount.optional().transform((v) => v ?? ''),
+  others: Amount.optional().transform((v) => v ?? ''),
+});
+
+const checked = <T extends z.ZodType<ChallanFormValues>>(schema: T) =>
+  schema.superRefine((v, ctx) => {
+    for (const [path, message] of challanProblems(v)) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+export const CreateChallanRequest = checked(
+  ChallanFields.extend({
+    monthYear: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'monthYear must be yyyy-mm'),
+    section: z.string().trim().min(1, 'section is required').max(20),
+    subsection: Text,
+    deducteeType: PayableDeducteeType,
+  }),
+);
+export type CreateChallanRequest = z.input<typeof CreateChallanRequest>;
+export const UpdateChallanRequest = checked(ChallanFields.extend({ id: z.string().uuid() }));
+export type UpdateChallanRequest = z.input<typeof UpdateChallanRequest>;
+
+export const Challan = z.object({
+  id: z.string(),
+  challanSerialNumber: z.string(),
+  dateOfDeposit: z.string(),
+  bsrCode: z.string(),
+  tanNumber: z.string(),
+  taxAmount: PayMoney,
+  fee: PayMoney,
+  surcharge: PayMoney,
+  educationCess: PayMoney,
+  interest: PayMoney,
+  penalty: PayMoney,
+  others: PayMoney,
+  amountDeposited: PayMoney,
+  minorHead: z.string(),
+  sectionCode: z.string(),
+  subsection: z.string(),
+  deducteeType: PayableDeducteeType,
+  monthYear: z.string(),
+  locked: z.boolean(),
+  hasImage: z.boolean(),
+});
+export type Challan = z.infer<typeof Challan>;
+
+// The line's challans and whether their deposits cover its deducted tax.
+export const ChallanList = z.object({
+  challans: z.array(Challan),
+  deducted: PayMoney,
+  deposited: PayMoney,
+  // deposits (tax amounts) cover the line's deducted tax
+  lineVerified: z.boolean(),
+  // every line of the month is covered: the month is locked for the 34A job
+  monthVerified: z.boolean(),
+  // 201(1A) interest for depositing late, over the line's challans
+  interestDue: PayMoney,
+});
+export type ChallanList = z.infer<typeof ChallanList>;
+
+const IdParam = z.object({ id: z.string().uuid() });
+
+export const ChallanImageRequest = z.object({
+  imageUrl: z
+    .string()
+    .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, 'imageUrl must be a data URL (data:<type>;base64,...)'),
+});
+export const ChallanImage = z.object({ imageUrl: z.string().nullable() });
+
+export const ChallanQuarterParams = z.object({
+  fy: z.string().regex(/^(\d{2}|\d{4})-\d{2}$/, 'financial year must be like 2024-25'),
+  quarter: z.enum(['Q1', 'Q2', 'Q3', 'Q4']),
+});
+export const ChallanQuarterQuery = z.object({
+  filedOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'filedOn must be a date (yyyy-mm-dd)')
+    .optional(),
+});
+export const QuarterChallanRow = z.object({
+  id: z.string(),
+  monthYear: z.string(),
+  section: z.string(),
+  subsection: z.string(),
+  deducteeType: PayableDeducteeType,
+  taxDeducted: PayMoney,
+  interestPaid: PayMoney,
+  fee: PayMoney,
+  surcharge: PayMoney,
+  educationCess: PayMoney,
+  penalty: PayMoney,
+  others: PayMoney,
+  totalTDSDeposited: PayMoney,
+  modeOfDesposited: z.string(),
+  bsrCode: z.string(),
+  challanDate: z.string(),
+  challanSerialNumber: z.string(),
+  minorHeadOfChallan: z.string(),
+  // 201(1A) interest for late deposit of the tax this challan covers
+  interestDue: PayMoney,
+});
+export type QuarterChallanRow = z.infer<typeof QuarterChallanRow>;
+export const QuarterChallanSummary = z.object({
+  financialYear: z.string(),
+  quarter: z.string(),
+  rows: z.array(QuarterChallanRow),
+  totals: z.object({
+    deducted: PayMoney,
+    deposited: PayMoney,
+    interestPaid: PayMoney,
+    interestDue: PayMoney,
+    // 234E late filing fee when the return's filing date is given (?filedOn=)
+    fee234E: PayMoney.nullable(),
+    returnDueDate: z.string(),
+  }),
+});
+export type QuarterChallanSummary = z.infer<typeof QuarterChallanSummary>;
+
+export const EmailEntriesQuery = PayableSubsectionQuery.extend({
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid Email Address'),
+});
+
+export const challanRoutes = {
+  emailLineEntries: defineRoute({
+    method: 'POST',
+    path: '/job/entries/:monthYear/:section/:deducteeType',
+    access: PAYABLE,
+    summary: "Adjustments step 1: e-mail the line's entries as xlsx to adjust against challans",
+    params: PayableGroupParams,
+    query: EmailEntriesQuery,
+    response: Message,
+  }),
+  listChallans: defineRoute({
+    method: 'GET',
+    path: '/tds-payable/tds-payable-challans/:monthYear/:section/:deducteeType',
+    access: PAYABLE,
+    summary: 'Challans of one summary line, with its deducted and deposited tax and verified flags',
+    params: PayableGroupParams,
+    query: PayableSubsectionQuery,
+    response: ChallanList,
+  }),
+  createChallan: defineRoute({
+    method: 'POST',
+    path: '/tds-payable/tds-payable-challan/create',
+    access: PAYABLE,
+    summary: 'Create a challan on a summary line',
+    body: CreateChallanRequest,
+    response: Message,
+  }),
+  updateChallan: defineRoute({
+    method: 'PUT',
+    path: '/tds-payable/tds-payable-challan/update',
+    access: PAYABLE,
+    summary: 'Update a challan (the deposit date is kept as it was)',
+    body: UpdateChallanRequest,
+    response: Message,
+  }),
+  deleteChallan: defineRoute({
+    method: 'DELETE',
+    path: '/tds-payable/tds-payable-challan/delete/:id',
+    access: PAYABLE,
+    summary: 'Delete an unlocked challan',
+    params: IdParam,
+    response: Message,
+  }),
+  lockChallan: defineRoute({
+    method: 'PUT',
+    path: '/tds-payable/tds-payable-challan/lock/:id',
+    access: PAYABLE,
+    summary: 'Lock or unlock a challan (chosen)',
+    params: IdParam,
+    body: z.object({ locked: z.boolean() }),
+    response: Message,
+  }),
+  uploadChallanImage: defineRoute({
+    method: 'POST',
+    path: '/tds-payable/tds-payable-challan/uploadChallan/:id',
+    access: PAYABLE,
+    summary: 'Attach the challan image as a data URL (at most 20 MB)',
+    params: IdParam,
+    body: ChallanImageRequest,
+    response: Message,
+    bodyLimit: 28_000_000,
+  }),
+  challanImage: defineRoute({
+    method: 'GET',
+    path: '/tds-payable/tds-payable-challan/getChallanImage/:id',
+    access: PAYABLE,
+    summary: 'The challan image as a data URL, null when none',
+    params: IdParam,
+    response: ChallanImage,
+  }),
+  quarterChallanSummary: defineRoute({
+    method: 'GET',
+    path: '/tds-payable/quarterly-challan-summary/:fy/:quarter',
+    access: PAYABLE,
+    summary: 'Challans of a quarter with deducted tax, deposits and interest',
+    params: ChallanQuarterParams,
+    query: ChallanQuarterQuery,
+    response: QuarterChallanSummary,
+  }),
+  quarterChallanSummaryXlsx: defineRoute({
+    method: 'GET',
+    path: '/tds-payable/download-challan-summary/:fy/:quarter',
+    access: PAYABLE,
+    summary: 'The quarterly challan summary as xlsx',
+    params: ChallanQuarterParams,
+    ...binary,
+  }),
+  challanDetailsXlsx: defineRoute({
+    method: 'GET',
+    path: '/tds-payable/download-challan-details/:bsr/:serial/:date',
+    access: PAYABLE,
+    summary: "The entries of a challan's line as xlsx",
+    params: z.object({ bsr: z.string().max(7), serial: z.string().max(5), date: z.string().max(10) }),
+    ...binary,
+  }),
+};
