@@ -7,6 +7,7 @@ import { loadDemoCompany } from './features/demo/load-demo.ts';
 import { documentHandlers } from './features/documents/routes.ts';
 import { documentTasks } from './features/documents/tasks.ts';
 import { entityHandlers } from './features/entities/routes.ts';
+import { form26qHandlers } from './features/form26q/routes.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
 import { housekeepingTasks } from './features/housekeeping/tasks.ts';
 import { ingestHandlers } from './features/ingest/routes.ts';
@@ -171,6 +172,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...payableDataHandlers(c, payableData),
       ...sectionRulesHandlers(c, { rawTransform }),
       ...payableHandlers(c, payable),
+      ...form26qHandlers(c),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

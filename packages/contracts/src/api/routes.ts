@@ -11,6 +11,7 @@ import {
   LegalEntity,
   UpdateUserRequest,
 } from './entities.ts';
+import { form26qRoutes } from './form26q.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
@@ -341,4 +342,5 @@ export const apiRoutes = {
   ...payableDataRoutes,
   ...sectionRulesRoutes,
   ...payableRoutes,
+  ...form26qRoutes,
 } as const;

@@ -1,16 +1,22 @@
 import { type Paise, rupeesToPaise } from '@taxrecon/shared';
 import { describe, expect, it } from 'vitest';
-import { type BookRow, countByStatus, type ReturnRow, reconcile26q } from './form26q.ts';
+import { countByStatus, type Form26qBookRow, type Form26qReturnRow, reconcile26q } from './form26q.ts';
 
 const r = (rupees: number): Paise => rupeesToPaise(rupees);
-const ret = (pan: string, section: string, base: number, tds: number, name = 'Vendor'): ReturnRow => ({
+const ret = (pan: string, section: string, base: number, tds: number, name = 'Vendor'): Form26qReturnRow => ({
   pan,
   name,
   section,
   base: r(base),
   tds: r(tds),
 });
-const book = (pan: string, section: string, base: number, deducted: number, due = deducted): BookRow => ({
+const book = (
+  pan: string,
+  section: string,
+  base: number,
+  deducted: number,
+  due = deducted,
+): Form26qBookRow => ({
   pan,
   name: 'Books vendor',
   section,

@@ -14,7 +14,7 @@ export const FORM26Q_STATUSES = [
 export type Form26qStatus = (typeof FORM26Q_STATUSES)[number];
 
 // One deductee row of the return, its section already mapped to a canonical one.
-export interface ReturnRow {
+export interface Form26qReturnRow {
   pan: string;
   name: string;
   section: string;
@@ -23,7 +23,7 @@ export interface ReturnRow {
 }
 
 // The books' figures for a PAN and section over the quarter.
-export interface BookRow {
+export interface Form26qBookRow {
   pan: string;
   name: string;
   section: string;
@@ -66,14 +66,14 @@ interface Acc {
   tds: number;
 }
 
-const dueNote = (b: BookRow): string =>
+const dueNote = (b: Form26qBookRow): string =>
   b.due > b.deducted
     ? ` The books show ${formatInr(b.due)} due, ${formatInr(b.due - b.deducted)} more than deducted (short deduction).`
     : '';
 
 const judge = (
   r: Acc | undefined,
-  b: BookRow | undefined,
+  b: Form26qBookRow | undefined,
 ): Pick<Form26qLine, 'status' | 'reason' | 'difference'> => {
   if (r === undefined && b !== undefined) {
     return {
@@ -122,7 +122,10 @@ const STATUS_ORDER = new Map(
   ).map((s, i) => [s, i]),
 );
 
-export const reconcile26q = (returnRows: readonly ReturnRow[], books: readonly BookRow[]): Form26qLine[] => {
+export const reconcile26q = (
+  returnRows: readonly Form26qReturnRow[],
+  books: readonly Form26qBookRow[],
+): Form26qLine[] => {
   const fromReturn = new Map<string, Acc>();
   for (const row of returnRows) {
     const key = keyOf(row.pan, row.section);
@@ -140,7 +143,7 @@ export const reconcile26q = (returnRows: readonly ReturnRow[], books: readonly B
     if (acc.name === '') acc.name = row.name.trim();
     fromReturn.set(key, acc);
   }
-  const fromBooks = new Map<string, BookRow>();
+  const fromBooks = new Map<string, Form26qBookRow>();
   for (const b of books) {
     const key = keyOf(b.pan, b.section);
     const had = fromBooks.get(key);

@@ -1,13 +1,13 @@
 export { computePayable, type PayableOptions } from './compute.ts';
 export {
-  type BookRow,
   countByStatus,
   FORM26Q_STATUSES,
+  type Form26qBookRow,
   type Form26qCounts,
   type Form26qLine,
+  type Form26qReturnRow,
   type Form26qStatus,
   normalisePan,
-  type ReturnRow,
   reconcile26q,
   TDS_TOLERANCE_PAISE,
 } from './form26q.ts';
