@@ -88,6 +88,9 @@ const pathParams = (): Record<string, string> => ({
   ruleSetId: '00000000-0000-4000-8000-000000000000',
   monthYear: '2024-06',
   deducteeType: 'company',
+  // 26Q reconciliation
+  financialYear: '2024-25',
+  quarter: 'Q1',
 });
 
 // Per route overrides where a parameter name means something else.
@@ -97,6 +100,8 @@ const routeParams = (): Record<string, Record<string, string>> => ({
   deleteVendorSectionMapping: { id: tenantA.mappingId },
   deleteSnapshot: { id: tenantA.snapshotId },
   restoreSnapshot: { id: tenantA.keptSnapshotId },
+  form26qDownload: { hash: '00000000-0000-4000-8000-000000000000', fileName: 'none.xlsx' },
+  form26qResult: { id: '00000000-0000-4000-8000-000000000000' },
 });
 const crossTenantParams = (): Record<string, Record<string, string>> => ({
   miscPayableReport: { reportId: 'form3cd_annual_report' },
