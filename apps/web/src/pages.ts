@@ -225,4 +225,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/search-form-16-a': lazy(() =>
     import('./features/documents/SearchForm16aPage.tsx').then((m) => ({ default: m.SearchForm16aPage })),
   ),
+  '/reconcile-26q-file': lazy(() =>
+    import('./features/form26q/Form26qPage.tsx').then((m) => ({ default: m.Form26qPage })),
+  ),
 };
