@@ -37,6 +37,7 @@ const COLUMNS: GridColumn<Form26qLine>[] = [
     sortable: true,
     filterable: true,
     noWrap: true,
+    width: 190,
   },
   money('Return base', 'returnBase'),
   money('Return TDS', 'returnTds'),
