@@ -13,6 +13,7 @@ import { documentTasks } from './features/documents/tasks.ts';
 import { entityHandlers } from './features/entities/routes.ts';
 import { followUpHandlers } from './features/follow-ups/routes.ts';
 import { followUpTasks } from './features/follow-ups/tasks.ts';
+import { form26qHandlers } from './features/form26q/routes.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
 import { housekeepingTasks } from './features/housekeeping/tasks.ts';
 import { ingestHandlers } from './features/ingest/routes.ts';
@@ -203,6 +204,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...smartReconHandlers(c, reconciliation),
       ...manualReconHandlers(c, manualRecon),
       ...challanHandlers(c),
+      ...form26qHandlers(c),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.

@@ -275,4 +275,7 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   '/search-follow-ups': lazy(() =>
     import('./features/follow-ups/SearchFollowUpsPage.tsx').then((m) => ({ default: m.SearchFollowUpsPage })),
   ),
+  '/reconcile-26q-file': lazy(() =>
+    import('./features/form26q/Form26qPage.tsx').then((m) => ({ default: m.Form26qPage })),
+  ),
 };

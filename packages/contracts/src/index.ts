@@ -4,6 +4,7 @@ export * from './api/dashboard.ts';
 export * from './api/documents.ts';
 export * from './api/entities.ts';
 export * from './api/follow-ups.ts';
+export * from './api/form26q.ts';
 export * from './api/housekeeping.ts';
 export * from './api/ingest.ts';
 export * from './api/jobs.ts';

@@ -14,6 +14,7 @@ import {
   UpdateUserRequest,
 } from './entities.ts';
 import { followUpRoutes } from './follow-ups.ts';
+import { form26qRoutes } from './form26q.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
 import { ingestRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
@@ -356,4 +357,5 @@ export const apiRoutes = {
   ...smartReconRoutes,
   ...manualReconRoutes,
   ...challanRoutes,
+  ...form26qRoutes,
 } as const;

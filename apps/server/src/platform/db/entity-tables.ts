@@ -48,6 +48,7 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   },
   { name: 'form16a_documents', scope: byEntity, identity: false },
   { name: 'payable_runs', scope: byEntity, identity: false },
+  { name: 'form26q_reconciliations', scope: byEntity, identity: false },
   { name: 'payable_entries', scope: byEntity, identity: true },
   { name: 'payable_months', scope: byEntity, identity: false },
   { name: 'payable_month_states', scope: byEntity, identity: false },

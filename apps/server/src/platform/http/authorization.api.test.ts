@@ -99,6 +99,8 @@ const pathParams = (): Record<string, string> => ({
   bsr: '0510002',
   serial: '00001',
   date: '2024-07-07',
+  // 26Q reconciliation
+  financialYear: '2024-25',
 });
 
 // Per route overrides where a parameter name means something else.
@@ -108,6 +110,8 @@ const routeParams = (): Record<string, Record<string, string>> => ({
   deleteVendorSectionMapping: { id: tenantA.mappingId },
   deleteSnapshot: { id: tenantA.snapshotId },
   restoreSnapshot: { id: tenantA.keptSnapshotId },
+  form26qDownload: { hash: '00000000-0000-4000-8000-000000000000', fileName: 'none.xlsx' },
+  form26qResult: { id: '00000000-0000-4000-8000-000000000000' },
 });
 const crossTenantParams = (): Record<string, Record<string, string>> => ({
   miscPayableReport: { reportId: 'form3cd_annual_report' },
