@@ -20,6 +20,18 @@ const JOB_TYPE_NAMES: Record<string, string> = {
   SnapshotRestore: 'Restore snapshot',
   Form26asConverter: '26AS conversion',
   Form26asDiff: '26AS comparison',
+  '34A Reconciliation': 'TDS payable (34A) reconciliation',
+  TDSPayableReport: 'TDS payable report',
+  IngestVendorPayment: 'Vendor payments upload',
+  TransformRawExpenseLedger: 'Raw expense ledger transformation',
+  TrainExpenseClassifier: 'Expense classifier training',
+  BulkForm16A: 'Form 16A bulk upload',
+  BulkEmailForm16A: 'Form 16A bulk e-mail',
+  DemoForm16A: 'Demo Form 16A certificates',
+  BulkFollowUp: 'Bulk follow-up',
+  SmartFilterBulkUpdate: 'Smart filter bulk update',
+  ManualReconciliation: 'Manual reconciliation',
+  PreviewCustomerLinkage: 'Customer linkage preview',
 };
 
 // A key this table does not know yet (a job type added later) is still
