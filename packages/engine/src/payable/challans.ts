@@ -1,10 +1,19 @@
+import { paise } from '@taxrecon/shared';
+import { RATE_SCALE, rateUnits, taxNumerator } from './arithmetic.ts';
 import { depositDueDate, monthsOrPart } from './dates.ts';
 
 // Interest and fees around challans (DOMAIN 7, issue 12) and the allocation
 // of deductee rows to challans for the quarterly return. Amounts are paise
 // (integers); dates are ISO yyyy-mm-dd.
 
-const percentOf = (paise: number, percent: number): number => Math.round((paise * percent) / 100);
+// percent of an amount of paise, to the paisa (half away from zero), in
+// exact integers like every other tax figure (arithmetic.ts)
+const percentOf = (amount: number, percent: number): number => {
+  const numerator = taxNumerator(paise(amount), rateUnits(percent));
+  const denominator = BigInt(100 * RATE_SCALE);
+  const whole = numerator / denominator;
+  return Number((numerator % denominator) * 2n >= denominator ? whole + 1n : whole);
+};
 
 // 201(1A)(i): 1% a month or part from the date tax was deductible (the
 // ledger's document date) to the date it was deducted.
