@@ -31,7 +31,7 @@ export const trainingTask = (ctx: () => AppContext) =>
     queue: 'train-expense-classifier',
     jobType: TRAINING_JOB_TYPE,
     input: TrainingInput,
-    retryLimit: 1,
+    retryLimit: 3,
     retryDelaySeconds: 10,
     run: async (input, job) => {
       const { db, files } = ctx();
