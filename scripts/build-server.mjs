@@ -30,6 +30,7 @@ await build({
   entryPoints: {
     taxrecon: path.join(server, 'src/cli/main.ts'),
     'recon-worker': path.join(server, 'src/features/reconciliation/matching/worker.ts'),
+    'train-worker': path.join(server, 'src/features/classification/train-worker.ts'),
   },
   outdir,
   bundle: true,

@@ -63,4 +63,23 @@ describe('the taxrecon command as a process', () => {
     },
     PROCESS_TEST_MS,
   );
+
+  it('has a compiled worker beside the build for every worker thread the server starts', () => {
+    // A worker started from TypeScript boots through tsx; the compiled build
+    // must carry its own entry (scripts/build-server.mjs), or the job fails
+    // only when run from `taxrecon serve`.
+    const dist = path.resolve(import.meta.dirname, '../../dist');
+    const src = path.resolve(import.meta.dirname, '..');
+    const files = fs
+      .readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+      .map((f) => fs.readFileSync(path.join(src, f), 'utf8'))
+      .filter((text) => text.includes('new Worker('));
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const text of files) {
+      const compiled = /compiledWorker = new URL\('\.\/([\w-]+\.mjs)'/.exec(text)?.[1];
+      expect(compiled, text.slice(0, 200)).toBeTruthy();
+      expect(fs.existsSync(path.join(dist, compiled ?? '-'))).toBe(true);
+    }
+  });
 });

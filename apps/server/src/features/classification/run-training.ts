@@ -1,5 +1,13 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TrainRequest, TrainResult, TrainWorkerMessage } from './train-worker.ts';
+
+// The compiled build (scripts/build-server.mjs) puts the worker beside the
+// code that starts it as plain JavaScript; from TypeScript sources it boots
+// through tsx.
+const compiledWorker = new URL('./train-worker.mjs', import.meta.url);
+const COMPILED_WORKER = fs.existsSync(fileURLToPath(compiledWorker)) ? compiledWorker : null;
 
 // Trains in a worker thread so the API stays responsive while a file of
 // lakhs of descriptions is learned.
@@ -8,7 +16,7 @@ export const trainInWorker = (
   onProgress: (fraction: number) => void,
 ): Promise<TrainResult> =>
   new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./train-worker-boot.mjs', import.meta.url), {
+    const worker = new Worker(COMPILED_WORKER ?? new URL('./train-worker-boot.mjs', import.meta.url), {
       workerData: { module: new URL('./train-worker.ts', import.meta.url).href },
     });
     let settled = false;
