@@ -39,7 +39,10 @@ export const PayableJobInput = z.object({
 });
 export type PayableJobInput = z.infer<typeof PayableJobInput>;
 
-const RETRIES = 1;
+// a run recomputes from its inputs and writes in the transaction that completes
+// it, so a run interrupted by restarts (the demo's, killed with its server) may
+// simply run again
+const RETRIES = 3;
 
 export const upsertPayableRun = async (
   db: Pick<pg.Pool, 'query'>,
