@@ -31,6 +31,9 @@ await build({
     taxrecon: path.join(server, 'src/cli/main.ts'),
     'recon-worker': path.join(server, 'src/features/reconciliation/matching/worker.ts'),
     'train-worker': path.join(server, 'src/features/classification/train-worker.ts'),
+    // the pool's thread (lib/worker-pool.ts) and the task modules it loads
+    'pool-worker': path.join(server, 'src/lib/pool-worker.ts'),
+    'register-chunk': path.join(server, 'src/cli/register-chunk.ts'),
   },
   outdir,
   bundle: true,

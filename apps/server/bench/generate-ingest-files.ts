@@ -5,7 +5,10 @@
 // backpressure: memory stays flat whatever N is.
 //
 //   npx tsx apps/server/bench/generate-ingest-files.ts --rows 1000000 --out DIR
-//       [--deductors 20000] [--seed 1] [--verify]
+//       [--deductors 20000] [--big 0] [--seed 1] [--verify]
+//
+// --big K gives the first K deductors a third of the rows between them (the
+// few large customers of a real book); the rest share the others evenly.
 //
 // --verify reads both files back with @taxrecon/formats (streaming) and
 // reports rows/s. Deterministic: the same arguments give the same bytes.
@@ -50,6 +53,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     out: { type: 'string', default: join(tmpdir(), 'taxrecon-bench') },
     deductors: { type: 'string', default: '20000' },
+    big: { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     verify: { type: 'boolean', default: false },
   },
@@ -58,8 +62,19 @@ const ROWS = Number(args.rows);
 const SEED = Number(args.seed);
 // TANs and PANs carry the deductor's number in their digits: at most 99,999.
 const DEDUCTORS = Math.min(Number(args.deductors), ROWS, 99_999);
-if (!Number.isSafeInteger(ROWS) || ROWS < 1 || !Number.isSafeInteger(DEDUCTORS) || DEDUCTORS < 1) {
-  console.error('usage: generate-ingest-files.ts --rows N --out DIR [--deductors N] [--seed N] [--verify]');
+const BIG = Number(args.big);
+if (
+  !Number.isSafeInteger(ROWS) ||
+  ROWS < 1 ||
+  !Number.isSafeInteger(DEDUCTORS) ||
+  DEDUCTORS < 1 ||
+  !Number.isSafeInteger(BIG) ||
+  BIG < 0 ||
+  BIG >= DEDUCTORS
+) {
+  console.error(
+    'usage: generate-ingest-files.ts --rows N --out DIR [--deductors N] [--big K] [--seed N] [--verify]',
+  );
   process.exit(2);
 }
 const PAN = 'AABCZ3704L';
@@ -176,12 +191,16 @@ const generate = async (dir: string): Promise<{ statement: string; register: str
   statement.push(PART_HEADINGS.I, partyHeaderLine('TDS'));
   register.push(SALES_REGISTER_HEADERS.join('\t'));
 
-  const base = Math.floor(ROWS / DEDUCTORS);
-  const extra = ROWS % DEDUCTORS;
+  // Rows per deductor: even, or with --big a third of them to the first K.
+  const bigRows = BIG > 0 ? Math.floor(ROWS / 3) : 0;
+  const rowsFor = (from: number, to: number, total: number) => (p: number) =>
+    Math.floor(total / (to - from)) + (p - from < total % (to - from) ? 1 : 0);
+  const bigCount = rowsFor(0, BIG, bigRows);
+  const smallCount = rowsFor(BIG, DEDUCTORS, ROWS - bigRows);
   let voucher = 0;
   for (let p = 0; p < DEDUCTORS; p++) {
     const d = deductor(p, random);
-    const count = base + (p < extra ? 1 : 0);
+    const count = p < BIG ? bigCount(p) : smallCount(p);
     const typicalFee = 20_000 + (p % 97) * 2_500;
     const rows = [];
     for (let i = 0; i < count; i++) {

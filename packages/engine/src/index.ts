@@ -35,9 +35,12 @@ export { describeUnmatched } from './reason-text.ts';
 export { assembleResult, type ProgressCallback, reconcile, reconcileParties } from './reconcile.ts';
 export {
   type ReconReport,
+  type ReportList,
   type ReportMatch,
   type ReportParty,
+  type ReportSink,
   type ReportUnmatched,
+  streamReport,
   toReport,
 } from './report.ts';
 export type * from './result-types.ts';

@@ -67,8 +67,15 @@ const sideOf = (which: 'book' | 'taxBook', n: number): Side => {
 // Indices of `days` in (day, then `cmp`) order. A native numeric sort on
 // day and index packed in one number does the bulk; only runs of the same
 // day go through the comparator.
-const orderByDay = (days: number[], cmp: (x: number, y: number) => number): number[] => {
+// Null when the rows are in that order already (a 26AS party's credits
+// mostly are, and a small party often is): nothing to sort or move.
+const orderByDay = (days: number[], cmp: (x: number, y: number) => number): number[] | null => {
   const n = days.length;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) {
+    sorted = days[i - 1]! < days[i]! || (days[i - 1] === days[i] && cmp(i - 1, i) <= 0);
+  }
+  if (sorted) return null;
   if (scratch.packed.length < n) scratch.packed = new Float64Array(2 ** Math.ceil(Math.log2(n)));
   const packed = scratch.packed.subarray(0, n);
   // Days are offset to stay positive for any year 1..9999.
@@ -111,15 +118,19 @@ export const buildState = (
       compareTaxBookRows(taxBook[x]!.row, taxBook[y]!.row) ||
       Number(taxBook[x]!.broughtForward) - Number(taxBook[y]!.broughtForward),
   );
-  const sortedBook = bookOrder.map((i) => book[i]!);
-  const sortedTax = taxOrder.map((i) => taxBook[i]!);
-  for (let i = 0; i < book.length; i++) book[i] = sortedBook[i]!;
-  for (let i = 0; i < taxBook.length; i++) taxBook[i] = sortedTax[i]!;
+  if (bookOrder) {
+    const sortedBook = bookOrder.map((i) => book[i]!);
+    for (let i = 0; i < book.length; i++) book[i] = sortedBook[i]!;
+  }
+  if (taxOrder) {
+    const sortedTax = taxOrder.map((i) => taxBook[i]!);
+    for (let i = 0; i < taxBook.length; i++) taxBook[i] = sortedTax[i]!;
+  }
 
   const b = sideOf('book', book.length);
   for (let i = 0; i < book.length; i++) {
     const r = book[i]!.row;
-    b.day[i] = bookDays[bookOrder[i]!]!;
+    b.day[i] = bookDays[bookOrder ? bookOrder[i]! : i]!;
     b.quarter[i] = quarterIndex(r.date);
     b.tax[i] = r.tax;
     b.amount[i] = r.amount;
@@ -129,7 +140,7 @@ export const buildState = (
   const claimable = scratch.claimable;
   for (let i = 0; i < taxBook.length; i++) {
     const r = taxBook[i]!.row;
-    t.day[i] = taxDays[taxOrder[i]!]!;
+    t.day[i] = taxDays[taxOrder ? taxOrder[i]! : i]!;
     t.quarter[i] = quarterIndex(r.transactionDate);
     t.tax[i] = r.tax;
     t.amount[i] = r.amount;

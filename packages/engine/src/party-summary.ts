@@ -83,9 +83,22 @@ const BUCKETS = 7;
 // Recomputes what follows from the rows' state: carry-forward flags,
 // totals, claimability, the category. Run after the cascade and again after
 // a user's decisions.
+// The year's last day, worked out once per year, not once per party.
+const yearEnds = new Map<string, number>();
+const yearEndDay = (fy: PlanContext['financialYear']): number => {
+  let day = yearEnds.get(fy);
+  if (day === undefined) {
+    day = dayNumber(financialYearRange(fy).to);
+    yearEnds.set(fy, day);
+  }
+  return day;
+};
+// The accumulator is scratch reused from party to party (summing is synchronous).
+const acc = new Float64Array(2 * BUCKETS * 3);
+
 export const summarizeParty = (p: PartyResult, ctx: PlanContext): void => {
-  const fyEnd = dayNumber(financialYearRange(ctx.financialYear).to);
-  const acc = new Float64Array(2 * BUCKETS * 3);
+  const fyEnd = yearEndDay(ctx.financialYear);
+  acc.fill(0);
   const add = (side: number, bucket: number, amount: number, tax: number): void => {
     const k = (side * BUCKETS + bucket) * 3;
     acc[k]!++;

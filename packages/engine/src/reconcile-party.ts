@@ -32,6 +32,8 @@ const settleByTotals = (s: PartyState): void => {
   if (ok) addMatch(s, 'totals', freeB, freeT);
 };
 
+const NO_TOTALS = Object.freeze(emptyTotals()) as ReturnType<typeof emptyTotals>;
+
 // Reconciles one party: its rows are put in content order (so input order
 // cannot matter), run through the cascade, explained and summed. The
 // entries of `work` are reordered and updated in place and returned in the result.
@@ -64,7 +66,8 @@ export const reconcileParty = (work: PartyWork, ctx: PlanContext): PartyResult =
     book,
     taxBook,
     matches: s.matches,
-    totals: emptyTotals(),
+    // replaced by summarizeParty at once: a shared placeholder, not 18 objects per party
+    totals: NO_TOTALS,
   };
   summarizeParty(party, ctx);
   return party;

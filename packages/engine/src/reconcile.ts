@@ -35,7 +35,12 @@ export const assembleResult = (
   plan: Omit<ReconcilePlan, 'work'>,
   parties: readonly PartyResult[],
 ): ReconcileResult => {
-  const sorted = [...parties].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // Batches usually arrive in key order already (the plan's order): then no copy and no sort.
+  let inOrder = true;
+  for (let i = 1; i < parties.length && inOrder; i++) inOrder = parties[i - 1]!.key < parties[i]!.key;
+  const sorted = inOrder
+    ? (parties as PartyResult[])
+    : [...parties].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     kind: plan.kind,
     financialYear: plan.financialYear,

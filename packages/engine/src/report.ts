@@ -5,7 +5,9 @@ import { describeUnmatched } from './reason-text.ts';
 import type {
   BookEntry,
   Category,
+  Match,
   MatchRule,
+  PartyResult,
   ReconcileResult,
   RowAction,
   TaxBookEntry,
@@ -88,4 +90,40 @@ export const toReport = (result: ReconcileResult): ReconReport => {
     }
   }
   return report;
+};
+
+export type ReportList = 'parties' | 'matches' | 'unmatchedBook' | 'unmatchedTaxBook' | 'unresolved';
+
+// Receives the report's items one at a time, list by list in the order of
+// ReconReport, straight from the result: a writer streams them out without
+// a second copy of every match and row being built first (toReport).
+export interface ReportSink {
+  party: (p: PartyResult) => void;
+  match: (p: PartyResult, m: Match) => void;
+  unmatched: (list: 'unmatchedBook' | 'unmatchedTaxBook' | 'unresolved', ref: string, reason: string) => void;
+  end: (list: ReportList) => void;
+}
+
+export const streamReport = (result: ReconcileResult, sink: ReportSink): void => {
+  const { parties, kind } = result;
+  for (const p of parties) sink.party(p);
+  sink.end('parties');
+  for (const p of parties) for (const m of p.matches) sink.match(p, m);
+  sink.end('matches');
+  for (const p of parties) {
+    for (const e of p.book) {
+      if (e.match < 0 && !isSplitParent(e))
+        sink.unmatched('unmatchedBook', e.row.voucherNo, e.reason ? describeUnmatched(e.reason, kind) : '');
+    }
+  }
+  sink.end('unmatchedBook');
+  for (const p of parties) {
+    for (const e of p.taxBook) {
+      if (e.match < 0 && !isSplitParent(e))
+        sink.unmatched('unmatchedTaxBook', e.row.ref, e.reason ? describeUnmatched(e.reason, kind) : '');
+    }
+  }
+  sink.end('unmatchedTaxBook');
+  for (const u of result.unresolved) sink.unmatched('unresolved', u.ref, u.reason);
+  sink.end('unresolved');
 };

@@ -8,35 +8,29 @@ import {
   type ReconcileOptions,
   reconcile,
   type TaxBookRow,
-  toReport,
 } from '@taxrecon/engine';
 import {
-  createRowMapper,
   type FileIssue,
   formatIssue,
   guessMapping,
   openTracesZip,
-  PURCHASE_FIELDS,
-  type PurchaseRow,
   parse26asText,
   readCustomerMapping,
   readCustomerMaster,
   readVendorMaster,
-  SALES_FIELDS,
-  type SalesRow,
 } from '@taxrecon/formats';
-import { append, type FinancialYear, financialYearOf, isFinancialYear, parseRupees } from '@taxrecon/shared';
+import { append, type FinancialYear, isFinancialYear, parseRupees } from '@taxrecon/shared';
 import { openRecords } from '../features/ingest/open-records.ts';
 import {
   customerParties,
   mappingEntries,
-  purchaseBookRow,
-  salesBookRow,
   taxBookRows,
   vendorParties,
 } from '../features/reconciliation/matching/engine-input.ts';
-import { buildReconReportXlsx } from '../features/reconciliation/reports/report-xlsx.ts';
+import { poolSize, WorkerPool } from '../lib/worker-pool.ts';
+import { bookFields } from './book-rows.ts';
 import { type Io, readInput, Stop } from './io.ts';
+import { readBookRows } from './register-read.ts';
 import { writeResultJson } from './result-json.ts';
 
 const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--book FILE...] --26as FILE [--26as FILE...]
@@ -45,23 +39,6 @@ const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--boo
     [--tolerance RUPEES] [--tolerance-total RUPEES] [--tolerance-amount-total RUPEES]
     --out result.json [--xlsx report.xlsx]
 `;
-const ENGINE_FIELDS = new Set([
-  'date',
-  'customerName',
-  'supplierName',
-  'customerCode',
-  'voucherNumber',
-  'billNumber',
-  'tan',
-  'pan',
-  'gstin',
-  'saleAmount',
-  'purchaseValue',
-  'invoiceValue',
-  'tdsAmount',
-  'tcsAmount',
-  'section',
-]);
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
 
 const tolerance = (name: string, text: string | undefined) => {
@@ -83,6 +60,15 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   const { kind, values } = parsed;
   const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
   const startedAt = performance.now();
+  // Parsing threads, started at the first big register (TAXRECON_THREADS=1: none).
+  const threads =
+    poolSize() > 1
+      ? new WorkerPool({
+          compiled: 'register-chunk',
+          source: new URL('./register-chunk.ts', import.meta.url),
+        })
+      : null;
+  const pool = () => threads;
   try {
     const fy = values.fy as FinancialYear;
     const rejected: { ref: string; reason: string }[] = [];
@@ -113,18 +99,14 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       }
     }
 
-    // The books: any register format; headers mapped by closest name.
+    // The books: any register format; headers mapped by closest name. A big
+    // text register is parsed in chunks across the machine's cores.
     const book: BookRow[] = [];
     for (const file of values.book ?? []) {
+      const bytes = readInput(file);
       // Streamed: a register of lakhs of rows is read a record at a time.
-      const source = await openRecords(
-        { fileId: file, fileName: path.basename(file), bytes: readInput(file) },
-        undefined,
-      );
-      // Only the columns the engine reads are converted: the rest cost time and say nothing here.
-      const fields = (kind === 'TDS' ? SALES_FIELDS : PURCHASE_FIELDS).filter((f) =>
-        ENGINE_FIELDS.has(f.key),
-      );
+      const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
+      const fields = bookFields(kind);
       const { mapping } = guessMapping(source.headers, fields);
       const missing = fields.filter(
         (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
@@ -139,25 +121,17 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
         rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
       };
       source.errors.forEach(reject);
-      const shape = { file: path.basename(file), headers: source.headers, headerLine: source.headerLine };
-      const warnings: FileIssue[] = [];
-      const mapRow = createRowMapper(shape, mapping, fields, warnings);
-      const rows: BookRow[] = [];
-      for await (const record of source.rows) {
-        const mapped = mapRow(record);
-        if (mapped.kind === 'error') mapped.errors.forEach(reject);
-        else if (mapped.kind === 'row') {
-          rows.push(
-            kind === 'TDS'
-              ? salesBookRow(mapped.row as unknown as SalesRow)
-              : purchaseBookRow(mapped.row as unknown as PurchaseRow),
-          );
-        }
-      }
-      for (const w of warnings) warn({ ...w, message: `warning: ${w.message}` });
-      const inYear = rows.filter((r) => financialYearOf(r.date) === fy);
-      if (rows.length > 0 && inYear.length === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
-      append(book, inYear);
+      const shape = {
+        file: path.basename(file),
+        headers: source.headers,
+        headerLine: source.headerLine,
+        mapping: mapping as Record<string, number | undefined>,
+      };
+      const read = await readBookRows(bytes, source, shape, kind, fy, pool());
+      read.rejects.forEach(reject);
+      for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
+      if (read.total > 0 && read.rows.length === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
+      append(book, read.rows);
     }
 
     const parties: PartyMaster[] = [];
@@ -191,9 +165,10 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     const heapAfterParse = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
     const result = reconcile({ kind, financialYear: fy, book, taxBook, parties, mappings }, options);
     const reconciledAt = performance.now();
-    const report = toReport(result);
-    writeResultJson(values.out as string, report, rejected);
+    const written = writeResultJson(values.out as string, result, rejected);
     if (values.xlsx) {
+      // loaded only when asked for: ExcelJS alone takes a second to load
+      const { buildReconReportXlsx } = await import('../features/reconciliation/reports/report-xlsx.ts');
       fs.writeFileSync(
         values.xlsx,
         await buildReconReportXlsx(result, { financialYear: fy, kind, entityName: '' }),
@@ -211,7 +186,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     }
     const c = result.summary.categories;
     io.stderr(
-      `${kind} ${fy}: ${result.summary.parties} parties: ${c.fullMatches} fully matched, ${c.partialMatches} partly, ${c.missingFromTaxBook} missing from 26AS, ${c.missingFromSales} missing from the book; ${report.matches.length} matches; ${report.unresolved.length} rows unresolved; ${rejected.length} rows rejected\n`,
+      `${kind} ${fy}: ${result.summary.parties} parties: ${c.fullMatches} fully matched, ${c.partialMatches} partly, ${c.missingFromTaxBook} missing from 26AS, ${c.missingFromSales} missing from the book; ${written.matches} matches; ${written.unresolved} rows unresolved; ${rejected.length} rows rejected\n`,
     );
     return 0;
   } catch (error) {
@@ -220,6 +195,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       return 1;
     }
     throw error;
+  } finally {
+    await threads?.close();
   }
 };
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
+import type * as XLSX from '@e965/xlsx';
+import type ExcelJS from 'exceljs';
 import { excelSerialToIso, isoDate } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';
 
@@ -27,7 +27,10 @@ const cellText = (value: unknown): string => {
 };
 
 export const readXlsxRecords = async (bytes: Uint8Array, sheet?: string): Promise<RawRecord[]> => {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when a spreadsheet is read: ExcelJS alone takes a second to load,
+  // which a command reading text files should not pay.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   // exceljs' typings predate Buffer being generic; the bytes are passed as they are.
   await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
   const worksheet = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
@@ -113,12 +116,13 @@ export const readXlsRecords = async (
   }
   const { worksheet, date1904 } = await parseXlsInWorker(bytes, sheet, limits);
   if (worksheet === null || worksheet['!ref'] === undefined) return [];
-  const range = XLSX.utils.decode_range(worksheet['!ref']);
+  const { utils } = await import('@e965/xlsx');
+  const range = utils.decode_range(worksheet['!ref']);
   const records: RawRecord[] = [];
   for (let r = range.s.r; r <= range.e.r; r++) {
     const values: string[] = [];
     for (let c = 0; c <= range.e.c; c++) {
-      const cell = worksheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+      const cell = worksheet[utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
       if (cell === undefined || cell.t === 'z') values.push('');
       else if (cell.t === 'n' && isDateFormat(cell.z === undefined ? undefined : String(cell.z))) {
         const serial = Number(cell.v) + (date1904 ? 1462 : 0);

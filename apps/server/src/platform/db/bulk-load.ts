@@ -68,6 +68,27 @@ export const copyToStdout = async (client: pg.PoolClient, select: string): Promi
   return Buffer.concat(chunks);
 };
 
+// The same, streamed: the rows arrive in chunks of about `bytes` as the server
+// sends them, and the next is read only when the caller has taken the last.
+export async function* copyToStdoutChunks(
+  client: pg.PoolClient,
+  select: string,
+  bytes = 4 << 20,
+): AsyncGenerator<Uint8Array> {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of client.query(copyTo(`COPY (${select}) TO STDOUT`))) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= bytes) {
+      yield Buffer.concat(chunks);
+      chunks = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(chunks);
+}
+
 export const copyToBlob = async (pglite: PGlite, select: string): Promise<Uint8Array> => {
   const result = await pglite.query(`COPY (${select}) TO '/dev/blob'`);
   return result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : new Uint8Array(0);

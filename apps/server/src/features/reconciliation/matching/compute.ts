@@ -176,7 +176,7 @@ export const computeReconciliation = (
   };
 };
 
-const statsOf = (
+export const statsOf = (
   result: ReconcileResult,
   read: { book: number; taxBook: number; bfBook: number; bfTaxBook: number },
 ): ComputeStats => ({

@@ -1,7 +1,9 @@
 import type { Decision, MappingEntry, PartyMaster, ReconKind } from '@taxrecon/engine';
 import type pg from 'pg';
+import { copyToStdoutChunks } from '../../../platform/db/bulk-load.ts';
 import type { Database } from '../../../platform/db/database.ts';
 import { bookSelect, broughtForwardSelect, taxBookSelect } from './source-rows.ts';
+import type { InputSide } from './streamed-compute.ts';
 
 // Everything a reconciliation of an entity, kind and year reads, in one
 // repeatable-read transaction so the book, 26AS, masters and decisions are
@@ -141,6 +143,98 @@ export const readSourceData = async (
     return data;
   } catch (error) {
     await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
+// Rows per keyset batch on the embedded database.
+export const READ_BATCH_ROWS = 100_000;
+
+const NEWLINE = 10;
+const TAB = 9;
+
+// The id (first field) of the last line of a batch of COPY text.
+export const lastIdOf = (bytes: Uint8Array): bigint | null => {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === NEWLINE) end--;
+  if (end === 0) return null;
+  const lineStart = bytes.lastIndexOf(NEWLINE, end - 1) + 1;
+  let fieldEnd = bytes.indexOf(TAB, lineStart);
+  if (fieldEnd < 0 || fieldEnd > end) fieldEnd = end;
+  return BigInt(
+    Buffer.from(bytes.buffer, bytes.byteOffset + lineStart, fieldEnd - lineStart).toString('latin1'),
+  );
+};
+
+export interface SourceMeta {
+  previousJobId: string | null;
+  parties: PartyMaster[];
+  mappings: MappingEntry[];
+  decisions: Decision[];
+}
+
+// The same picture as readSourceData, but the rows are handed on in batches
+// as they are read instead of gathered: on PostgreSQL one COPY TO STDOUT
+// read as the server sends it, on the embedded database keyset batches of
+// READ_BATCH_ROWS by id. `start` gets the masters and decisions first and
+// answers where the rows go; `take` resolves when there is room for more.
+export const streamSourceData = async (
+  database: Database,
+  scope: { entityId: string; kind: ReconKind; financialYear: string },
+  start: (meta: SourceMeta) => (side: InputSide, chunk: Uint8Array) => Promise<void>,
+): Promise<SourceMeta & { bytes: number }> => {
+  const { entityId, kind, financialYear } = scope;
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const previousJobId = await previousJob(client, entityId, kind, financialYear);
+    const meta: SourceMeta = {
+      previousJobId,
+      parties: await masterParties(client, entityId, kind),
+      mappings: await mappingEntries(client, entityId),
+      decisions: await storedDecisions(client, entityId, kind, financialYear),
+    };
+    const take = start(meta);
+    let bytes = 0;
+    const paged = async (
+      side: InputSide,
+      select: (page: { after: bigint | null; limit: number | null }) => string,
+    ) => {
+      if (database.kind === 'postgres') {
+        for await (const chunk of copyToStdoutChunks(client, select({ after: null, limit: null }))) {
+          bytes += chunk.byteLength;
+          await take(side, chunk);
+        }
+        return;
+      }
+      let last: bigint | null = null;
+      for (;;) {
+        const chunk = await database.copyOut(client, select({ after: last, limit: READ_BATCH_ROWS }));
+        if (chunk.byteLength === 0) return;
+        bytes += chunk.byteLength;
+        last = lastIdOf(chunk);
+        await take(side, chunk);
+      }
+    };
+    await paged('book', (page) => bookSelect(kind, entityId, financialYear, page));
+    await paged('taxBook', (page) => taxBookSelect(kind, entityId, financialYear, page));
+    if (previousJobId) {
+      // the previous year's carried-forward rows: a fraction of a year, read whole
+      for (const [side, letter] of [
+        ['broughtForwardBook', 'B'],
+        ['broughtForwardTaxBook', 'T'],
+      ] as const) {
+        const chunk = await database.copyOut(client, broughtForwardSelect(previousJobId, letter));
+        bytes += chunk.byteLength;
+        if (chunk.byteLength > 0) await take(side, chunk);
+      }
+    }
+    await client.query('COMMIT');
+    return { ...meta, bytes };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
     client.release();

@@ -57,22 +57,43 @@ export const yearLiteral = (fy: string): string => {
 };
 const kindLiteral = (kind: ReconKind): string => (kind === 'TDS' ? `'TDS'` : `'TCS'`);
 
-export const bookSelect = (kind: ReconKind, entityId: string, fy: string): string =>
-  kind === 'TDS'
+// `after`: only rows after that id (keyset batches); the rows come in id order,
+// which is the order of the files they were loaded from.
+const after = (id: bigint | null, limit: number | null): { where: string; tail: string } => ({
+  where: id === null ? '' : ` AND id > ${id}`,
+  tail: ` ORDER BY id${limit === null ? '' : ` LIMIT ${Math.trunc(limit)}`}`,
+});
+
+export const bookSelect = (
+  kind: ReconKind,
+  entityId: string,
+  fy: string,
+  page: { after: bigint | null; limit: number | null } = { after: null, limit: null },
+): string => {
+  const { where, tail } = after(page.after, page.limit);
+  return kind === 'TDS'
     ? `SELECT id, coalesce(voucher_number, file_name || ':' || line), transaction_date, customer_name,
          customer_code, tan, pan, gstin, section, tds_rate, NULL, NULL, NULL,
          coalesce(sale_amount, invoice_value, 0.00), coalesce(tds_amount, 0.00), NULL
-       FROM sales_entries WHERE entity_id = ${uuidLiteral(entityId)} AND financial_year = ${yearLiteral(fy)}`
+       FROM sales_entries WHERE entity_id = ${uuidLiteral(entityId)} AND financial_year = ${yearLiteral(fy)}${where}${tail}`
     : `SELECT id, coalesce(bill_number, file_name || ':' || line), transaction_date, supplier_name,
          NULL, tan, pan, gstin, section, tcs_rate, NULL, NULL, NULL,
          coalesce(purchase_value, invoice_value, 0.00), coalesce(tcs_amount, 0.00), NULL
-       FROM purchase_entries WHERE entity_id = ${uuidLiteral(entityId)} AND financial_year = ${yearLiteral(fy)}`;
+       FROM purchase_entries WHERE entity_id = ${uuidLiteral(entityId)} AND financial_year = ${yearLiteral(fy)}${where}${tail}`;
+};
 
-export const taxBookSelect = (kind: ReconKind, entityId: string, fy: string): string =>
-  `SELECT id, file_name || ':' || line, transaction_date, deductor_name, NULL, tan, NULL, NULL, section, NULL,
+export const taxBookSelect = (
+  kind: ReconKind,
+  entityId: string,
+  fy: string,
+  page: { after: bigint | null; limit: number | null } = { after: null, limit: null },
+): string => {
+  const { where, tail } = after(page.after, page.limit);
+  return `SELECT id, file_name || ':' || line, transaction_date, deductor_name, NULL, tan, NULL, NULL, section, NULL,
      status, booking_date, remarks, amount, tax, deposited
    FROM tax_entries
-   WHERE entity_id = ${uuidLiteral(entityId)} AND part = ${kindLiteral(kind)} AND financial_year = ${yearLiteral(fy)}`;
+   WHERE entity_id = ${uuidLiteral(entityId)} AND part = ${kindLiteral(kind)} AND financial_year = ${yearLiteral(fy)}${where}${tail}`;
+};
 
 // The previous year's carried-forward rows, as stored by its job.
 export const broughtForwardSelect = (previousJobId: string, side: 'B' | 'T'): string =>

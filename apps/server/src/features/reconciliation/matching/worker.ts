@@ -1,28 +1,71 @@
 import { parentPort } from 'node:worker_threads';
 import { type ComputeRequest, computeReconciliation } from './compute.ts';
+import {
+  type InputSide,
+  type OutputBatch,
+  StreamedComputation,
+  type StreamedRequest,
+  type StreamedSummary,
+} from './streamed-compute.ts';
 
-// The matching worker: takes one ComputeRequest, reports progress per batch
-// of parties, answers the rows to write. The API stays responsive meanwhile.
+// The matching worker. Either one ComputeRequest answered whole (re-reconciling
+// chosen parties), or the streamed job: a 'start', the rows in 'input'
+// chunks, 'compute', then one 'next' per batch of result rows the job writes.
+// Progress is reported per batch of parties; the API stays responsive meanwhile.
 export type WorkerMessage =
   | { type: 'progress'; finished: number; total: number }
   | { type: 'done'; result: ReturnType<typeof computeReconciliation> }
+  | { type: 'taken' }
+  | { type: 'computed'; summary: StreamedSummary }
+  | { type: 'batch'; batch: OutputBatch }
   | { type: 'error'; message: string; stack?: string };
+
+export type WorkerRequest =
+  | { type: 'whole'; request: ComputeRequest }
+  | { type: 'start'; request: StreamedRequest }
+  | { type: 'input'; side: InputSide; chunk: Uint8Array }
+  | { type: 'compute' }
+  | { type: 'next' };
 
 const port = parentPort;
 if (port) {
-  port.once('message', (request: ComputeRequest) => {
+  const send = (m: WorkerMessage) => port.postMessage(m);
+  let streamed: StreamedComputation | null = null;
+  const running = (): StreamedComputation => {
+    if (!streamed) throw new Error('the matching worker was not started');
+    return streamed;
+  };
+  port.on('message', (m: WorkerRequest) => {
     try {
-      const result = computeReconciliation(request, (finished, total) =>
-        port.postMessage({ type: 'progress', finished, total } satisfies WorkerMessage),
-      );
-      port.postMessage({ type: 'done', result } satisfies WorkerMessage);
+      switch (m.type) {
+        case 'whole':
+          send({
+            type: 'done',
+            result: computeReconciliation(m.request, (finished, total) =>
+              send({ type: 'progress', finished, total }),
+            ),
+          });
+          break;
+        case 'start':
+          streamed = new StreamedComputation(m.request);
+          break;
+        case 'input':
+          running().input(m.side, m.chunk);
+          send({ type: 'taken' });
+          break;
+        case 'compute':
+          send({
+            type: 'computed',
+            summary: running().compute((finished, total) => send({ type: 'progress', finished, total })),
+          });
+          break;
+        case 'next':
+          send({ type: 'batch', batch: running().nextBatch() });
+          break;
+      }
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({
-        type: 'error',
-        message: e.message,
-        ...(e.stack ? { stack: e.stack } : {}),
-      } satisfies WorkerMessage);
+      send({ type: 'error', message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
     }
   });
 }

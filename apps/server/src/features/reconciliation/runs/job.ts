@@ -14,10 +14,10 @@ import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import { defineTask, type TaskContext, type TaskOutcome } from '../../../platform/queue/task.ts';
 import { recordArrivedCredits } from '../../follow-ups/credit-arrived.ts';
-import type { ComputeResult } from '../matching/compute.ts';
 import { PARTY_COLUMNS, ROW_COLUMNS, UNRESOLVED_COLUMNS } from '../matching/result-codec.ts';
-import { runInWorker } from '../matching/run-worker.ts';
-import { readSourceData } from '../matching/source-read.ts';
+import { type StreamedMatching, startStreamedMatching } from '../matching/run-worker.ts';
+import { streamSourceData } from '../matching/source-read.ts';
+import type { OutputBatch, StreamedSummary } from '../matching/streamed-compute.ts';
 import { releaseLock } from './locks.ts';
 
 export const ReconJobInput = z.object({
@@ -78,13 +78,16 @@ export const upsertRun = async (
 };
 
 // Writes a job's result in one transaction: COPY of parties, rows and rows
-// not considered, then the run's figures. A retry first removes what an
-// earlier attempt may have left.
+// not considered, a batch of parties at a time as the matching worker encodes
+// them (the next batch is encoded while this one is written), then the run's
+// figures. A retry first removes what an earlier attempt may have left.
 const writeResult = async (
   ctx: AppContext,
   jobId: string,
   input: ReconJobInput,
-  out: ComputeResult,
+  out: StreamedSummary,
+  matching: StreamedMatching,
+  onBatch: (batch: OutputBatch) => Promise<void>,
   extra: {
     previousJobId: string | null;
     timings: Record<string, number>;
@@ -98,9 +101,21 @@ const writeResult = async (
       await client.query(`DELETE FROM ${table} WHERE job_id = $1`, [jobId]);
     }
     const started = performance.now();
-    await database.copyInto(client, 'recon_parties', PARTY_COLUMNS, out.partyChunks);
-    await database.copyInto(client, 'recon_rows', ROW_COLUMNS, out.rowChunks);
-    await database.copyInto(client, 'recon_unresolved', UNRESOLVED_COLUMNS, out.unresolvedChunks);
+    let pending = matching.next();
+    for (;;) {
+      const batch = await pending;
+      if (!batch.last) {
+        pending = matching.next();
+        pending.catch(() => {}); // awaited on the next turn; a failure meanwhile is not unhandled
+      }
+      if (batch.partyChunks.length)
+        await database.copyInto(client, 'recon_parties', PARTY_COLUMNS, batch.partyChunks);
+      if (batch.rowChunks.length) await database.copyInto(client, 'recon_rows', ROW_COLUMNS, batch.rowChunks);
+      if (batch.unresolvedChunks.length)
+        await database.copyInto(client, 'recon_unresolved', UNRESOLVED_COLUMNS, batch.unresolvedChunks);
+      await onBatch(batch);
+      if (batch.last) break;
+    }
     const timings = { ...extra.timings, ...out.timings, write: Math.round(performance.now() - started) };
     const s = out.stats;
     await client.query(
@@ -141,7 +156,7 @@ const writeResult = async (
   });
 };
 
-const remarksOf = (kind: 'TDS' | 'TCS', out: ComputeResult): string => {
+const remarksOf = (kind: 'TDS' | 'TCS', out: StreamedSummary): string => {
   const c = out.stats.categories;
   const party = kind === 'TDS' ? 'customer' : 'vendor';
   const book = kind === 'TDS' ? 'sales book' : 'purchase book';
@@ -161,9 +176,6 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
   const started = performance.now();
   await upsertRun(ctx, jobId, input, 'Running');
   await job.progress(2);
-  const source = await readSourceData(ctx.database, input);
-  const readMs = Math.round(performance.now() - started);
-  await job.progress(10);
 
   // Progress from the worker is written one update at a time, never piling up.
   let pending: Promise<void> = Promise.resolve();
@@ -176,47 +188,82 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
       'UPDATE recon_runs SET batch_finished = $2, batch_total = $3 WHERE job_id = $1',
       [jobId, p.finished, p.total],
     );
-    await job.progress(10 + (p.total ? (70 * p.finished) / p.total : 0));
+    await job.progress(10 + (p.total ? (60 * p.finished) / p.total : 0));
   };
-  const computeStarted = performance.now();
-  const out = await runInWorker(
-    {
-      scope: { jobId, entityId: input.entityId, financialYear: input.financialYear },
-      kind: input.kind,
-      financialYear: input.financialYear as `${number}-${number}`,
-      options: {
-        matchMode: input.matchMode,
-        tolerance: input.tolerance as Paise,
-        toleranceForOverallTotal: input.toleranceTotal as Paise,
-        toleranceForTransactionAmountTotal: input.toleranceAmountTotal as Paise,
-      },
-      book: source.book,
-      taxBook: source.taxBook,
-      broughtForwardBook: source.broughtForwardBook,
-      broughtForwardTaxBook: source.broughtForwardTaxBook,
-      parties: source.parties,
-      mappings: source.mappings,
-      decisions: source.decisions,
-      selected: input.selected,
-      batches: BATCHES,
-    },
-    (finished, total) => {
-      latest = { finished, total };
-      pending = pending.then(flush);
-    },
-  );
-  await pending;
-  const computeMs = Math.round(performance.now() - computeStarted);
-  await job.progress(80);
+  // The rows go to the matching worker batch by batch as they are read.
+  let matching: StreamedMatching | null = null;
+  try {
+    const source = await streamSourceData(ctx.database, input, (meta) => {
+      const m = startStreamedMatching(
+        {
+          scope: { jobId, entityId: input.entityId, financialYear: input.financialYear },
+          kind: input.kind,
+          financialYear: input.financialYear as `${number}-${number}`,
+          options: {
+            matchMode: input.matchMode,
+            tolerance: input.tolerance as Paise,
+            toleranceForOverallTotal: input.toleranceTotal as Paise,
+            toleranceForTransactionAmountTotal: input.toleranceAmountTotal as Paise,
+          },
+          parties: meta.parties,
+          mappings: meta.mappings,
+          decisions: meta.decisions,
+          selected: input.selected,
+          batches: BATCHES,
+        },
+        (finished, total) => {
+          latest = { finished, total };
+          pending = pending.then(flush);
+        },
+      );
+      matching = m;
+      return m.input;
+    });
+    const readMs = Math.round(performance.now() - started);
+    await job.progress(10);
+    const computeStarted = performance.now();
+    const running = matching as StreamedMatching | null;
+    if (!running) throw new Error('the matching worker did not start');
+    const out = await running.compute();
+    await pending;
+    const computeMs = Math.round(performance.now() - computeStarted);
+    await job.progress(70);
+    return await finishJob(ctx, input, job, started, running, out, source.previousJobId, {
+      read: readMs,
+      worker: computeMs,
+    });
+  } finally {
+    await (matching as StreamedMatching | null)?.close();
+  }
+};
+
+const finishJob = async (
+  ctx: AppContext,
+  input: ReconJobInput,
+  job: TaskContext,
+  started: number,
+  matching: StreamedMatching,
+  out: StreamedSummary,
+  previousJobId: string | null,
+  phases: Record<string, number>,
+) => {
+  const { jobId } = job;
   const s = out.stats;
   const transactions = s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows;
   const remarks = remarksOf(input.kind, out);
   let outcome: TaskOutcome = {};
   // The result rows, the run's figures and the job's Completed mark commit
   // together, so a retry after a crash finds the job done and stops.
-  await writeResult(ctx, jobId, input, out, {
-    previousJobId: source.previousJobId,
-    timings: { read: readMs, worker: computeMs },
+  // On PostgreSQL the write moves the progress from 70 to 99, a batch of
+  // parties at a time (another connection, seen at once). The embedded
+  // database has one connection, held by the write's transaction.
+  const onBatch = async (batch: OutputBatch) => {
+    if (ctx.database.kind === 'postgres')
+      await job.progress(70 + (batch.total ? (29 * batch.done) / batch.total : 29));
+  };
+  await writeResult(ctx, jobId, input, out, matching, onBatch, {
+    previousJobId,
+    timings: phases,
     beforeCommit: async (client, timings) => {
       const total = Math.round(performance.now() - started);
       outcome = {
@@ -232,7 +279,7 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
           bookRows: s.bookRows,
           taxBookRows: s.taxBookRows,
           broughtForwardRows: s.broughtForwardBookRows + s.broughtForwardTaxBookRows,
-          previousJobId: source.previousJobId,
+          previousJobId,
           unresolvedRows: s.unresolved,
           decisionsApplied: out.applied,
           decisionErrors: out.decisionErrors.length,

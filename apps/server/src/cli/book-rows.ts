@@ -1,0 +1,78 @@
+import type { BookRow } from '@taxrecon/engine';
+import {
+  createRowMapper,
+  type FileIssue,
+  PURCHASE_FIELDS,
+  type PurchaseRow,
+  type RawRecord,
+  SALES_FIELDS,
+  type SalesRow,
+} from '@taxrecon/formats';
+import { type FinancialYear, financialYearOf } from '@taxrecon/shared';
+import { purchaseBookRow, salesBookRow } from '../features/reconciliation/matching/engine-input.ts';
+
+// Register records -> the engine's book rows, the same on the main thread and
+// in a parsing thread (register-chunk.ts), so a register read in parallel
+// gives exactly what it gives read in one go.
+const ENGINE_FIELDS = new Set([
+  'date',
+  'customerName',
+  'supplierName',
+  'customerCode',
+  'voucherNumber',
+  'billNumber',
+  'tan',
+  'pan',
+  'gstin',
+  'saleAmount',
+  'purchaseValue',
+  'invoiceValue',
+  'tdsAmount',
+  'tcsAmount',
+  'section',
+]);
+
+// Only the columns the engine reads are converted: the rest cost time and say nothing here.
+export const bookFields = (kind: 'TDS' | 'TCS') =>
+  (kind === 'TDS' ? SALES_FIELDS : PURCHASE_FIELDS).filter((f) => ENGINE_FIELDS.has(f.key));
+
+export interface RegisterShape {
+  file: string;
+  headers: string[];
+  headerLine: number;
+  mapping: Record<string, number | undefined>;
+}
+
+export interface BookRowsRead {
+  // rows dated in the year, in file order
+  rows: BookRow[];
+  // all rows read, of any year
+  total: number;
+  // rows left out, one entry per bad cell, in file order
+  rejects: FileIssue[];
+  warnings: FileIssue[];
+}
+
+export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shape: RegisterShape) => {
+  const read: BookRowsRead = { rows: [], total: 0, rejects: [], warnings: [] };
+  const mapRow = createRowMapper(
+    shape,
+    shape.mapping as Parameters<typeof createRowMapper>[1],
+    bookFields(kind),
+    read.warnings,
+  );
+  const add = (record: RawRecord): void => {
+    const mapped = mapRow(record);
+    if (mapped.kind === 'error') {
+      for (const e of mapped.errors) read.rejects.push(e);
+    } else if (mapped.kind === 'row') {
+      read.total++;
+      const row =
+        kind === 'TDS'
+          ? salesBookRow(mapped.row as unknown as SalesRow)
+          : purchaseBookRow(mapped.row as unknown as PurchaseRow);
+      if (financialYearOf(row.date) === fy) read.rows.push(row);
+    }
+  };
+  return { add, read };
+};

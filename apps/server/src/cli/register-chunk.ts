@@ -1,0 +1,42 @@
+import type { FinancialYear } from '@taxrecon/shared';
+import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
+
+// A slice of a text register, cut at line ends, parsed in a pool thread
+// (lib/worker-pool.ts): lines split at the delimiter as the streaming reader
+// splits them (the file has no quotes, or it is not cut), mapped and converted
+// to book rows. Line numbers continue from `firstLine`, so errors name the
+// file's own lines.
+export interface RegisterChunk {
+  kind: 'TDS' | 'TCS';
+  fy: FinancialYear;
+  shape: RegisterShape;
+  delimiter: string;
+  firstLine: number;
+  bytes: Uint8Array;
+}
+
+const decoder = new TextDecoder('utf-8');
+
+export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
+  const { add, read } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
+  const text = decoder.decode(chunk.bytes);
+  const d = chunk.delimiter;
+  let line = chunk.firstLine;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const raw =
+      end > start && text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
+    const values = raw.split(d);
+    // blank lines are skipped, as the streaming reader skips them
+    let blank = true;
+    for (let i = 0; i < values.length && blank; i++) blank = values[i]!.trim() === '';
+    if (!blank) add({ line, values });
+    line++;
+    start = end + 1;
+  }
+  return read;
+};
+
+export const runTask = (task: unknown) => ({ result: readRegisterChunk(task as RegisterChunk) });

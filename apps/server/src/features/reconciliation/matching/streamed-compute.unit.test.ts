@@ -1,0 +1,219 @@
+import type { PartyMaster } from '@taxrecon/engine';
+import { describe, expect, it } from 'vitest';
+import { type ComputeRequest, computeReconciliation } from './compute.ts';
+import { lastIdOf } from './source-read.ts';
+import { type InputSide, StreamedComputation } from './streamed-compute.ts';
+
+// The streamed job computes exactly what the whole-at-once computation does:
+// rows arriving in chunks cut anywhere (inside a line, inside a character)
+// and the result taken out a few parties at a time give the same COPY text.
+
+const PARTIES = 120;
+const tanOf = (i: number) => `PNEA${String(10000 + i).padStart(5, '0')}A`;
+const masters: PartyMaster[] = Array.from({ length: PARTIES }, (_, i) => ({
+  code: `C${i}`,
+  name: i % 7 === 0 ? `Café Ṭrading ${i} Private Limited` : `Customer ${i} Limited`,
+  tan: tanOf(i),
+}));
+
+// COPY text in the layout of source-rows.ts's selects.
+const bookText = (): string => {
+  const lines: string[] = [];
+  let id = 1;
+  for (let i = 0; i < PARTIES; i++) {
+    for (let k = 0; k < 1 + (i % 5); k++) {
+      const amount = 10000 + i * 100 + k * 7;
+      const tax = i % 9 === 4 && k === 0 ? amount / 10 + 3 : amount / 10;
+      const name = masters[i]!.name.replace(' Private Limited', '');
+      lines.push(
+        [
+          id++,
+          `INV-${i}-${k}`,
+          `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${k % 9}`,
+          name,
+          `C${i}`,
+          tanOf(i),
+          '\\N',
+          '\\N',
+          '194J',
+          '10.0000',
+          '\\N',
+          '\\N',
+          '\\N',
+          `${amount}.00`,
+          `${tax.toFixed(2)}`,
+          '\\N',
+        ].join('\t'),
+      );
+    }
+  }
+  // a row no party takes, and one with a bad date
+  lines.push(
+    [
+      id++,
+      'INV-X',
+      '2024-05-05',
+      'Nobody Known',
+      '\\N',
+      '\\N',
+      '\\N',
+      '\\N',
+      '194J',
+      '\\N',
+      '\\N',
+      '\\N',
+      '\\N',
+      '100.00',
+      '10.00',
+      '\\N',
+    ].join('\t'),
+  );
+  lines.push(
+    [
+      id++,
+      'INV-Y',
+      'not a date',
+      'Customer 1',
+      'C1',
+      tanOf(1),
+      '\\N',
+      '\\N',
+      '194J',
+      '\\N',
+      '\\N',
+      '\\N',
+      '\\N',
+      '100.00',
+      '10.00',
+      '\\N',
+    ].join('\t'),
+  );
+  return `${lines.join('\n')}\n`;
+};
+
+const taxBookText = (): string => {
+  const lines: string[] = [];
+  let id = 1;
+  for (let i = 0; i < PARTIES; i++) {
+    if (i % 11 === 5) continue; // missing from 26AS
+    for (let k = 0; k < 1 + (i % 5); k++) {
+      if (i % 13 === 6 && k > 0) continue; // partly missing
+      const amount = 10000 + i * 100 + k * 7;
+      lines.push(
+        [
+          id++,
+          `26as.txt:${id}`,
+          `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${k % 9}`,
+          masters[i]!.name.toUpperCase(),
+          '\\N',
+          tanOf(i),
+          '\\N',
+          '\\N',
+          '194J',
+          '\\N',
+          'F',
+          '2024-07-20',
+          '\\N',
+          `${amount}.00`,
+          `${(amount / 10).toFixed(2)}`,
+          `${(amount / 10).toFixed(2)}`,
+        ].join('\t'),
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+};
+
+const encoder = new TextEncoder();
+const request = {
+  scope: {
+    jobId: '00000000-0000-4000-8000-000000000001',
+    entityId: '00000000-0000-4000-8000-000000000002',
+    financialYear: '2024-25',
+  },
+  kind: 'TDS' as const,
+  financialYear: '2024-25' as const,
+  options: {},
+  parties: masters,
+  mappings: [],
+  decisions: [],
+  selected: null,
+  batches: 4,
+};
+
+// Cuts bytes into pieces of 1 to `max` bytes, deterministically.
+const pieces = (bytes: Uint8Array, max: number): Uint8Array[] => {
+  const out: Uint8Array[] = [];
+  let seed = 7;
+  for (let at = 0; at < bytes.length; ) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const size = 1 + (seed % max);
+    out.push(bytes.slice(at, at + size));
+    at += size;
+  }
+  return out;
+};
+
+describe('the streamed reconciliation', () => {
+  const book = encoder.encode(bookText());
+  const taxBook = encoder.encode(taxBookText());
+  const whole = computeReconciliation(
+    {
+      ...request,
+      book,
+      taxBook,
+      broughtForwardBook: new Uint8Array(0),
+      broughtForwardTaxBook: new Uint8Array(0),
+    } satisfies ComputeRequest,
+    () => {},
+  );
+
+  it.each([3, 97, 1 << 20])(
+    'gives what the whole computation gives, input cut every 1 to %i bytes',
+    (max) => {
+      const c = new StreamedComputation(request);
+      for (const [side, bytes] of [
+        ['book', book],
+        ['taxBook', taxBook],
+      ] as [InputSide, Uint8Array][]) {
+        for (const piece of pieces(bytes, max)) c.input(side, piece);
+      }
+      const progress: number[] = [];
+      const summary = c.compute((finished) => progress.push(finished));
+      expect(progress.at(-1)).toBe(4);
+      expect(summary.stats).toEqual(whole.stats);
+      expect(summary.warnings).toEqual(whole.warnings);
+      const parties: string[] = [];
+      const rows: string[] = [];
+      const unresolved: string[] = [];
+      let batches = 0;
+      for (;;) {
+        const batch = c.nextBatch(2000);
+        batches++;
+        parties.push(...batch.partyChunks);
+        rows.push(...batch.rowChunks);
+        unresolved.push(...batch.unresolvedChunks);
+        if (batch.last) break;
+        expect(batch.unresolvedChunks).toEqual([]);
+      }
+      expect(batches).toBeGreaterThan(5);
+      expect(parties.join('')).toBe(whole.partyChunks.join(''));
+      expect(rows.join('')).toBe(whole.rowChunks.join(''));
+      expect(unresolved.join('')).toBe(whole.unresolvedChunks.join(''));
+      // not a comparison of nothing: parties of several categories and rows not considered
+      expect(whole.stats.parties).toBeGreaterThan(100);
+      expect(whole.stats.categories.fullMatches).toBeGreaterThan(0);
+      expect(
+        whole.stats.categories.partialMatches + whole.stats.categories.missingFromTaxBook,
+      ).toBeGreaterThan(0);
+      expect(whole.stats.unresolved).toBe(2);
+      expect(rows.join('')).toContain('Café Ṭrading');
+    },
+  );
+
+  it('reads the id of the last row of a batch', () => {
+    expect(lastIdOf(encoder.encode('1\ta\n22\tb\n333\tc\n'))).toBe(333n);
+    expect(lastIdOf(encoder.encode('9876543210123'))).toBe(9876543210123n);
+    expect(lastIdOf(new Uint8Array(0))).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+// A pool of worker threads that runs a list of tasks and answers their results
+// in the order of the tasks, whichever thread finished first: callers merge
+// deterministically by simply concatenating. Used by the CLI to parse a big
+// register in chunks; an ingest job can use it the same way.
+//
+// A task module (run in each thread, see pool-worker.ts) exports `runTask(task)`.
+// The compiled build (scripts/build-server.mjs) puts the pool's thread entry
+// beside the code that starts it as plain JavaScript; from TypeScript sources it
+// boots through tsx.
+const compiledWorker = new URL('./pool-worker.mjs', import.meta.url);
+const COMPILED_WORKER = fs.existsSync(fileURLToPath(compiledWorker)) ? compiledWorker : null;
+
+export type PoolMessage =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; message: string };
+
+// Threads for CPU work: the machine's cores, or TAXRECON_THREADS when set.
+export const poolSize = (): number => {
+  const set = Number(process.env.TAXRECON_THREADS);
+  return Number.isInteger(set) && set > 0 ? set : os.availableParallelism();
+};
+
+export class WorkerPool {
+  private readonly workers: Worker[] = [];
+
+  // `task` names the module the threads run: `compiled` is its entry name in
+  // the compiled build, `source` its TypeScript file (for tests and tsx).
+  constructor(
+    private readonly task: { compiled: string; source: URL },
+    readonly size = poolSize(),
+  ) {}
+
+  private start(): Worker {
+    const module = COMPILED_WORKER
+      ? new URL(`./${this.task.compiled}.mjs`, COMPILED_WORKER).href
+      : this.task.source.href;
+    const worker = new Worker(COMPILED_WORKER ?? new URL('./worker-boot.mjs', import.meta.url), {
+      workerData: { module, typescript: COMPILED_WORKER === null },
+    });
+    // an idle thread must not keep the process alive
+    worker.unref();
+    return worker;
+  }
+
+  // Runs every task; the results come back in the order of `tasks`. A task
+  // that throws rejects the whole run with its message.
+  run<T, R>(tasks: readonly T[], transfer: (task: T) => ArrayBuffer[] = () => []): Promise<R[]> {
+    const results = new Array<R>(tasks.length);
+    if (tasks.length === 0) return Promise.resolve(results);
+    while (this.workers.length < Math.min(this.size, tasks.length)) this.workers.push(this.start());
+    return new Promise<R[]>((resolve, reject) => {
+      let next = 0;
+      let done = 0;
+      let failed = false;
+      const cleanups: (() => void)[] = [];
+      const fail = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        for (const c of cleanups) c();
+        reject(error);
+      };
+      const feed = (worker: Worker) => {
+        if (failed || next >= tasks.length) return;
+        const id = next++;
+        const task = tasks[id] as T;
+        try {
+          worker.postMessage({ id, task }, transfer(task));
+        } catch (error) {
+          fail(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      for (const worker of this.workers) {
+        const onMessage = (m: PoolMessage) => {
+          if (!m.ok) return fail(new Error(m.message));
+          results[m.id] = m.result as R;
+          if (++done === tasks.length) {
+            for (const c of cleanups) c();
+            resolve(results);
+          } else feed(worker);
+        };
+        const onError = (error: Error) => fail(error);
+        const onExit = (code: number) => fail(new Error(`a worker thread stopped (exit code ${code})`));
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        cleanups.push(() => {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+        });
+        feed(worker);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
