@@ -220,3 +220,132 @@ export const ingestRoutes = {
     response: z.unknown(),
   }),
 } as const;
+
+// Parsed-26AS folder load (spec part 2 section 2.12): a 26AS already parsed into
+// rows (the csv of `taxrecon parse-26as --csv`, the converter's output, or any
+// sheet) mapped onto these fields and loaded like a raw 26AS. Each entity has its
+// own folder; the listing shows each file's header row for the mapping.
+export const PARSED_26AS_FIELDS = [
+  { key: 'part', label: 'Part (TDS or TCS)', kind: 'text', required: false, synonyms: ['Part', 'Tax Type'] },
+  {
+    key: 'tan',
+    label: 'TAN of Deductor/Collector',
+    kind: 'text',
+    required: true,
+    synonyms: ['TAN', 'TAN of Deductor', 'TAN of Collector', 'Deductor TAN'],
+  },
+  {
+    key: 'name',
+    label: 'Name of Deductor/Collector',
+    kind: 'text',
+    required: true,
+    synonyms: ['Name', 'Deductor Name', 'Name of Deductor', 'Name of Collector', 'Deductor'],
+  },
+  {
+    key: 'section',
+    label: 'Section',
+    kind: 'text',
+    required: true,
+    synonyms: ['Section', 'Section 1', 'TDS Section'],
+  },
+  {
+    key: 'transactionDate',
+    label: 'Transaction Date',
+    kind: 'date',
+    required: true,
+    synonyms: ['Transaction Date', 'Date of Transaction', 'Date of Payment/Credit', 'Date'],
+  },
+  {
+    key: 'status',
+    label: 'Status of Booking',
+    kind: 'text',
+    required: true,
+    synonyms: ['Status', 'Status of Booking', 'Booking Status'],
+  },
+  {
+    key: 'bookingDate',
+    label: 'Date of Booking',
+    kind: 'date',
+    required: false,
+    synonyms: ['Booking Date', 'Date of Booking'],
+  },
+  { key: 'remarks', label: 'Remarks', kind: 'text', required: false, synonyms: ['Remarks', 'Remark'] },
+  {
+    key: 'amount',
+    label: 'Amount Paid/Credited',
+    kind: 'amount',
+    required: true,
+    synonyms: [
+      'Amount',
+      'Amount Paid / Credited',
+      'Amount Paid/Credited',
+      'Amount Paid',
+      'Amount Received/Debited',
+    ],
+  },
+  {
+    key: 'tax',
+    label: 'Tax Deducted/Collected',
+    kind: 'amount',
+    required: true,
+    synonyms: ['Tax', 'Tax Deducted', 'Tax Collected', 'TDS Amount', 'Tax Deducted/Collected'],
+  },
+  {
+    key: 'deposited',
+    label: 'TDS/TCS Deposited',
+    kind: 'amount',
+    required: true,
+    synonyms: ['Deposited', 'TDS Deposited', 'TCS Deposited', 'Tax Deposited'],
+  },
+] as const;
+export type Parsed26asFieldKey = (typeof PARSED_26AS_FIELDS)[number]['key'];
+
+export const ParsedFolderListing = z.object({
+  folder: z.string(),
+  files: z.array(
+    z.object({
+      fileName: z.string(),
+      sizeBytes: z.number().int(),
+      modifiedAt: z.string(),
+      // the file's header row as found in it (empty when none was found)
+      header: z.array(z.string()),
+    }),
+  ),
+});
+export type ParsedFolderListing = z.infer<typeof ParsedFolderListing>;
+
+export const ParsedFolderLoadRequest = FolderLoadRequest.extend({
+  // the PAN whose 26AS the rows are: a parsed csv carries no statement header;
+  // needed only when the entity has no PAN
+  pan: z.string().max(10).optional(),
+  // load although the rows look loaded already, or the PAN is new to the entity
+  force: z.boolean().optional(),
+});
+export type ParsedFolderLoadRequest = z.infer<typeof ParsedFolderLoadRequest>;
+
+export const parsed26asRoutes = {
+  listParsed26asFolder: defineRoute({
+    method: 'GET',
+    path: '/ingest/taxbook-parsed-data-folder',
+    access: needs('DATA_MANAGEMENT_26AS'),
+    summary: "Parsed-26AS files in the current entity's folder, with their header rows",
+    response: ParsedFolderListing,
+  }),
+  uploadParsed26asFolder: defineRoute({
+    method: 'PUT',
+    path: '/ingest/taxbook-parsed-data-folder',
+    access: needs('DATA_MANAGEMENT_26AS'),
+    summary: "Put parsed-26AS files (.csv, .txt, .xlsx) into the current entity's folder",
+    consumes: 'multipart',
+    body: UploadFields,
+    response: ParsedFolderListing,
+  }),
+  loadParsed26asFolder: defineRoute({
+    method: 'PUT',
+    path: '/ingest/taxbook-parsed-folder-ingest',
+    access: needs('DATA_MANAGEMENT_26AS'),
+    summary: 'Load parsed-26AS files from the folder with a header row and column mapping',
+    body: ParsedFolderLoadRequest,
+    response: UploadAnswer,
+  }),
+} as const;

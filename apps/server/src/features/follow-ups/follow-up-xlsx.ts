@@ -1,12 +1,11 @@
 import type { ReconKind } from '@taxrecon/contracts';
-import { type FinancialYear, financialYearLabel, rupeesNumber } from '@taxrecon/shared';
+import { type FinancialYear, financialYearLabel, INR_EXCEL_FORMAT, rupeesNumber } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import { type FollowUpLine, kindWords } from './transactions.ts';
 
 // Rupees with the ₹ sign and lakh/crore grouping, kept as numbers so the
 // customer's accountant can sum and filter them in Excel.
-export const INR_FORMAT =
-  '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"##,##0.00;-"₹"##,##0.00';
+export const INR_FORMAT = INR_EXCEL_FORMAT;
 
 export const buildFollowUpXlsx = async (
   lines: readonly FollowUpLine[],

@@ -31,7 +31,7 @@ export const IngestInput = z.object({
 });
 export type IngestInput = z.infer<typeof IngestInput>;
 
-const countBy = (issues: FileIssue[], key: (i: FileIssue) => string) => {
+export const countBy = (issues: FileIssue[], key: (i: FileIssue) => string) => {
   const counts: Record<string, number> = {};
   for (const i of issues) counts[key(i)] = (counts[key(i)] ?? 0) + 1;
   return counts;
@@ -40,7 +40,7 @@ const countBy = (issues: FileIssue[], key: (i: FileIssue) => string) => {
 // control totals are rupee text ('1234.50'); remarks are read by people
 const inr = (rupees: string) => formatInr(paiseOfNumeric(rupees));
 
-const summary = (totals: ControlTotals, batch: ParsedBatch) =>
+export const summary = (totals: ControlTotals, batch: ParsedBatch) =>
   [
     totals.rowsLoaded === 0 && batch.errors[0]
       ? `Nothing loaded: ${batch.errors[0].message.replace(/\.$/, '')}`

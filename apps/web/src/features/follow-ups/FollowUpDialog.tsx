@@ -41,6 +41,8 @@ export function FollowUpDialog(props: {
   customerName: string;
   opened: boolean;
   onClose: () => void;
+  // a screen that exists only to start the thread lands in it
+  onSent?: (threadId: string) => void;
 }) {
   const { kind } = props;
   const templateType = kind === 'TDS' ? 'TDSFollowup' : 'TCSFollowup';
@@ -98,6 +100,7 @@ export function FollowUpDialog(props: {
       });
       notifySuccess(answer.message);
       setSentThread(answer.threadId);
+      props.onSent?.(answer.threadId);
     } catch (error) {
       notifyError(error, `${FOLLOW_UP_ERROR} ${errorMessage(error)}`);
     } finally {
