@@ -136,6 +136,16 @@ export {
   type TargetField,
 } from './registers/targets.ts';
 export {
+  annexureSectionCode,
+  type Fvu26qAddress,
+  type Fvu26qChallan,
+  type Fvu26qDeductee,
+  type Fvu26qReadResult,
+  type Fvu26qReturn,
+  read26qFvu,
+  write26qFvu,
+} from './returns/fvu-26q.ts';
+export {
   AMOUNT_EXPECTED,
   type AmountResult,
   parseAmount,

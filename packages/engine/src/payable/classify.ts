@@ -92,6 +92,7 @@ const SOURCE_TEXT: Record<SectionSource, string> = {
   ruleSet: 'rule set',
   vendorMapping: "the vendor's only section mapping",
   ledger: 'the section the ledger gives',
+  adjustment: 'the adjustment uploaded for this line',
 };
 
 interface RateInfo {
@@ -275,7 +276,17 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
   }
   // Custom rules come first in DOMAIN 7.1; a force-N rule may name the section
   // it switches off, so the natural section is found before they are read.
-  const rule = customRuleFor(l, entry, section);
+  // A section set on the line by an adjustment is a person's decision for
+  // that one line: it outranks the custom rules that speak for whole GL codes.
+  const adjusted = entry.adjustedSection ? normaliseSection(entry.adjustedSection) : null;
+  if (adjusted) {
+    section = adjusted;
+    source = 'adjustment';
+    sourceDetail = null;
+    expenseType = null;
+    mappingExempt = false;
+  }
+  const rule = adjusted ? null : customRuleFor(l, entry, section);
   if (rule) {
     const what = `custom rule GL ${rule.glCode} / section ${rule.section} / vendor ${rule.vendorCode}`;
     if (!rule.forceApplyTds)
@@ -345,11 +356,17 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     rate = rateOf(type, deducteeType, pan, panValid, vendor.aadhaarPanLink, ab);
     rates.set(type, rate);
   }
-  const { units, rateBasis, rateWhy } = rate;
+  const { rateBasis } = rate;
+  const adjustedRate = entry.adjustedRate ?? null;
+  const units = adjustedRate === null ? rate.units : rateUnits(adjustedRate);
+  const rateWhy = adjustedRate === null ? rate.rateWhy : `rate ${adjustedRate}% as adjusted for this line`;
+  // An adjusted rate is the rate: a lower deduction certificate does not apply over it.
   const ldc =
-    vendorMappings.find(
-      (m) => m.ltdcApplied && m.ltdcRate !== null && withinWindow(date, m.ltdcFrom, m.ltdcTo),
-    ) ?? null;
+    adjustedRate !== null
+      ? null
+      : (vendorMappings.find(
+          (m) => m.ltdcApplied && m.ltdcRate !== null && withinWindow(date, m.ltdcFrom, m.ltdcTo),
+        ) ?? null);
   const thresholdKey = thresholdKeyOf(profile, vendor, section);
   return {
     kind: 'pending',

@@ -28,6 +28,11 @@ export interface LedgerEntry {
   // A section the ledger itself carries (raw ledgers from SAP often do); the
   // resolution of DOMAIN 7.1 still decides, this is only the last resort.
   tdsSection?: string | null;
+  // What a person set on this line when adjusting the entries against the
+  // challans (the uploaded adjustment file): the section overrides every
+  // other source and the rate (percent) the one worked out from the masters.
+  adjustedSection?: string | null;
+  adjustedRate?: number | null;
   // A line the reader could not use: it is reported as an error entry.
   readError?: { code: string; reason: string } | null;
 }
@@ -141,7 +146,8 @@ export type SectionSource =
   | 'glCode'
   | 'ruleSet'
   | 'vendorMapping'
-  | 'ledger';
+  | 'ledger'
+  | 'adjustment';
 
 export type RateBasis = 'normal' | '206AA' | '206AB' | 'LDC' | 'LDC+normal';
 

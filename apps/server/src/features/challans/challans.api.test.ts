@@ -232,6 +232,22 @@ describe('challans of a summary line', () => {
       expect(list.deposited).toBe(line.deducted);
       expect(list.monthVerified).toBe(i === lines.length - 1);
     }
+    // challansCount (spec part 3 "Month summary"): per line, and the month's total
+    const after = await ok<PayableMonthSummary>('GET', '/34a/summary/24-25/2024-04');
+    for (const line of lines) {
+      const row = after.rows.find(
+        (r) =>
+          r.section === line.section &&
+          r.subsection === line.subsection &&
+          r.deducteeType === line.deducteeType,
+      )!;
+      expect(row.challansCount).toBe((await ok<ChallanList>('GET', lineRoute(line))).challans.length);
+    }
+    const inDb = await t.server.ctx.database.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payable_challans WHERE month = '2024-04'",
+    );
+    expect(after.challansCount).toBe(inDb.rows[0]!.n);
+    expect(after.challansCount).toBeGreaterThanOrEqual(lines.length);
     const refused = await submit('2024-04');
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.json)).toMatch(/April 2024 is verified/);

@@ -1,8 +1,10 @@
-import type { challanRoutes } from '@taxrecon/contracts';
+import type { challanAllocationRoutes, challanRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { returnDeductor, saveReturnDeductor } from '../form26q/deductor.ts';
+import { prepare26q } from '../form26q/fvu.ts';
 import { cells, ENTRY_COLUMNS, entryCells } from '../payable/reports/report-kinds.ts';
 import { rupeesCell, type SheetColumn, workbookBytes } from '../payable/reports/workbook.ts';
 import { entryBatches, groupWhere } from '../payable/results/entries.ts';
@@ -10,6 +12,7 @@ import { financialYearOfMonth, monthLabel } from '../payable/runs/months.ts';
 import { entityOf } from '../payable/runs/submit.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { emailLineEntries } from './adjustments.ts';
+import { autoAllocate, moveAllocation, quarterAllocation } from './allocation.ts';
 import { quarterSummary } from './quarterly.ts';
 import {
   CHALLAN_COLUMNS,
@@ -128,5 +131,18 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
       `challan-${c.bsr_code}-${c.challan_serial_number}-${c.date_of_deposit}.xlsx`,
       XLSX,
     );
+  },
+});
+
+// Allocation of deductee rows to challans and the 26Q text file built on it.
+export const challanAllocationHandlers = (ctx: AppContext): Handlers<typeof challanAllocationRoutes> => ({
+  quarterAllocation: async ({ caller, params }) => quarterAllocation(ctx, caller, params.fy, params.quarter),
+  autoAllocate: async ({ caller, params }) => autoAllocate(ctx, caller, params.fy, params.quarter),
+  moveAllocation: async ({ caller, body }) => moveAllocation(ctx, caller, body),
+  returnDeductor: async ({ caller }) => returnDeductor(ctx, entityOf(caller)),
+  saveReturnDeductor: async ({ caller, body }) => saveReturnDeductor(ctx, caller, body),
+  form26qFvuText: async ({ caller, params, reply }) => {
+    const { text, fileName } = await prepare26q(ctx, caller, params.fy, params.quarter);
+    return sendFile(reply, text, fileName, 'text/plain; charset=us-ascii');
   },
 });

@@ -5,7 +5,7 @@ import {
   type CreateChallanRequest,
   type UpdateChallanRequest,
 } from '@taxrecon/contracts';
-import { formatRupees, rupeesOfNumeric } from '@taxrecon/shared';
+import { formatInr, formatRupees, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -144,6 +144,21 @@ export const updateChallan = async (ctx: AppContext, caller: Caller, b: Update) 
   const row = await own(ctx, caller, b.id);
   const entityId = entityOf(caller);
   await withTransaction(ctx.database.pool, async (db) => {
+    // the tax may not fall below what deductee rows are allocated to it
+    const allocated = paiseOfNumeric(
+      (
+        await db.query<{ v: string | null }>(
+          `SELECT sum(e.deducted)::text AS v FROM challan_allocations a JOIN payable_entries e ON e.id = a.entry_id
+           WHERE a.challan_id = $1 AND a.entity_id = $2`,
+          [b.id, entityId],
+        )
+      ).rows[0]?.v,
+    );
+    if (paiseOfNumeric(b.taxAmount) < allocated)
+      throw badRequest(
+        `Deductee rows with ${formatInr(allocated)} of tax are allocated to this challan: move or unallocate them before lowering its tax amount to ${formatInr(paiseOfNumeric(b.taxAmount))}.`,
+        'CHALLAN_OVER_ALLOCATED',
+      );
     await db.query(
       `UPDATE payable_challans SET challan_serial_number = $3, bsr_code = $4, tan = $5, tax_amount = $6, fee = $7,
          surcharge = $8, education_cess = $9, interest = $10, penalty = $11, others = $12, updated_at = now()
@@ -173,6 +188,12 @@ export const deleteChallan = async (ctx: AppContext, caller: Caller, id: string)
   if (row.locked) throw badRequest(CHALLAN_MESSAGES.lockedNoDelete, 'CHALLAN_LOCKED');
   const entityId = entityOf(caller);
   await withTransaction(ctx.database.pool, async (db) => {
+    // its rows go back to unallocated (challan_allocations has no foreign key to
+    // payable_challans: see migrations/021)
+    await db.query('DELETE FROM challan_allocations WHERE challan_id = $1 AND entity_id = $2', [
+      id,
+      entityId,
+    ]);
     await db.query('DELETE FROM payable_challans WHERE id = $1 AND entity_id = $2 AND NOT locked', [
       id,
       entityId,

@@ -1,5 +1,5 @@
 import type { PayableResult } from '@taxrecon/engine';
-import { financialYearLabel, formatRupees } from '@taxrecon/shared';
+import { financialYearLabel, formatRupees, INR_EXCEL_FORMAT } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 
 // The TDS payable workbook a tax auditor signs: Form 3CD clause 34(a) per
@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 // Written as a stream, so a million entries never sit in one workbook object.
 // Amounts are numbers in rupees (exact: from the two-decimal text) with the
 // Indian grouping format, so totals in Excel still add up.
-const RUPEES = '[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00';
+const RUPEES = INR_EXCEL_FORMAT;
 const rupees = (p: number): number => Number(formatRupees(p));
 
 type Column = { header: string; key: string; width: number; money?: boolean };

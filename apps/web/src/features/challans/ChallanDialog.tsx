@@ -77,8 +77,13 @@ export function ChallanDialog(props: {
 
   const problems = Object.fromEntries(challanProblems(values).reverse());
   const deposited = formatInr(sumPaise(CHALLAN_AMOUNT_FIELDS.map((f) => paiseOrZero(values[f]))));
-  const set = (k: keyof ChallanFormValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  // the value is read now: React runs the updater later, when the event's
+  // currentTarget is already null (typing a second field then threw and
+  // took the screen down)
+  const set = (k: keyof ChallanFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
   const field = (k: keyof ChallanFormValues, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
     <TextInput
       label={LABELS[k]}

@@ -19,6 +19,7 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { inr, rupees } from '../payable/common/money.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
+import { deducteeLabel } from '../payable/result/summary-columns.tsx';
 import { ChallanDialog } from './ChallanDialog.tsx';
 import { UploadChallanImage, ViewChallanImage } from './ChallanImageDialogs.tsx';
 import type { ChallanLine } from './line.ts';
@@ -57,7 +58,15 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
 
   const columns: GridColumn<Challan>[] = [
     { accessor: 'bsrCode', title: 'BSR code', value: (c) => c.bsrCode, sortable: true, filterable: true },
-    { accessor: 'dateOfDeposit', title: 'Date of deposit', value: (c) => c.dateOfDeposit, sortable: true },
+    {
+      accessor: 'dateOfDeposit',
+      title: 'Date of deposit',
+      value: (c) => c.dateOfDeposit,
+      // '2024-06-07' -> '07-06-2024', as the challan counterfoil writes it
+      render: (c) => c.dateOfDeposit.split('-').reverse().join('-'),
+      sortable: true,
+      noWrap: true,
+    },
     {
       accessor: 'challanSerialNumber',
       title: 'Challan serial number',
@@ -74,7 +83,7 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
       textAlign: 'right',
     },
     { accessor: 'sectionCode', title: 'Section', value: (c) => c.sectionCode },
-    { accessor: 'deducteeType', title: 'Deductee type', value: (c) => c.deducteeType },
+    { accessor: 'deducteeType', title: 'Deductee type', value: (c) => deducteeLabel(c.deducteeType) },
     {
       accessor: 'actions',
       title: 'Actions',

@@ -8,10 +8,13 @@ import { useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { apiShortYear, startOfYear, yearLabel, yearOfStart } from '../../lib/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { monthYearLabel } from '../payable/common/months.ts';
 import { notifyError } from '../payable/common/notify.ts';
-import { payableYearOptions } from '../payable/common/years.ts';
+import { deducteeLabel } from '../payable/result/summary-columns.tsx';
+import { AllocationPanel } from './AllocationPanel.tsx';
 
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 type Quarter = (typeof QUARTERS)[number];
@@ -39,7 +42,12 @@ const COLUMNS: GridColumn<QuarterChallanRow>[] = [
     value: (r) => `${r.section}${r.subsection ? `(${r.subsection})` : ''}`,
     filterable: true,
   },
-  { accessor: 'deducteeType', title: 'Deductee type', value: (r) => r.deducteeType, filterable: true },
+  {
+    accessor: 'deducteeType',
+    title: 'Deductee type',
+    value: (r) => deducteeLabel(r.deducteeType),
+    filterable: true,
+  },
   money('taxDeducted', 'Tax deducted'),
   money('interestPaid', 'Interest paid'),
   money('fee', 'Fee'),
@@ -87,8 +95,14 @@ const COLUMNS: GridColumn<QuarterChallanRow>[] = [
 // due under 201(1A), and the 234E fee when the return's filing date is given.
 export function QuarterlyChallanSummaryPage() {
   const [params, setParams] = useSearchParams();
-  const years = payableYearOptions();
-  const fy = params.get('fy') ?? years[0]?.value ?? '24-25';
+  const asked = params.get('fy');
+  // the challans come from the 34A runs: start on the latest year that has one
+  const picker = useYearPicker('payable', '34a', {
+    initial: asked ? yearOfStart(startOfYear(asked)) : null,
+  });
+  const year = picker.year ?? picker.options[0]?.value ?? '';
+  // the calls name the year '24-25'
+  const fy = apiShortYear(year);
   const quarter = (QUARTERS as readonly string[]).includes(params.get('quarter') ?? '')
     ? (params.get('quarter') as Quarter)
     : 'Q1';
@@ -106,9 +120,18 @@ export function QuarterlyChallanSummaryPage() {
   const t = summary.data?.totals;
   return (
     <Stack gap="md" data-testid="quarterly-challan-summary">
-      <PageHeader title="Quarterly Challan Summary" subtitle={`${fy} ${quarter}`} />
+      <PageHeader title="Quarterly Challan Summary" subtitle={`${yearLabel(year)} ${quarter}`} />
       <Group align="flex-end">
-        <Select label="Financial year" data={years} value={fy} onChange={(v) => set('fy', v)} w={160} />
+        <Select
+          label="Financial year"
+          data={picker.options}
+          value={year}
+          onChange={(v) => {
+            picker.setYear(v);
+            set('fy', v);
+          }}
+          w={240}
+        />
         <Select
           label="Quarter"
           data={[...QUARTERS]}
@@ -167,6 +190,7 @@ export function QuarterlyChallanSummaryPage() {
         exportName={`challan-summary-${fy}-${quarter}`}
         testId="quarterly-challan-grid"
       />
+      <AllocationPanel fy={fy} quarter={quarter} />
     </Stack>
   );
 }

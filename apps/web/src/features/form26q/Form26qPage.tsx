@@ -25,20 +25,21 @@ import {
   fillPath,
   form26qRoutes,
 } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { shortYearLabel } from '../../lib/financial-years.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { notifyError } from '../payable/common/notify.ts';
 import { Form26qResultGrid } from './Form26qResultGrid.tsx';
 import {
   FORM26Q_MAX_FILE_BYTES,
   form26qProblem,
-  form26qYears,
   guessMapping,
   guessSection,
   mappingDefinition,
@@ -93,7 +94,7 @@ const FILE_COLUMNS: GridColumn<Form26qFile>[] = [
   {
     accessor: 'financialYear',
     title: 'Year',
-    value: (f) => f.financialYear,
+    value: (f) => shortYearLabel(f.financialYear),
     sortable: true,
     filterable: true,
   },
@@ -142,9 +143,12 @@ const FILE_COLUMNS: GridColumn<Form26qFile>[] = [
 // Spec part 3: /reconcile-26q-file. A filed 26Q (xlsx/xls) against the books'
 // 34A result for the quarter, per PAN and section.
 export function Form26qPage() {
-  const years = useMemo(() => form26qYears(new Date()), []);
   const queryClient = useQueryClient();
-  const [financialYear, setFinancialYear] = useState<string | null>(years[0]?.value ?? null);
+  // a 26Q is checked against the 34A result: start on the latest year with a 34A run
+  const picker = useYearPicker('form26q', '34a');
+  const years = picker.options;
+  const financialYear = picker.year ?? years[0]?.value ?? null;
+  const setFinancialYear = picker.setYear;
   const [quarter, setQuarter] = useState<string | null>(null);
   const [headerDefinition, setHeaderDefinition] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -334,7 +338,7 @@ export function Form26qPage() {
         <Paper withBorder radius="lg" p="lg" data-testid="form26q-result">
           <Stack gap="sm">
             <Title order={4}>
-              {result.fileName}: {result.financialYear} {result.quarter}
+              {result.fileName}: {shortYearLabel(result.financialYear)} {result.quarter}
             </Title>
             <Form26qResultGrid result={result} />
           </Stack>

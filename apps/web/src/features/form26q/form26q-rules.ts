@@ -3,18 +3,7 @@ import { FORM26Q_MESSAGES, FORM26Q_TARGET_FIELDS, type Form26qTargetField } from
 // The 26Q reconcile screen's rules (spec part 3 sections 5 and 9), kept apart
 // from the page so they can be tested without a browser.
 
-export const FORM26Q_YEARS_BACK = 5;
 export const FORM26Q_MAX_FILE_BYTES = 10 * 1024 * 1024;
-
-// Financial years labelled 'yyyy-yy', the current one (starting in April) and the 4 before.
-export const form26qYears = (today: Date): { value: string; label: string }[] => {
-  const start = today.getMonth() >= 3 ? today.getFullYear() : today.getFullYear() - 1;
-  return Array.from({ length: FORM26Q_YEARS_BACK }, (_, i) => {
-    const y = start - i;
-    const label = `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-    return { value: label, label };
-  });
-};
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 

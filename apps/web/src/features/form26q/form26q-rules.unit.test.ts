@@ -1,12 +1,6 @@
 import { FORM26Q_MESSAGES } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  form26qProblem,
-  form26qYears,
-  guessMapping,
-  guessSection,
-  mappingDefinition,
-} from './form26q-rules.ts';
+import { form26qProblem, guessMapping, guessSection, mappingDefinition } from './form26q-rules.ts';
 
 const FULL = {
   vendorPan: 'PAN',
@@ -18,13 +12,6 @@ const FULL = {
 };
 
 describe('26Q reconcile screen rules', () => {
-  it.each([
-    [new Date(2026, 10, 23), ['2026-27', '2025-26', '2024-25', '2023-24', '2022-23']],
-    [new Date(2026, 1, 10), ['2025-26', '2024-25', '2023-24', '2022-23', '2021-22']],
-  ])('years on %s', (today, labels) => {
-    expect(form26qYears(today).map((y) => y.label)).toEqual(labels);
-  });
-
   it.each([
     [{ financialYear: null, quarter: 'Q1' }, FORM26Q_MESSAGES.yearQuarter],
     [{ financialYear: '2024-25', quarter: null }, FORM26Q_MESSAGES.yearQuarter],

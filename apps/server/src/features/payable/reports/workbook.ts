@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { paiseOfNumeric, rupeesNumber, rupeesToPaise } from '@taxrecon/shared';
+import { INR_EXCEL_FORMAT, paiseOfNumeric, rupeesNumber, rupeesToPaise } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
 
@@ -9,7 +9,7 @@ import type { FileStore } from '../../../platform/storage/file-store.ts';
 // ₹ and lakh grouping, so sums in Excel still add up; each sheet ends with a
 // totals row.
 
-export const RUPEE_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"##,##0.00';
+export const RUPEE_FORMAT = INR_EXCEL_FORMAT;
 
 export interface SheetColumn {
   header: string;

@@ -27,11 +27,15 @@ export const monthSummary = async (ctx: AppContext, entityId: string, fy: Financ
     'SELECT sum(entries)::text AS entries, sum(due)::text AS due FROM payable_months WHERE job_id = $1 AND month = $2',
     [jobId, month],
   );
+  const challans = await ctx.database.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM payable_challans WHERE entity_id = $1 AND month = $2',
+    [entityId, month],
+  );
   return {
     totalEntries: Number(totals.rows[0]?.entries ?? 0),
     totalErrors: Number(errors.rows[0]?.n ?? 0),
     totalTds: money(totals.rows[0]?.due),
-    challansCount: 0,
+    challansCount: challans.rows[0]?.n ?? 0,
     rows,
   };
 };

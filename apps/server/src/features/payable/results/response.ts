@@ -24,9 +24,15 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
     shortfall: string;
     interest: string;
     verified: boolean | null;
+    challans: number;
   }>(
     `SELECT m.tan, m.month, m.section_number, m.sub_section, m.deductee_type, m.entries, m.base::text,
-       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, s.verified
+       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, s.verified,
+       -- challans of the row's line (spec part 3 "Month summary"), the same
+       -- challans that make the line verified, whatever TAN they were typed with
+       (SELECT count(*) FROM payable_challans c
+         WHERE c.entity_id = m.entity_id AND c.month = m.month AND c.section_number = m.section_number
+           AND c.sub_section = m.sub_section AND c.deductee_type = m.deductee_type)::int AS challans
      FROM payable_months m
      LEFT JOIN payable_month_states s ON s.entity_id = m.entity_id AND s.financial_year = m.financial_year
        AND s.month = m.month
@@ -46,7 +52,7 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
     deducted: money(r.deducted),
     shortfall: money(r.shortfall),
     interest: money(r.interest),
-    challansCount: 0,
+    challansCount: r.challans,
     verified: r.verified ?? false,
   }));
 };

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import { defineTask, type TaskContext, type TaskOutcome } from '../../../platform/queue/task.ts';
+import { applyAdjustments, loadEntryAdjustments } from '../../payable-adjustments/store.ts';
 import { copyRow } from '../../reconciliation/matching/copy-text.ts';
 import { loadExpenseSections } from '../inputs/expense-sections.ts';
 import { listExpenseFiles, readExpenseFiles } from '../inputs/ledger-files.ts';
@@ -82,7 +83,9 @@ export const loadPayableInput = async (
 ): Promise<{ payable: PayableInput; files: number }> => {
   const pool = ctx.database.pool;
   const list = await listExpenseFiles(pool, input.entityId, input.financialYear, input.month);
-  const { entries: all } = await readExpenseFiles(ctx.files, list, input.mapping);
+  const { entries: read } = await readExpenseFiles(ctx.files, list, input.mapping);
+  // what adjustments against the challans set on ledger lines holds for every run
+  const all = applyAdjustments(read, await loadEntryAdjustments(pool, input.entityId, input.financialYear));
   const chosen = new Set(input.vendors.map((v) => v.trim().toUpperCase()));
   const entries: LedgerEntry[] =
     chosen.size === 0 ? all : all.filter((e) => chosen.has((e.vendorCode ?? '').trim().toUpperCase()));
@@ -247,7 +250,7 @@ export const latestRunSql = `SELECT job_id FROM payable_runs
 // all vendors replaces the entity-year's entries and month states except the
 // verified months, whose entries and monthly rows are carried over; a retry
 // finds its own earlier writes replaced by the same statements.
-const writeRun = async (
+export const writeRun = async (
   ctx: AppContext,
   jobId: string,
   input: PayableJobInput,

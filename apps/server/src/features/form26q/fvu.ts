@@ -1,0 +1,150 @@
+import { annexureSectionCode, type Fvu26qChallan, type Fvu26qReturn, write26qFvu } from '@taxrecon/formats';
+import { formatInr, isValidPan, type Paise, paiseOfNumeric } from '@taxrecon/shared';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { type DeducteeRow, quarterChallanRows, quarterRows } from '../challans/allocation.ts';
+import { entityOf } from '../payable/runs/submit.ts';
+import { returnDeductor } from './deductor.ts';
+import { type Quarter, quarterMonths, yearAndQuarter } from './quarter.ts';
+
+// The quarter's 26Q as the FVU text file (packages/formats returns/fvu-26q.ts
+// has the layout and its sources): one CD record per challan of the quarter
+// that pays deductee rows, each followed by the DD records of the rows
+// allocated to it. Refuses (422, every problem listed) rather than write a
+// file the FVU would reject or, worse, accept with rows missing.
+
+const MAX_LISTED = 20;
+
+// numeric(7,4) percent text -> ten-thousandths of a percent ('2.0000' -> 20000)
+const rateUnits = (text: string | null): number => {
+  const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(text ?? '');
+  return m ? Number(m[1]) * 10000 + Number((m[2] ?? '').padEnd(4, '0')) : 0;
+};
+
+// The challan minor head as ITNS 281 has it: 200 is TDS payable by the
+// deductor, 400 on regular assessment. The app's challans default to '300'
+// (spec part 3), which stands for the ordinary payment: written as 200.
+const minorHeadOf = (stored: string) => (stored === '400' ? '400' : '200');
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const prepare26q = async (
+  ctx: AppContext,
+  caller: Caller,
+  fyText: string,
+  quarterText: string,
+): Promise<{ text: string; fileName: string }> => {
+  const entityId = entityOf(caller);
+  const { fy, quarter } = yearAndQuarter(fyText, quarterText);
+  const months = quarterMonths(fy, quarter);
+  const problems: { path: string; message: string }[] = [];
+  const { deductor, pan } = await returnDeductor(ctx, entityId);
+  if (!deductor)
+    problems.push({
+      path: 'deductor',
+      message:
+        "The deductor's TAN, address and responsible person are missing: fill in Deductor details for the return.",
+    });
+  if (!pan || !isValidPan(pan))
+    problems.push({
+      path: 'deductor.pan',
+      message: "The entity has no valid PAN: the return carries it as the deductor's.",
+    });
+
+  const rows = await quarterRows(ctx.database.pool, entityId, fy, months);
+  const challans = await quarterChallanRows(ctx.database.pool, entityId, months);
+  if (rows.length === 0)
+    problems.push({
+      path: 'rows',
+      message: `The books have no deductee rows with tax deducted in ${fy} ${quarter}: run the 34A reconciliation for its months first.`,
+    });
+  const unallocated = rows.filter((r) => !r.challan_id);
+  for (const r of unallocated.slice(0, MAX_LISTED))
+    problems.push({
+      path: `rows.${r.entry_id}`,
+      message: `Row ${r.ref} (${r.vendor_name ?? r.pan ?? 'no vendor'}, section ${r.section}, ${r.month}, tax ${formatInr(paiseOfNumeric(r.deducted))}) is not allocated to a challan.`,
+    });
+  if (unallocated.length > MAX_LISTED)
+    problems.push({
+      path: 'rows',
+      message: `${unallocated.length - MAX_LISTED} more rows are not allocated to a challan.`,
+    });
+
+  const byChallan = new Map<string, DeducteeRow[]>();
+  for (const r of rows)
+    if (r.challan_id) byChallan.set(r.challan_id, [...(byChallan.get(r.challan_id) ?? []), r]);
+  const used = challans.filter((c) => byChallan.has(c.id));
+  for (const c of used)
+    if (!/^\d{1,5}$/.test(c.challan_serial_number))
+      problems.push({
+        path: `challans.${c.id}`,
+        message: `Challan ${c.bsr_code}/${c.challan_serial_number} of ${c.date_of_deposit}: the challan serial number must be digits (at most 5).`,
+      });
+  if (problems.length > 0)
+    throw new HttpError(
+      422,
+      'RETURN_INCOMPLETE',
+      `The 26Q for ${fy} ${quarter} cannot be prepared yet: ${problems.length} ${problems.length === 1 ? 'thing is' : 'things are'} missing.`,
+      problems,
+    );
+
+  const d = deductor!;
+  const p = (text: string): Paise => paiseOfNumeric(text);
+  const fvuChallans: Fvu26qChallan[] = used.map((c) => ({
+    bsrCode: c.bsr_code,
+    serial: c.challan_serial_number.padStart(5, '0'),
+    depositedOn: c.date_of_deposit,
+    tax: p(c.tax_amount),
+    surcharge: p(c.surcharge),
+    cess: p(c.education_cess),
+    interest: p(c.interest),
+    fee: p(c.fee),
+    penalty: p(c.penalty),
+    others: p(c.others),
+    minorHead: minorHeadOf(c.minor_head),
+    deductees: (byChallan.get(c.id) ?? []).map((r) => ({
+      pan: r.pan && isValidPan(r.pan) ? r.pan : 'PANNOTAVBL',
+      name: (r.vendor_name ?? '').slice(0, 75),
+      deducteeCode: r.deductee_type === 'company' ? '01' : '02',
+      section: annexureSectionCode(r.section),
+      paidOn: r.document_date ?? `${r.month}-01`,
+      amountPaid: p(r.base),
+      deducted: p(r.deducted),
+      deposited: p(r.deducted),
+      deductedOn: r.document_date ?? `${r.month}-01`,
+      rate: rateUnits(r.rate),
+      remark: '',
+    })),
+  }));
+  const address = {
+    address1: d.address1,
+    address2: d.address2,
+    address3: d.city,
+    address4: '',
+    address5: '',
+    state: d.stateCode,
+    pin: d.pin,
+    email: d.email,
+    std: '',
+    phone: d.phone ?? '',
+  };
+  const statement: Fvu26qReturn = {
+    createdOn: today(),
+    software: 'TAXRECON',
+    tan: d.tan,
+    pan: pan!,
+    financialYear: fy,
+    quarter: quarter as Quarter,
+    deductor: { ...address, name: d.name, branch: d.branch ?? '', type: d.deductorType ?? 'K' },
+    responsible: {
+      ...address,
+      name: d.responsibleName,
+      designation: d.responsibleDesignation,
+      mobile: d.responsibleMobile,
+      pan: d.responsiblePan,
+    },
+    challans: fvuChallans,
+  };
+  return { text: write26qFvu(statement), fileName: `26Q-${d.tan}-${fy}-${quarter}.txt` };
+};

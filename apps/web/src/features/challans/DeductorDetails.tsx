@@ -1,0 +1,96 @@
+import { Button, Group, Modal, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconBuilding } from '@tabler/icons-react';
+import { challanAllocationRoutes, ReturnDeductor } from '@taxrecon/contracts';
+import { useState } from 'react';
+import { call } from '../../api/client.ts';
+import { apiKey, useApiQuery } from '../../api/hooks.ts';
+import { queryClient } from '../../api/query-client.ts';
+import { notifyError, notifySuccess } from '../payable/common/notify.ts';
+
+type Values = Record<keyof ReturnDeductor, string>;
+const FIELDS: [keyof ReturnDeductor, string, string?][] = [
+  ['tan', 'TAN of the deductor'],
+  ['name', 'Name of the deductor'],
+  ['branch', 'Branch or division'],
+  ['address1', 'Address (flat, building)'],
+  ['address2', 'Address (road, area)'],
+  ['city', 'Town or city'],
+  ['stateCode', 'State code', 'Two digits of the 26Q annexure, e.g. 19 Maharashtra, 29 Karnataka'],
+  ['pin', 'PIN code'],
+  ['email', 'E-mail'],
+  ['phone', 'Telephone'],
+  ['deductorType', 'Deductor type', 'K: company'],
+  ['responsibleName', 'Responsible person'],
+  ['responsibleDesignation', 'Designation'],
+  ['responsiblePan', 'PAN of the responsible person'],
+  ['responsibleMobile', 'Mobile of the responsible person'],
+];
+const EMPTY = Object.fromEntries(FIELDS.map(([k]) => [k, k === 'deductorType' ? 'K' : ''])) as Values;
+
+// What the 26Q batch header says about the deductor: kept per entity.
+export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}) {
+  const current = useApiQuery(challanAllocationRoutes.returnDeductor, {});
+  const [values, setValues] = useState<Values | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof ReturnDeductor, string>>>({});
+  const open = () => {
+    setErrors({});
+    setValues({ ...EMPTY, ...(current.data?.deductor ?? {}) });
+  };
+  const save = async () => {
+    if (!values) return;
+    const checked = ReturnDeductor.safeParse(values);
+    if (!checked.success) {
+      setErrors(
+        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])) as typeof errors,
+      );
+      return;
+    }
+    try {
+      notifySuccess((await call(challanAllocationRoutes.saveReturnDeductor, { body: values })).message);
+      await queryClient.invalidateQueries({ queryKey: apiKey(challanAllocationRoutes.returnDeductor) });
+      setValues(null);
+      onSaved?.();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <>
+      <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={open}>
+        Deductor details{current.data && !current.data.deductor ? ' (missing)' : ''}
+      </Button>
+      <Modal
+        opened={values !== null}
+        onClose={() => setValues(null)}
+        title="Deductor details for the 26Q"
+        size="lg"
+      >
+        {values && (
+          <>
+            <Text size="sm" c="dimmed" mb="sm">
+              The deductor's PAN is the entity's: {current.data?.pan ?? 'not set on the entity'}.
+            </Text>
+            <SimpleGrid cols={2}>
+              {FIELDS.map(([k, label, hint]) => (
+                <TextInput
+                  key={k}
+                  label={label}
+                  description={hint}
+                  value={values[k]}
+                  error={errors[k]}
+                  onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end" mt="md">
+              <Button variant="default" onClick={() => setValues(null)}>
+                Cancel
+              </Button>
+              <Button onClick={save}>Save</Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

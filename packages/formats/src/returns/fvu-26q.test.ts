@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import { paise } from '@taxrecon/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../testing/golden-cases.ts';
+import { annexureSectionCode, type Fvu26qReturn, read26qFvu, write26qFvu } from './fvu-26q.ts';
+
+const address = {
+  address1: 'PLOT 12, MIDC',
+  address2: 'ANDHERI EAST',
+  address3: 'MUMBAI',
+  address4: '',
+  address5: '',
+  state: '19',
+  pin: '400093',
+  email: 'TAX@DEMO.IN',
+  std: '022',
+  phone: '28350000',
+};
+
+// A quarter with two challans: the first covers two deductees, the second one.
+const sample: Fvu26qReturn = {
+  createdOn: '2024-07-15',
+  software: 'TAXRECON',
+  tan: 'MUMD12345E',
+  pan: 'AABCD1234E',
+  financialYear: '2024-25',
+  quarter: 'Q1',
+  deductor: { ...address, name: 'DEMO INDUSTRIES PRIVATE LIMITED', branch: 'HEAD OFFICE', type: 'K' },
+  responsible: {
+    ...address,
+    name: 'ASHA RAO',
+    designation: 'CHIEF FINANCIAL OFFICER',
+    mobile: '9820000000',
+    pan: 'ABCPR1234K',
+  },
+  challans: [
+    {
+      bsrCode: '0510308',
+      serial: '02345',
+      depositedOn: '2024-05-07',
+      tax: paise(3_000_00),
+      surcharge: paise(0),
+      cess: paise(0),
+      interest: paise(45_00),
+      fee: paise(0),
+      penalty: paise(0),
+      others: paise(0),
+      minorHead: '200',
+      deductees: [
+        {
+          pan: 'AAACB2345C',
+          name: 'BRIGHT LOGISTICS LTD',
+          deducteeCode: '01',
+          section: '94C',
+          paidOn: '2024-04-10',
+          amountPaid: paise(1_00_000_00),
+          deducted: paise(2_000_00),
+          deposited: paise(2_000_00),
+          deductedOn: '2024-04-10',
+          rate: 20000,
+          remark: '',
+        },
+        {
+          pan: 'ABCPK7788L',
+          name: 'KIRAN KUMAR',
+          deducteeCode: '02',
+          section: '94C',
+          paidOn: '2024-04-22',
+          amountPaid: paise(1_00_000_00),
+          deducted: paise(1_000_00),
+          deposited: paise(1_000_00),
+          deductedOn: '2024-04-22',
+          rate: 10000,
+          remark: '',
+        },
+      ],
+    },
+    {
+      bsrCode: '6390340',
+      serial: '00017',
+      depositedOn: '2024-06-07',
+      tax: paise(10_000_00),
+      surcharge: paise(0),
+      cess: paise(0),
+      interest: paise(0),
+      fee: paise(0),
+      penalty: paise(0),
+      others: paise(0),
+      minorHead: '200',
+      deductees: [
+        {
+          pan: 'AAFCS5566D',
+          name: 'SOFTLINE CONSULTING LLP',
+          deducteeCode: '02',
+          section: '4JB',
+          paidOn: '2024-05-31',
+          amountPaid: paise(1_00_000_00),
+          deducted: paise(10_000_00),
+          deposited: paise(10_000_00),
+          deductedOn: '2024-05-31',
+          rate: 100000,
+          remark: '',
+        },
+      ],
+    },
+  ],
+};
+
+describe('26Q FVU text file', () => {
+  it('writes exactly the golden file', async () => {
+    const golden = await readFile(`${FIXTURES_DIR}fvu-26q-q1.txt`, 'utf8');
+    expect(write26qFvu(sample)).toBe(golden);
+  });
+
+  it('reads the golden file back into the return it states', async () => {
+    const golden = await readFile(`${FIXTURES_DIR}fvu-26q-q1.txt`, 'utf8');
+    expect(read26qFvu(golden)).toEqual({ value: sample, errors: [] });
+  });
+
+  it('writes the layout: 18, 72, 30 and 45 fields, CR LF, derived counts and totals', () => {
+    const lines = write26qFvu(sample).split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((l) => [l.split('^')[1], l.split('^').length])).toEqual([
+      ['FH', 18],
+      ['BH', 72],
+      ['CD', 30],
+      ['DD', 45],
+      ['DD', 45],
+      ['CD', 30],
+      ['DD', 45],
+    ]);
+    const bh = lines[1]!.split('^');
+    // 2 challans; AY 2025-26 of FY 2024-25; deposits 3,045 + 10,000
+    expect([bh[3], bh[4], bh[15], bh[16], bh[17], bh[46]]).toEqual([
+      '2',
+      '26Q',
+      '202526',
+      '202425',
+      'Q1',
+      '13045.00',
+    ]);
+    // the worked example's shape: record, count, NIL flag, tax, ..., BSR, serial, date, minor head
+    expect(lines[2]).toBe(
+      '3^CD^1^1^2^N^^3000.00^45.00^0.00^0.00^3045.00^C^^0510308^^02345^^07052024^^3000.00^3000.00^200^0.00^0.00^0.00^^^^',
+    );
+    const dd = lines[6]!.split('^');
+    expect([dd[3], dd[4], dd[7], dd[14], dd[19], dd[23], dd[27]]).toEqual([
+      '1',
+      '2',
+      'AAFCS5566D',
+      '4JB',
+      '100000.00',
+      '10000.00',
+      '10.0000',
+    ]);
+  });
+
+  it.each([
+    ['194C', '94C'],
+    ['194J(b)', '4JB'],
+    ['194J(a)', '4JA'],
+    ['194I(a)', '4IA'],
+    ['194Q', '94Q'],
+    ['194H', '94H'],
+    ['194A', '94A'],
+    ['194', '194'],
+    ['193', '193'],
+  ])('section %s is written %s', (section, code) => {
+    expect(annexureSectionCode(section)).toBe(code);
+  });
+
+  it.each([
+    ['a field removed', (t: string) => t.replace('^3000.00^45.00', '^3000.00'), 'FIELD_COUNT', 3],
+    ['a wrong deductee count', (t: string) => t.replace('3^CD^1^1^2^', '3^CD^1^1^3^'), 'VALUE', 3],
+    ['a wrong batch total', (t: string) => t.replace('13045.00', '13000.00'), 'VALUE', 2],
+    ['a bad date', (t: string) => t.replace('07052024', '0705202'), 'DATE', 3],
+    ['a bad amount', (t: string) => t.replace('^100000.00^', '^1,00,000^'), 'AMOUNT', 4],
+    ['an unknown record', (t: string) => t.replace('^DD^', '^XX^'), 'RECORD_TYPE', 4],
+  ])('refuses a file with %s, naming its line', (_, change, code, line) => {
+    const r = read26qFvu(change(write26qFvu(sample)));
+    expect(r.value).toBeNull();
+    expect(r.errors.map((e) => [e.code, e.line])).toContainEqual([code, line]);
+  });
+
+  it('round trips any return: read(write(x)) equals x', () => {
+    const upper = fc.stringMatching(/^[A-Z0-9 .,&-]{0,20}$/);
+    const amount = fc.integer({ min: 0, max: 10_00_00_000_00 }).map(paise);
+    const date = fc
+      .date({
+        min: new Date('2024-04-01T00:00:00Z'),
+        max: new Date('2025-03-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+    const deductee = fc.record({
+      pan: fc.stringMatching(/^[A-Z]{5}\d{4}[A-Z]$/),
+      name: upper,
+      deducteeCode: fc.constantFrom('01' as const, '02' as const),
+      section: fc.constantFrom('94C', '4JB', '94H', '94Q'),
+      paidOn: date,
+      amountPaid: amount,
+      deducted: amount,
+      deposited: amount,
+      deductedOn: date,
+      rate: fc.integer({ min: 0, max: 400000 }),
+      remark: fc.constantFrom('', 'A', 'C', 'Y'),
+    });
+    const challan = fc.record({
+      bsrCode: fc.stringMatching(/^\d{7}$/),
+      serial: fc.stringMatching(/^\d{5}$/),
+      depositedOn: date,
+      tax: amount,
+      surcharge: amount,
+      cess: amount,
+      interest: amount,
+      fee: amount,
+      penalty: amount,
+      others: amount,
+      minorHead: fc.constantFrom('200', '400'),
+      deductees: fc.array(deductee, { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(fc.array(challan, { maxLength: 4 }), upper, (challans, name) => {
+        const r: Fvu26qReturn = { ...sample, deductor: { ...sample.deductor, name }, challans };
+        expect(read26qFvu(write26qFvu(r))).toEqual({ value: r, errors: [] });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
