@@ -65,6 +65,50 @@ export const ReferenceUploadAnswer = UploadAnswer.extend({
 });
 export type ReferenceUploadAnswer = z.infer<typeof ReferenceUploadAnswer>;
 
+// What the LDC and TAN-ITR uploads have loaded, listed on their screens so a
+// user can see which certificates and 206AB marks the 34A run will use.
+export const REFERENCE_LIST_LIMIT = 10_000;
+export const LdcCertificateRecord = z.object({
+  id: z.string(),
+  certificateNumber: z.string(),
+  panNumber: z.string(),
+  vendorCode: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  sectionNumber: z.string(),
+  subSection: z.string().nullable(),
+  // percent and rupees as decimal text, as loaded
+  rate: z.string(),
+  amountLimit: z.string().nullable(),
+  validFrom: IsoDate,
+  validTo: IsoDate,
+  // against today's date on the server
+  validity: z.enum(['valid', 'expired', 'not yet valid']),
+  fileName: z.string().nullable(),
+  loadedAt: z.string(),
+});
+export type LdcCertificateRecord = z.infer<typeof LdcCertificateRecord>;
+export const LdcCertificateList = z.object({
+  records: z.array(LdcCertificateRecord),
+  totalRecords: z.number().int(),
+});
+export type LdcCertificateList = z.infer<typeof LdcCertificateList>;
+
+export const TanItrRecord = z.object({
+  id: z.string(),
+  panNumber: z.string(),
+  name: z.string().nullable(),
+  specifiedPerson: z.boolean(),
+  asOfDate: IsoDate.nullable(),
+  financialYear: z.string().nullable(),
+  // the entity's vendors with this PAN (the ones the load marked)
+  vendors: z.number().int(),
+  fileName: z.string().nullable(),
+  loadedAt: z.string(),
+});
+export type TanItrRecord = z.infer<typeof TanItrRecord>;
+export const TanItrList = z.object({ records: z.array(TanItrRecord), totalRecords: z.number().int() });
+export type TanItrList = z.infer<typeof TanItrList>;
+
 const optionalText = z.string().trim().max(200).optional();
 const optionalAmount = z
   .string()
@@ -289,6 +333,20 @@ export const payableDataRoutes = {
     consumes: 'multipart',
     body: UploadFields,
     response: ReferenceUploadAnswer,
+  }),
+  listLdc: defineRoute({
+    method: 'GET',
+    path: '/ingest/ltdc-certificates',
+    access: needs('RECON_TDS_PAYABLE'),
+    summary: 'The lower deduction certificates loaded for the entity, newest validity first',
+    response: LdcCertificateList,
+  }),
+  listTanItr: defineRoute({
+    method: 'GET',
+    path: '/ingest/tan-itr-report',
+    access: needs('DATA_MANAGEMENT'),
+    summary: 'The TAN-ITR (206AB) report rows loaded for the entity, specified persons first',
+    response: TanItrList,
   }),
   uploadTanItr: defineRoute({
     method: 'PUT',

@@ -232,6 +232,47 @@ describe('LDC certificates', () => {
     expect(Number(count.n)).toBe(2);
   });
 
+  it('lists the loaded certificates with their validity against today', async () => {
+    // one certificate running until 2099 and one starting then, beside the two of 2024-25
+    const more = [
+      'certificateNumber,panNumber,sectionNumber,rate,amountLimit,validFrom,validTo',
+      'LDC-NOW,AABCA1234F,194J,1.5,250000,2020-04-01,2099-03-31',
+      'LDC-LATER,AABCA1234F,194J,1,,2099-04-01,2100-03-31',
+    ].join('\n');
+    expect((await upload('/ingest/ingest-ltdc', 'ldc more.csv', more)).status).toBe(200);
+    const list = await t.api('GET', '/ingest/ltdc-certificates', { token });
+    expect(list.status).toBe(200);
+    const body = list.json as {
+      totalRecords: number;
+      records: {
+        certificateNumber: string;
+        rate: string;
+        amountLimit: string | null;
+        validFrom: string;
+        validTo: string;
+        validity: string;
+        fileName: string | null;
+      }[];
+    };
+    expect(body.totalRecords).toBe(4);
+    // the latest end of validity first
+    expect(
+      body.records.map((r) => [r.certificateNumber, Number(r.rate), r.amountLimit, r.validTo, r.validity]),
+    ).toEqual([
+      ['LDC-LATER', 1, null, '2100-03-31', 'not yet valid'],
+      ['LDC-NOW', 1.5, '250000.00', '2099-03-31', 'valid'],
+      ['LDC001', 2, '1000000.00', '2025-03-31', 'expired'],
+      ['LDC002', 1, '750000.00', '2025-03-31', 'expired'],
+    ]);
+    expect(body.records.find((r) => r.certificateNumber === 'LDC001')?.fileName).toBe('ldc.csv');
+    expect(body.records.find((r) => r.certificateNumber === 'LDC002')?.fileName).toBe('ldc revised.csv');
+    await t.server.ctx.db
+      .deleteFrom('ldc_certificates')
+      .where('entity_id', '=', entityId)
+      .where('certificate_number', 'in', ['LDC-NOW', 'LDC-LATER'])
+      .execute();
+  });
+
   it('refuses a file with no usable certificate, and a wrong type, changing nothing', async () => {
     const none = await upload(
       '/ingest/ingest-ltdc',
@@ -306,6 +347,16 @@ describe('TAN-ITR report', () => {
       { pan_number: 'AABCA1234F', specified_person: true, financial_year: '2024-25' },
       { pan_number: 'AAGCG1234H', specified_person: false, financial_year: '2024-25' },
     ]);
+    const listed = (await t.api('GET', '/ingest/tan-itr-report', { token })).json as {
+      totalRecords: number;
+      records: { panNumber: string; specifiedPerson: boolean; asOfDate: string | null; vendors: number }[];
+    };
+    // specified persons first, with the vendors of the entity that carry each PAN
+    expect(listed.totalRecords).toBe(2);
+    expect(listed.records.map((r) => [r.panNumber, r.specifiedPerson, r.asOfDate, r.vendors])).toEqual([
+      ['AABCA1234F', true, '2024-04-01', 2],
+      ['AAGCG1234H', false, '2024-04-01', 1],
+    ]);
     // the same report again updates, never duplicates
     expect((await upload('/ingest/ingest-tan-itr-report', 'tan itr.txt', report)).status).toBe(200);
     const again = await t.server.ctx.db
@@ -342,6 +393,12 @@ describe('entity isolation', () => {
         ((await t.api('GET', '/ingest/vendor-payment-data-folder', { token })).json as { files: unknown[] })
           .files,
       ).toEqual([]);
+      const ldc = (await t.api('GET', '/ingest/ltdc-certificates', { token })).json as {
+        totalRecords: number;
+      };
+      expect(ldc.totalRecords).toBe(0);
+      const itr = (await t.api('GET', '/ingest/tan-itr-report', { token })).json as { totalRecords: number };
+      expect(itr.totalRecords).toBe(0);
       const path = '/24-25/2024-04/Payments again.txt';
       expect((await t.api('DELETE', `/ingest/delete-vendor-payment${path}`, { token })).status).toBe(404);
       expect((await t.api('GET', `/ingest/download-vendor-payment${path}`, { token })).status).toBe(404);

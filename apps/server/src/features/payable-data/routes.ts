@@ -6,6 +6,7 @@ import { deleteFile, entityOf, financialYearParam, listFiles, monthParam, sendFi
 import { uploadLdc } from './ldc.ts';
 import { searchVendorPayments } from './payment-search.ts';
 import { type PaymentLoadTask, paymentLoadTask, uploadVendorPayment } from './payments.ts';
+import { listLdcCertificates, listTanItr } from './reference-lists.ts';
 import { uploadPayableSales } from './sales-files.ts';
 import { uploadTanItr } from './tan-itr.ts';
 
@@ -134,5 +135,7 @@ export const payableDataHandlers = (
 
     uploadLdc: async ({ caller, request }) => uploadLdc(ctx, caller, request),
     uploadTanItr: async ({ caller, request }) => uploadTanItr(ctx, caller, request),
+    listLdc: async ({ caller }) => listLdcCertificates(ctx, caller),
+    listTanItr: async ({ caller }) => listTanItr(ctx, caller),
   };
 };

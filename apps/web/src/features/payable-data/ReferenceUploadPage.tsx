@@ -1,10 +1,13 @@
 import { List, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { payableDataRoutes, ReferenceUploadAnswer, type UploadAnswer } from '@taxrecon/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { apiKey } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { UploadPanel } from '../uploads/UploadPanel.tsx';
 import { SMALL_TXT_MAX_BYTES } from '../uploads/upload-rules.ts';
 import { ProblemsTable } from './ProblemsTable.tsx';
+import { LdcList, TanItrList } from './ReferenceLists.tsx';
 
 const RULES = { extensions: ['txt', 'csv', 'xlsx'], maxBytes: SMALL_TXT_MAX_BYTES, maxFiles: 1 };
 
@@ -14,15 +17,19 @@ interface ReferenceScreen {
   testId: string;
   route: typeof payableDataRoutes.uploadLdc;
   columns: { name: string; note: string }[];
+  // what is loaded so far, refreshed after each upload
+  list: { route: { path: string }; view: ReactNode };
 }
 
 // LTDC and TAN-ITR uploads: a table with a header row of field names, loaded
 // at once; the answer says what was loaded and lists the lines left out.
 function ReferenceUploadPage({ screen }: { screen: ReferenceScreen }) {
   const [answer, setAnswer] = useState<ReferenceUploadAnswer | null>(null);
+  const queryClient = useQueryClient();
   const uploaded = (a: UploadAnswer) => {
     const parsed = ReferenceUploadAnswer.safeParse(a);
     setAnswer(parsed.success ? parsed.data : null);
+    void queryClient.invalidateQueries({ queryKey: apiKey(screen.list.route) });
   };
   return (
     <Stack gap="md">
@@ -61,6 +68,7 @@ function ReferenceUploadPage({ screen }: { screen: ReferenceScreen }) {
           testId={`${screen.testId}-problems`}
         />
       )}
+      {screen.list.view}
     </Stack>
   );
 }
@@ -73,6 +81,7 @@ export const UploadLtdcPage = () => (
         'Lower deduction certificates (section 197): the rate applies up to the amount limit between the dates',
       testId: 'upload-ltdc',
       route: payableDataRoutes.uploadLdc,
+      list: { route: payableDataRoutes.listLdc, view: <LdcList /> },
       columns: [
         { name: 'certificateNumber', note: '(required; a number loaded again is replaced)' },
         { name: 'panNumber', note: '(required)' },
@@ -94,6 +103,7 @@ export const UploadTanItrPage = () => (
         'The compliance check for sections 206AB and 206CCA: vendors with these PANs are marked as specified persons or not',
       testId: 'upload-tan-itr',
       route: payableDataRoutes.uploadTanItr,
+      list: { route: payableDataRoutes.listTanItr, view: <TanItrList /> },
       columns: [
         { name: 'panNumber (or PAN)', note: '(required)' },
         { name: 'name', note: '(optional)' },

@@ -2,9 +2,9 @@ import { Stack, Title } from '@mantine/core';
 import { fillPath, payableDataRoutes } from '@taxrecon/contracts';
 import { download } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
+import { apiShortYear } from '../../lib/financial-years.ts';
 import { FolderTable } from './FolderTable.tsx';
 import { notifyFailed } from './notify.ts';
-import { shortYear } from './payable-options.ts';
 
 const R = payableDataRoutes;
 
@@ -28,7 +28,7 @@ export function SalesFolderDetails() {
         onDownload={(f) =>
           void download(
             'GET',
-            fillPath(R.downloadPayableSales.path, { fy: shortYear(f.financialYear), file: f.fileName }),
+            fillPath(R.downloadPayableSales.path, { fy: apiShortYear(f.financialYear), file: f.fileName }),
             f.fileName,
           ).catch((error: unknown) => notifyFailed(error, 'Could not fetch the details'))
         }

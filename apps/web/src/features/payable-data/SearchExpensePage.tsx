@@ -1,30 +1,39 @@
 import { Paper, Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PayableFile, payableDataRoutes } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { apiShortYear } from '../../lib/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { FolderTable } from './FolderTable.tsx';
 import { notifyDone, notifyFailed } from './notify.ts';
-import { shortYear, uploadYearOptions } from './payable-options.ts';
 
 const R = payableDataRoutes;
 
 // Search Expenses: the expense files of one financial year, 10 a page, with delete.
 export function SearchExpensePage() {
   const queryClient = useQueryClient();
-  const years = useMemo(() => uploadYearOptions(), []);
-  const [year, setYear] = useState<string | null>(years[0]?.value ?? null);
-  const files = useApiQuery(R.searchExpenses, { params: { fy: shortYear(year ?? '') } }, { enabled: !!year });
+  // starts on the latest year with expense ledgers, else the current year
+  const picker = useYearPicker('payable', 'expenses');
+  const years = picker.options;
+  const year = picker.year ?? years[0]?.value ?? null;
+  const setYear = picker.setYear;
+  const files = useApiQuery(
+    R.searchExpenses,
+    { params: { fy: apiShortYear(year ?? '') } },
+    { enabled: !!year },
+  );
 
   const remove = async (f: PayableFile) => {
     try {
       const done = f.financialMonth
         ? await call(R.deleteExpenseMonth, {
-            params: { fy: shortYear(f.financialYear), month: f.financialMonth, file: f.fileName },
+            params: { fy: apiShortYear(f.financialYear), month: f.financialMonth, file: f.fileName },
           })
-        : await call(R.deleteExpenseOutput, { params: { fy: shortYear(f.financialYear), file: f.fileName } });
+        : await call(R.deleteExpenseOutput, {
+            params: { fy: apiShortYear(f.financialYear), file: f.fileName },
+          });
       notifyDone(done.message);
       await queryClient.invalidateQueries({ queryKey: apiKey(R.searchExpenses) });
       await queryClient.invalidateQueries({ queryKey: apiKey(R.expenseFolder) });

@@ -7,16 +7,18 @@ import {
   payableDataRoutes,
   type UploadAnswer,
 } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { call, download } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { apiShortYear } from '../../lib/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { UploadPanel } from '../uploads/UploadPanel.tsx';
 import { GENERIC_MAX_BYTES } from '../uploads/upload-rules.ts';
 import { FolderTable } from './FolderTable.tsx';
 import { notifyDone, notifyFailed } from './notify.ts';
 import { ProblemsTable } from './ProblemsTable.tsx';
-import { monthOptions, shortYear, uploadYearOptions } from './payable-options.ts';
+import { monthOptions } from './payable-options.ts';
 
 type FileType = 'monthly' | 'output';
 const R = payableDataRoutes;
@@ -28,9 +30,10 @@ const R = payableDataRoutes;
 // deletes and splits the files.
 export function UploadExpensePage() {
   const queryClient = useQueryClient();
-  const years = useMemo(() => uploadYearOptions(), []);
   const [type, setType] = useState<FileType>('monthly');
-  const [year, setYear] = useState<string | null>(null);
+  // starts on the latest year with expense ledgers uploaded
+  const picker = useYearPicker('payable', 'expenses');
+  const { options: years, year, setYear } = picker;
   const [month, setMonth] = useState<string | null>(null);
   const [answer, setAnswer] = useState<PayableUploadAnswer | null>(null);
   const folder = useApiQuery(R.expenseFolder, { query: {} });
@@ -46,7 +49,7 @@ export function UploadExpensePage() {
   const ready = type === 'output' ? year !== null : year !== null && month !== null;
   const route = type === 'output' ? R.uploadExpenseOutput : R.uploadExpenseMonth;
   const params: Record<string, string> = year
-    ? { fy: shortYear(year), ...(type === 'monthly' && month ? { month } : {}) }
+    ? { fy: apiShortYear(year), ...(type === 'monthly' && month ? { month } : {}) }
     : {};
   const rules = {
     extensions: type === 'output' ? ['csv'] : ['txt', 'csv'],
@@ -60,7 +63,7 @@ export function UploadExpensePage() {
     void refresh();
   };
   const fileParams = (f: PayableFile) => ({
-    fy: shortYear(f.financialYear),
+    fy: apiShortYear(f.financialYear),
     file: f.fileName,
     ...(f.financialMonth ? { month: f.financialMonth } : {}),
   });
@@ -74,9 +77,11 @@ export function UploadExpensePage() {
     try {
       const done = f.financialMonth
         ? await call(R.deleteExpenseMonth, {
-            params: { fy: shortYear(f.financialYear), month: f.financialMonth, file: f.fileName },
+            params: { fy: apiShortYear(f.financialYear), month: f.financialMonth, file: f.fileName },
           })
-        : await call(R.deleteExpenseOutput, { params: { fy: shortYear(f.financialYear), file: f.fileName } });
+        : await call(R.deleteExpenseOutput, {
+            params: { fy: apiShortYear(f.financialYear), file: f.fileName },
+          });
       notifyDone(done.message);
       await refresh();
     } catch (error) {
@@ -86,7 +91,7 @@ export function UploadExpensePage() {
   const split = async (f: PayableFile) => {
     try {
       const done = await call(R.splitExpenseOutput, {
-        params: { fy: shortYear(f.financialYear) },
+        params: { fy: apiShortYear(f.financialYear) },
         query: { fileName: f.fileName },
       });
       if (done.error) notifyFailed(new Error(done.error), 'Failed to split file');

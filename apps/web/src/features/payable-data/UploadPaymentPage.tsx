@@ -7,16 +7,18 @@ import {
   payableDataRoutes,
   type UploadAnswer,
 } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { call, download } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { apiShortYear } from '../../lib/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { UploadPanel } from '../uploads/UploadPanel.tsx';
 import { GENERIC_MAX_BYTES } from '../uploads/upload-rules.ts';
 import { FolderTable } from './FolderTable.tsx';
 import { notifyDone, notifyFailed } from './notify.ts';
 import { ProblemsTable } from './ProblemsTable.tsx';
-import { monthOptions, shortYear, uploadYearOptions } from './payable-options.ts';
+import { monthOptions } from './payable-options.ts';
 
 const R = payableDataRoutes;
 const RULES = { extensions: ['txt', 'csv'], maxBytes: GENERIC_MAX_BYTES, maxFiles: 1 };
@@ -26,8 +28,9 @@ const RULES = { extensions: ['txt', 'csv'], maxBytes: GENERIC_MAX_BYTES, maxFile
 // deletes the files (a file's payments go with it).
 export function UploadPaymentPage() {
   const queryClient = useQueryClient();
-  const years = useMemo(() => uploadYearOptions(), []);
-  const [year, setYear] = useState<string | null>(null);
+  // starts on the latest year with payment ledgers uploaded
+  const picker = useYearPicker('payable', 'payments');
+  const { options: years, year, setYear } = picker;
   const [month, setMonth] = useState<string | null>(null);
   const [answer, setAnswer] = useState<PayableUploadAnswer | null>(null);
   const folder = useApiQuery(R.vendorPaymentFolder, { query: {} });
@@ -38,7 +41,7 @@ export function UploadPaymentPage() {
     setAnswer(parsed.success ? parsed.data : null);
   };
   const params = (f: PayableFile) => ({
-    fy: shortYear(f.financialYear),
+    fy: apiShortYear(f.financialYear),
     month: f.financialMonth ?? '',
     file: f.fileName,
   });
@@ -85,7 +88,7 @@ export function UploadPaymentPage() {
         <UploadPanel
           key={`${year}:${month}`}
           route={R.uploadVendorPayment}
-          params={{ fy: shortYear(year), month }}
+          params={{ fy: apiShortYear(year), month }}
           rules={RULES}
           testId="upload-payment"
           errorPrefix="Error Uploading Payment Ledger - "

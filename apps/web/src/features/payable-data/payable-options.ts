@@ -1,20 +1,3 @@
-import { formatFinancialYear } from '../../lib/format.ts';
-
-// Spec part 3 section 9: the upload screens offer the current financial year
-// and the 4 before it, 'FY Y - Y+1'; the calls use the form 24-25.
-export const uploadYearOptions = (now = new Date()): { value: string; label: string }[] => {
-  const month = now.getUTCMonth() + 1;
-  const current = month >= 4 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return Array.from({ length: 5 }, (_, i) => {
-    const start = current - i;
-    const value = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-    return { value, label: formatFinancialYear(value) };
-  });
-};
-
-// '2024-25' -> '24-25', the year as the spec's paths write it.
-export const shortYear = (fy: string): string => fy.slice(2);
-
 const MONTH_NAMES = [
   'January',
   'February',
