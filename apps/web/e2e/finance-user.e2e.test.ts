@@ -148,4 +148,89 @@ describe('what a finance user reads', () => {
       /differs from 10% of the sale ₹/,
     );
   });
+
+  it("writes each screen's years the way the spec does, starting on the latest year with data", async () => {
+    const page = await openPage('year-pickers');
+    await shot(page, 'home');
+    // a year as 'FY 2024 - 2025', one year apart, marked as holding data
+    const screenYear = /^FY (\d{4}) - (\d{4}) · has data$/;
+    const oneYearApart = (text: string, pattern: RegExp) => {
+      const m = pattern.exec(text);
+      expect(m, text).not.toBeNull();
+      expect(Number(m?.[2]) - Number(m?.[1])).toBe(1);
+    };
+    await waitForJobsDone(page, demo.files.length);
+
+    // the receivable submit picker (also asserted in the flow above) and its list of 8 years
+    await page.goto(`${suite.t.baseUrl}/#/new-tds-reconciliation`);
+    await expect.poll(() => byTestId('recon-year').inputValue()).toMatch(screenYear);
+    oneYearApart(await byTestId('recon-year').inputValue(), screenYear);
+    await byTestId('recon-year').click();
+    const reconYears = await page.getByRole('option').allTextContents();
+    expect(reconYears).toHaveLength(8);
+    for (const y of reconYears) expect(y).toMatch(/^FY \d{4} - \d{4}( · has data)?$/);
+    await page.keyboard.press('Escape');
+    await shot(page, 'recon-submit');
+
+    // 26AS search: the filter marks the years with entries but does not narrow the search;
+    // the Financial Year column reads FY 2024 - 2025
+    await page.goto(`${suite.t.baseUrl}/#/search-26as`);
+    await byTestId('search-26as-filters-financialYear').click();
+    const searchYears = await page.getByRole('option').allTextContents();
+    expect(searchYears.some((y) => screenYear.test(y))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(byTestId('search-26as-filters-financialYear').inputValue()).resolves.toBe('');
+    await byTestId('search-26as-filters-submit').click();
+    await page
+      .getByRole('cell', { name: /^FY \d{4} - \d{4}$/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: /^\d{4}-\d{2}$/ }).count()).resolves.toBe(0);
+    await shot(page, '26as-search');
+
+    // 34A submit: the current year and the 4 before, starting on the latest with expense ledgers
+    await page.goto(`${suite.t.baseUrl}/#/new-34a-reconciliation`);
+    await expect.poll(() => byTestId('payable-year').inputValue(), { timeout: 30_000 }).toMatch(screenYear);
+    await byTestId('payable-year').click();
+    await expect(page.getByRole('option').count()).resolves.toBe(5);
+    await page.keyboard.press('Escape');
+    await shot(page, '34a-submit');
+
+    // the payable job tree writes a year 2024-2025 too
+    await page.goto(`${suite.t.baseUrl}/#/view-34a-reconciliation`);
+    // the tree's rows come after its header
+    await expect
+      .poll(async () => (await byTestId('payable-job-tree').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/\d{4}-\d{4}/);
+    const payableTree = (await byTestId('payable-job-tree').textContent()) ?? '';
+    expect(payableTree).not.toMatch(/FY \d{4}/);
+    await shot(page, 'payable-jobs');
+
+    // expense upload starts on the latest year with ledgers
+    await page.goto(`${suite.t.baseUrl}/#/upload-expense`);
+    await expect
+      .poll(() => byTestId('upload-expense-year').inputValue(), { timeout: 30_000 })
+      .toMatch(screenYear);
+    await shot(page, 'expense-upload');
+
+    // Form 16A search: 'FY yyyy - yyyy+1' over 5 years, any year until asked
+    await page.goto(`${suite.t.baseUrl}/#/search-form-16-a`);
+    // the expense screen's picker is labelled the same: wait until it has gone
+    await byTestId('upload-expense-year').waitFor({ state: 'detached' });
+    const form16aYear = page.getByRole('combobox', { name: 'Financial Year', exact: true });
+    await expect(form16aYear.inputValue()).resolves.toBe('');
+    await form16aYear.click();
+    const form16aYears = await page.getByRole('option').allTextContents();
+    expect(form16aYears).toHaveLength(5);
+    for (const y of form16aYears) expect(y).toMatch(/^FY \d{4} - \d{4}( · has data)?$/);
+    await page.keyboard.press('Escape');
+    await shot(page, 'form16a-search');
+
+    // 26Q: 'yyyy-yy', starting on the latest year with a 34A run
+    await page.goto(`${suite.t.baseUrl}/#/reconcile-26q-file`);
+    await expect
+      .poll(() => byTestId('form26q-year').inputValue(), { timeout: 30_000 })
+      .toMatch(/^\d{4}-\d{2} · has data$/);
+    await shot(page, '26q-reconcile');
+  });
 });

@@ -86,6 +86,13 @@ export const formatInr = (p: Paise | number): string => INR.format(formatRupees(
 export const formatIndianRupees = (p: Paise | number): string =>
   INDIAN_GROUPED.format(formatRupees(p) as DecimalText);
 
+// Excel's number format for a rupee cell: the ₹ sign and lakh/crore grouping,
+// so the cell stays a number (sums still add up) and reads like formatInr.
+// Excel allows two conditions and a default; amounts below -1 lakh fall to the
+// default and keep thousands grouping.
+export const INR_EXCEL_FORMAT =
+  '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+
 // --- SQL numeric(18,2) ------------------------------------------------------
 
 // numeric text as PostgreSQL writes it ("1234.50", "-0.05", "12", "1234.5")

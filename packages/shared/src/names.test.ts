@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, jobStatusName, jobTypeName, reconStateName } from './names.ts';
+import { countOf, jobStatusName, jobTypeName, matchModeName, reconStateName } from './names.ts';
 
 describe('names in words', () => {
   it('writes job types and statuses as a person would', () => {
@@ -20,5 +20,15 @@ describe('names in words', () => {
   it('counts in the singular for one', () => {
     expect(countOf(1, 'customer')).toBe('1 customer');
     expect(countOf(1200, 'vendor')).toBe('1,200 vendors');
+  });
+
+  it.each([
+    ['TaxOrSaleAmount', 'tax or sale amount'],
+    ['TaxAndSaleAmount', 'tax and sale amount'],
+    ['TaxOnly', 'tax only'],
+    ['SaleAmountOnly', 'sale amount only'],
+    ['TanAndTaxAmount', 'TAN and tax amount'],
+  ])('writes the match mode %s as "%s"', (key, words) => {
+    expect(matchModeName(key)).toBe(words);
   });
 });

@@ -5,6 +5,7 @@
 
 const JOB_TYPE_NAMES: Record<string, string> = {
   Ingest26AS: '26AS upload',
+  Ingest26ASParsed: 'Parsed 26AS load',
   IngestSales: 'Sales register upload',
   IngestPurchase: 'Purchase register upload',
   IngestCustomerMapping: 'Customer mapping upload',
@@ -14,6 +15,7 @@ const JOB_TYPE_NAMES: Record<string, string> = {
   TCSReconciliation: 'TCS reconciliation',
   PartialReconciliation: 'Partial reconciliation',
   ReconciliationReport: 'Reconciliation report',
+  MiscellaneousReport: 'Miscellaneous report',
   DataQualityReport: 'Data quality report',
   SendEmail: 'E-mail',
   SnapshotTake: 'Take snapshot',
@@ -22,6 +24,7 @@ const JOB_TYPE_NAMES: Record<string, string> = {
   Form26asDiff: '26AS comparison',
   '34A Reconciliation': 'TDS payable (34A) reconciliation',
   TDSPayableReport: 'TDS payable report',
+  TDSPayableAdjustment: 'TDS payable entries adjustment',
   IngestVendorPayment: 'Vendor payments upload',
   TransformRawExpenseLedger: 'Raw expense ledger transformation',
   TrainExpenseClassifier: 'Expense classifier training',
@@ -78,6 +81,17 @@ const RECON_NAMES: Record<string, string> = {
 };
 
 export const reconStateName = (key: string): string => RECON_NAMES[key] ?? words(key);
+
+// The reconciliation's match modes (spec part 2, reconMatchMode) as a result
+// or discrepancy screen writes them: "tax or sale amount", not "TaxOrSaleAmount".
+const MATCH_MODE_NAMES: Record<string, string> = {
+  TaxOrSaleAmount: 'tax or sale amount',
+  TaxAndSaleAmount: 'tax and sale amount',
+  TaxOnly: 'tax only',
+  SaleAmountOnly: 'sale amount only',
+};
+
+export const matchModeName = (key: string): string => MATCH_MODE_NAMES[key] ?? words(key);
 
 // "1 customer", "2 customers"; TCS screens count vendors.
 export const countOf = (n: number, singular: string, plural = `${singular}s`): string =>

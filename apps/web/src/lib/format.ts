@@ -5,11 +5,9 @@ const count = new Intl.NumberFormat('en-IN');
 
 export const formatCount = (n: number): string => count.format(n);
 
-// '2024-25' (code and API form) -> 'FY 2024 - 2025' (screen form)
-export const formatFinancialYear = (fy: string): string => {
-  const start = Number(fy.slice(0, 4));
-  return Number.isFinite(start) ? `FY ${start} - ${start + 1}` : fy;
-};
+// '2024-25' (code and API form) -> 'FY 2024 - 2025' (screen form); the one
+// writer of years is financial-years.ts.
+export { yearLabel as formatFinancialYear } from './financial-years.ts';
 
 export const formatDateTime = (iso: string | null | undefined): string => {
   if (!iso) return '';

@@ -1,3 +1,4 @@
+import { INR_EXCEL_FORMAT } from '@taxrecon/shared';
 import writeXlsxFile, { type Row } from 'write-excel-file/universal';
 
 export type CellValue = string | number | boolean | null | undefined;
@@ -13,15 +14,25 @@ const cell = (value: CellValue) => {
   return value.replace(NOT_XML, '');
 };
 
+// How a column's numbers read in Excel: 'inr' is rupees with the ₹ sign and
+// lakh grouping (the cell stays a number, so sums still add up).
+export type ColumnFormat = 'inr' | undefined;
+
+const formatted = (value: CellValue, format: ColumnFormat) => {
+  const plain = cell(value);
+  return format === 'inr' && typeof plain === 'number' ? { value: plain, format: INR_EXCEL_FORMAT } : plain;
+};
+
 // One-sheet .xlsx workbook: a bold header row, then the rows (write-excel-file).
 export const buildXlsx = (
   sheetName: string,
   header: readonly string[],
   rows: readonly (readonly CellValue[])[],
+  formats: readonly ColumnFormat[] = [],
 ): Promise<Blob> => {
   const data: Row[] = [
     header.map((title) => ({ value: cell(title) ?? '', fontWeight: 'bold' as const })),
-    ...rows.map((values) => values.map(cell)),
+    ...rows.map((values) => values.map((v, i) => formatted(v, formats[i]))),
   ];
   // Excel's sheet names: at most 31 characters, none of [ ] : * ? / \
   const sheet = sheetName.slice(0, 31).replace(/[[\]:*?/\\]/g, ' ') || 'Sheet1';

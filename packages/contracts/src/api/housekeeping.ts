@@ -50,13 +50,8 @@ export type JobStarted = z.infer<typeof JobStarted>;
 
 // --- delete data ---
 
-// "8 years counted back from the current UTC year, labelled 'FY {y} - {y+1}'"
-export const DELETE_YEARS_BACK = 8;
-export const deleteFinancialYears = (now: Date = new Date()): { value: string; label: string }[] =>
-  Array.from({ length: DELETE_YEARS_BACK }, (_, i) => {
-    const y = now.getUTCFullYear() - i;
-    return { value: `${y}-${String((y + 1) % 100).padStart(2, '0')}`, label: `FY ${y} - ${y + 1}` };
-  });
+// The delete screens' years ("8 years counted back from the current UTC year")
+// are listed by the web app's financial-years module with every other year list.
 
 // "Month options April to March, coded 04 to 12 then 01 to 03"
 export const DELETE_MONTHS = [

@@ -96,6 +96,20 @@ const Rupees = z
   .trim()
   .regex(/^-?\d+(\.\d{1,2})?$/, 'an amount in rupees with at most two decimals');
 
+// The kinds of data a year picker can ask about.
+export const YEAR_DATA_KINDS = [
+  'sales',
+  'purchase',
+  '26as',
+  'expenses',
+  'payments',
+  'payable-sales',
+  '34a',
+  'form16a',
+] as const;
+export const YearDataKind = z.enum(YEAR_DATA_KINDS);
+export type YearDataKind = z.infer<typeof YearDataKind>;
+
 export const searchRoutes = {
   search26as: defineRoute({
     method: 'POST',
@@ -128,8 +142,8 @@ export const searchRoutes = {
     // every full user: the years are what the submit and data screens pick from
     access: FULL_USER,
     summary:
-      'Financial years with sales (TDS) or purchase (TCS) book entries in the current entity, latest first',
-    query: z.object({ book: z.enum(['sales', 'purchase']) }),
+      'Financial years (2024-25) that hold data of one kind in the current entity, latest first: sales (TDS) or purchase (TCS) book entries, 26AS entries, uploaded expense, vendor-payment or payable sales-register files, 34A runs, Form 16A certificates',
+    query: z.object({ book: YearDataKind }),
     response: z.object({ years: z.array(z.string()) }),
   }),
   salesToReconcile: defineRoute({

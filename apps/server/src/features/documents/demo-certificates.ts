@@ -4,7 +4,7 @@ import { isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
-import { defineTask } from '../../platform/queue/task.ts';
+import { defineTask, NotReadyYet } from '../../platform/queue/task.ts';
 import type { Form16aFields } from './form16a-fields.ts';
 import { readForm16aPdf } from './pdf-text.ts';
 import { saveCertificate } from './repo.ts';
@@ -37,7 +37,8 @@ export const demoForm16aTask = (ctx: () => AppContext) =>
         .select('status')
         .where('id', '=', input.vendorJobId)
         .executeTakeFirst();
-      if (vendorJob?.status !== 'Completed') throw new Error('waiting for the demo vendor master to load');
+      if (vendorJob?.status !== 'Completed')
+        throw new NotReadyYet('waiting for the demo vendor master to load');
       const vendors = await c.db
         .selectFrom('vendors')
         .select(['id', 'vendor_code', 'vendor_name', 'contact_email', 'pan_number'])

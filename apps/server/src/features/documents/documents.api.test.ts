@@ -262,7 +262,7 @@ describe('searching, e-mailing', () => {
     });
     expect(answer.json).toEqual({ status: 'success', message: 'Email Sent' });
     const mail = await parseMail(await smtp.waitFor('ap@receiver.test'));
-    expect(mail.subject).toBe('Form 16A for FY 2024-25 Q1 from Head Office');
+    expect(mail.subject).toBe('Form 16A for FY 2024 - 2025 Q1 from Head Office');
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['blue-q1.pdf', 'application/pdf'],
     ]);

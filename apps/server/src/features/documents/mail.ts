@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN, type Form16aQuery, Form16aQuery as QuerySchema } from '@taxrecon/contracts';
+import { financialYearLabel, isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
@@ -7,6 +8,9 @@ import type { StoredAttachment } from '../../platform/mail/mailer.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
 import { certificateByFileName, certificatesToMail, panMissingEmail } from './repo.ts';
 import { entityOf } from './single-upload.ts';
+
+// Form 16A writes a year 'FY 2024 - 2025' (spec part 3 section 9), whatever form the row keeps.
+const yearLabel = (fy: string): string => (isFinancialYear(fy) ? financialYearLabel(fy) : fy);
 
 // An uploaded original kept by files.adopt lives under 'files/' in the store.
 const attachment = (fileName: string, storageKey: string): StoredAttachment => ({
@@ -35,8 +39,8 @@ export const emailOneCertificate = async (
   await ctx.sendMail({
     to: email,
     tenantId: caller.tenantId,
-    subject: `Form 16A for FY ${row.financial_year} ${row.quarter} from ${from}`,
-    text: `Dear ${row.vendor_name ?? row.vendor_pan},\n\nPlease find attached the Form 16A (TDS certificate) for PAN ${row.vendor_pan}, FY ${row.financial_year} ${row.quarter}${row.certificate_number ? `, certificate ${row.certificate_number}` : ''}.\n\nRegards,\n${from}\n`,
+    subject: `Form 16A for ${yearLabel(row.financial_year)} ${row.quarter} from ${from}`,
+    text: `Dear ${row.vendor_name ?? row.vendor_pan},\n\nPlease find attached the Form 16A (TDS certificate) for PAN ${row.vendor_pan}, ${yearLabel(row.financial_year)} ${row.quarter}${row.certificate_number ? `, certificate ${row.certificate_number}` : ''}.\n\nRegards,\n${from}\n`,
     attachments: [attachment(row.file_name, row.storage_key)],
   });
   return { status: 'success', message: 'Email Sent' };
@@ -84,7 +88,7 @@ export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
           skipped.push(first.vendor_pan);
           continue;
         }
-        const periods = group.map((g) => `FY ${g.financial_year} ${g.quarter}`).join(', ');
+        const periods = group.map((g) => `${yearLabel(g.financial_year)} ${g.quarter}`).join(', ');
         await c.sendMail({
           to,
           tenantId: input.tenantId,

@@ -58,6 +58,7 @@ const OBJECT_TABLES: Record<DataObject, readonly Target[]> = {
     { table: 'recon_runs', yearColumn: 'financial_year' },
     { table: 'recon_decisions', yearColumn: 'financial_year' },
     { table: 'recon_reports', yearColumn: 'financial_year' },
+    { table: 'misc_reports', yearColumn: 'financial_year' },
   ],
   tdspayable: [
     { table: 'tds_payable_results', yearColumn: 'financial_year' },

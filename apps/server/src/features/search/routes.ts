@@ -9,6 +9,32 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 
 type R = typeof searchRoutes;
 
+// Where each kind of data keeps its financial year.
+const YEAR_TABLES = {
+  sales: 'sales_entries',
+  purchase: 'purchase_entries',
+  '26as': 'tax_entries',
+  '34a': 'payable_runs',
+  form16a: 'form16a_documents',
+} as const;
+const PAYABLE_FILE_KINDS = {
+  expenses: ['expense', 'expense-output'],
+  payments: ['vendor-payment'],
+  'payable-sales': ['sales'],
+} as const;
+
+// Years as the API writes them ('2024-25'), latest first, once each; the
+// payable tables may hold the short '24-25'.
+const canonicalYears = (stored: (string | null)[]): string[] => {
+  const years = new Set<string>();
+  for (const fy of stored) {
+    const m = fy ? /^(\d{2}|\d{4})-(\d{2})$/.exec(fy) : null;
+    if (!m?.[1] || !m[2]) continue;
+    years.add(`${m[1].length === 2 ? `20${m[1]}` : m[1]}-${m[2]}`);
+  }
+  return [...years].sort().reverse();
+};
+
 const entityOf = (caller: Caller): string => {
   if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
   return caller.entityId;
@@ -197,15 +223,29 @@ export const searchHandlers = (ctx: AppContext): Handlers<R> => ({
     return { customers: rows.map((r) => r.customer_name) };
   },
   financialYearsWithData: async ({ caller, query }) => {
-    const table = query.book === 'sales' ? 'sales_entries' : 'purchase_entries';
-    const rows = await ctx.db
-      .selectFrom(table)
-      .select('financial_year')
-      .distinct()
-      .where('entity_id', '=', entityOf(caller))
-      .orderBy('financial_year', 'desc')
-      .execute();
-    return { years: rows.map((r) => r.financial_year) };
+    const entity = entityOf(caller);
+    const db = ctx.db;
+    const book = query.book;
+    const years = (q: { execute: () => Promise<{ financial_year: string | null }[]> }) =>
+      q.execute().then((rows) => rows.map((r) => r.financial_year));
+    const stored =
+      book === 'expenses' || book === 'payments' || book === 'payable-sales'
+        ? await years(
+            db
+              .selectFrom('payable_files')
+              .select('financial_year')
+              .distinct()
+              .where('entity_id', '=', entity)
+              .where('kind', 'in', PAYABLE_FILE_KINDS[book]),
+          )
+        : await years(
+            db
+              .selectFrom(YEAR_TABLES[book])
+              .select('financial_year')
+              .distinct()
+              .where('entity_id', '=', entity),
+          );
+    return { years: canonicalYears(stored) };
   },
   editSalesEntry: async ({ caller, query }) => {
     const updated = await ctx.db

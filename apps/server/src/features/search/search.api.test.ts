@@ -170,6 +170,42 @@ describe('searches', () => {
     expect(sales.json).toEqual({ years: ['2024-25'] });
   });
 
+  it.each([
+    ['26as', ['2024-25']],
+    ['purchase', ['2024-25']],
+    ['expenses', []],
+    ['payments', []],
+    // the sales register loaded above is kept in the payable folder too
+    ['payable-sales', ['2024-25']],
+    ['34a', []],
+    ['form16a', []],
+  ])('lists the years that hold %s data', async (book, years) => {
+    const answer = await t.api('GET', `/search/financial-years?book=${book}`, { token });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ years });
+  });
+
+  it('lists the years of uploaded expense ledgers, written 2024-25 whatever the folder stores', async () => {
+    const HEADER =
+      'Document Number\tDocument Date\tVendor Code\tVendor Name\tPAN No\tGL Code\tBase Amount\tTDS Amount';
+    const ledger = `${HEADER}\r\nD1\t05-04-2023\tV001\tAcme Services\tAABCA1234F\t400100\t100000.00\t10000.00\r\n`;
+    const sent = await t.upload('/ingest/expense/23-24/2023-04', {
+      token,
+      files: [{ name: 'April 2023.txt', content: ledger }],
+    });
+    expect(sent.status).toBe(200);
+    const answer = await t.api('GET', '/search/financial-years?book=expenses', { token });
+    expect(answer.json).toEqual({ years: ['2023-24'] });
+    const payments = await t.api('GET', '/search/financial-years?book=payments', { token });
+    expect(payments.json).toEqual({ years: [] });
+  });
+
+  it('refuses a kind of data it does not know, naming the kinds it does', async () => {
+    const answer = await t.api('GET', '/search/financial-years?book=ledgers', { token });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.json)).toContain('26as');
+  });
+
   it("shows nothing of another entity's data", async () => {
     const pune = (await t.api('PUT', '/legal-entity', { token, body: { name: 'Empty Branch' } })).json as {
       id: string;

@@ -26,8 +26,9 @@ import { type ComponentProps, useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { checkFiles } from '../uploads/upload-rules.ts';
-import { form16aYearOptions, QUARTER_OPTIONS } from './form16a-options.ts';
+import { QUARTER_OPTIONS } from './form16a-options.ts';
 
 const RULES = { extensions: ['pdf'], maxBytes: FORM16A_MAX_BYTES, maxFiles: 1 };
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
@@ -70,7 +71,9 @@ const useVendorOfPan = (pan: string, onFound: (vendor: Vendor) => void) => {
 };
 
 export function Form16aUploadPage() {
-  const [financialYear, setFinancialYear] = useState<string | null>(null);
+  // starts on the latest year with certificates uploaded
+  const picker = useYearPicker('form16a', 'form16a');
+  const { year: financialYear, setYear: setFinancialYear } = picker;
   const [quarter, setQuarter] = useState<string | null>(null);
   const [pan, setPan] = useState('');
   const [email, setEmail] = useState('');
@@ -121,7 +124,7 @@ export function Form16aUploadPage() {
             <Select
               label="Financial year"
               placeholder="Choose the year"
-              data={form16aYearOptions()}
+              data={picker.options}
               value={financialYear}
               onChange={setFinancialYear}
               data-testid="form16a-year"

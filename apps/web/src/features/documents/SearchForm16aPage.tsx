@@ -31,12 +31,9 @@ import { useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import {
-  form16aYearOptions,
-  missingEmailsWarning,
-  QUARTER_OPTIONS,
-  saveMissingEmailsCsv,
-} from './form16a-options.ts';
+import { yearLabel } from '../../lib/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
+import { missingEmailsWarning, QUARTER_OPTIONS, saveMissingEmailsCsv } from './form16a-options.ts';
 
 const rupees = (text: string | null) => (text === null ? '' : formatInr(paiseOrZero(text)));
 
@@ -75,8 +72,8 @@ function EmailDialog({ record, onClose }: { record: Form16aRecord | null; onClos
     <Modal opened={!!record} onClose={onClose} title="Email Form 16A" centered>
       <Stack gap="sm">
         <Text size="sm">
-          {record?.fileName}: {record?.vendorName} ({record?.vendorPan}), FY {record?.financialYear}{' '}
-          {record?.quarter}
+          {record?.fileName}: {record?.vendorName} ({record?.vendorPan}),{' '}
+          {yearLabel(record?.financialYear ?? '')} {record?.quarter}
         </Text>
         <TextInput
           label="Email"
@@ -140,7 +137,7 @@ const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>
   { accessor: 'vendorName', title: 'Vendor Name', value: (r) => r.vendorName },
   { accessor: 'vendorCode', title: 'Vendor Code', value: (r) => r.vendorCode ?? '' },
   { accessor: 'vendorPan', title: 'Vendor PAN', value: (r) => r.vendorPan },
-  { accessor: 'financialYear', title: 'Financial Year', value: (r) => r.financialYear },
+  { accessor: 'financialYear', title: 'Financial Year', value: (r) => yearLabel(r.financialYear) },
   { accessor: 'quarter', title: 'Quarter', value: (r) => r.quarter },
   { accessor: 'certificateNumber', title: 'Certificate', value: (r) => r.certificateNumber ?? '' },
   {
@@ -165,7 +162,9 @@ export function SearchForm16aPage() {
   const [vendorPan, setVendorPan] = useState('');
   const [vendorName, setVendorName] = useState('');
   const [quarter, setQuarter] = useState<string | null>(null);
-  const [financialYear, setFinancialYear] = useState<string | null>(null);
+  // a search filter marks the years with certificates but searches every year until asked
+  const picker = useYearPicker('form16a', 'form16a', { start: false });
+  const { year: financialYear, setYear: setFinancialYear } = picker;
   const [query, setQuery] = useState<Form16aQuery | null>(null);
   const [emailing, setEmailing] = useState<Form16aRecord | null>(null);
   const enabled = query !== null;
@@ -244,7 +243,7 @@ export function SearchForm16aPage() {
             />
             <Select
               label="Financial Year"
-              data={form16aYearOptions()}
+              data={picker.options}
               value={financialYear}
               onChange={setFinancialYear}
               clearable

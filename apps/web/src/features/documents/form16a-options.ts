@@ -2,19 +2,6 @@ import { FORM16A_QUARTERS, type Form16aRejectedFile } from '@taxrecon/contracts'
 import { csvRows } from '@taxrecon/shared/csv';
 import { saveBlob } from '../../api/client.ts';
 
-// Spec part 3 section 9: Form 16A offers the last 5 financial years, labelled
-// 'FY yyyy - yyyy+1'; the calls use '2024-25'. The year starts in April.
-export const form16aYearOptions = (now = new Date()): { value: string; label: string }[] => {
-  const current = now.getUTCMonth() >= 3 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return Array.from({ length: 5 }, (_, i) => {
-    const start = current - i;
-    return {
-      value: `${start}-${String((start + 1) % 100).padStart(2, '0')}`,
-      label: `FY ${start} - ${start + 1}`,
-    };
-  });
-};
-
 export const QUARTER_OPTIONS = FORM16A_QUARTERS.map((q) => ({ value: q, label: q }));
 
 const saveCsv = (fileName: string, rows: readonly (readonly string[])[]) =>

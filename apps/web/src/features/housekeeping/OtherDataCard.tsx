@@ -5,19 +5,20 @@ import {
   DATA_OBJECT_LABELS,
   DATA_OBJECTS,
   type DataObject,
-  deleteFinancialYears,
   housekeepingRoutes,
   SALES_YEAR_REQUIRED_MESSAGE,
 } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { formatFinancialYear } from '../../lib/format.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { confirmDelete, deletedSummary } from './confirm-delete.tsx';
 import { DeleteCard } from './DeleteCard.tsx';
 
 // Whole kinds of data, of one financial year where one is chosen.
 export function OtherDataCard() {
-  const years = useMemo(() => deleteFinancialYears(), []);
+  // marks the years that hold data; a delete screen never picks a year for the user
+  const years = useYearPicker('delete', null, { start: false }).options;
   const [year, setYear] = useState<string | null>(null);
   const [objects, setObjects] = useState<DataObject[]>([]);
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,21 +3,22 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import {
   DELETE_MONTHS,
-  deleteFinancialYears,
   housekeepingRoutes,
   PAYMENTS_DELETED,
   PAYMENTS_DELETED_DETAIL,
   PAYMENTS_REQUIRED_MESSAGE,
 } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { formatFinancialYear } from '../../lib/format.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 import { DeleteCard } from './DeleteCard.tsx';
 
 // Vendor payments of one month of a financial year.
 export function PaymentDataCard() {
-  const years = useMemo(() => deleteFinancialYears(), []);
+  // marks the years that hold data; a delete screen never picks a year for the user
+  const years = useYearPicker('delete', 'payments', { start: false }).options;
   const [year, setYear] = useState<string | null>(null);
   const [month, setMonth] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

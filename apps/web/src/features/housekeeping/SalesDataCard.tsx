@@ -1,17 +1,19 @@
 import { Button, MultiSelect, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { deleteFinancialYears, housekeepingRoutes } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { housekeepingRoutes } from '@taxrecon/contracts';
+import { useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { formatFinancialYear } from '../../lib/format.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { confirmDelete, deletedSummary } from './confirm-delete.tsx';
 import { DeleteCard } from './DeleteCard.tsx';
 
 // Sales entries of one or more financial years, of every customer or of up to five.
 export function SalesDataCard() {
-  const years = useMemo(() => deleteFinancialYears(), []);
+  // marks the years that hold data; a delete screen never picks a year for the user
+  const years = useYearPicker('delete', 'sales', { start: false }).options;
   const [chosen, setChosen] = useState<string[]>([]);
   const [customers, setCustomers] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);

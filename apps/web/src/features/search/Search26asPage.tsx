@@ -1,10 +1,11 @@
-import { Badge, Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type Search26asRequest, searchRoutes, type TaxEntryRecord } from '@taxrecon/contracts';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { call } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { financialYearOptions } from '../uploads/financial-years.ts';
+import { yearLabel } from '../../lib/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { type FilterField, FilterForm } from './FilterForm.tsx';
 import { type SearchColumn, SearchResults } from './SearchResults.tsx';
 import { amountCell, formatDate, formatRupees } from './search-format.ts';
@@ -28,11 +29,13 @@ const COLUMNS: SearchColumn<Row>[] = [
   {
     accessor: 'taxtype',
     title: 'Type',
+    // plain text that never wraps: a badge in this narrow column was cut to "T..." at 1440 px
+    noWrap: true,
     value: (r) => r.taxtype,
     render: (r) => (
-      <Badge variant="light" size="sm" color={r.taxtype === 'TCS' ? 'grape' : 'indigo'}>
+      <Text size="sm" fw={600} c={r.taxtype === 'TCS' ? 'grape.7' : 'indigo.7'}>
         {r.taxtype}
-      </Badge>
+      </Text>
     ),
   },
   { accessor: 'status', title: 'Status', value: (r) => r.status },
@@ -59,17 +62,19 @@ const COLUMNS: SearchColumn<Row>[] = [
     value: (r) => amountCell(r.taxfiled),
     render: (r) => formatRupees(r.taxfiled),
   },
-  { accessor: 'financialyear', title: 'Financial Year', value: (r) => r.financialyear },
+  { accessor: 'financialyear', title: 'Financial Year', value: (r) => yearLabel(r.financialyear) },
   { accessor: 'file', title: 'File', value: (r) => `${r.file}:${r.line}` },
 ];
 
 export function Search26asPage() {
+  // a search filter marks the years with 26AS entries but searches every year until asked
+  const years = useYearPicker('tds', '26as', { start: false }).options;
   const fields = useMemo<FilterField[]>(
     () => [
       { kind: 'text', key: 'customerName', label: 'Deductor Name' },
       { kind: 'text', key: 'tanNumber', label: 'TAN Number' },
       { kind: 'text', key: 'panNumber', label: 'Customer PAN Number' },
-      { kind: 'select', key: 'financialYear', label: 'Financial Year', data: financialYearOptions() },
+      { kind: 'select', key: 'financialYear', label: 'Financial Year', data: years },
       {
         kind: 'select',
         key: 'taxType',
@@ -82,7 +87,7 @@ export function Search26asPage() {
       { kind: 'date', key: 'startDate', label: 'Transaction Start Date' },
       { kind: 'date', key: 'endDate', label: 'Transaction End Date' },
     ],
-    [],
+    [years],
   );
   const search = useServerSearch<Filters, Row>(
     '26as',

@@ -15,7 +15,7 @@ import { RECON_MATCH_MODES, smartReconRoutes } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { financialYearOptions } from '../uploads/financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { idsOf, idsProblem } from './bulk-ids.ts';
 
 // Spec part 3: /bulk-smart-recon, two steps. Step 0 downloads the ids of the
@@ -23,7 +23,9 @@ import { idsOf, idsProblem } from './bulk-ids.ts';
 // reconciliation; step 1 reconciles up to 100 of them again as one job.
 export function BulkSmartReconPage() {
   const [step, setStep] = useState(0);
-  const [fy, setFy] = useState<string | null>(null);
+  // starts on the latest year with sales entries
+  const picker = useYearPicker('tds', 'sales');
+  const { year: fy, setYear: setFy } = picker;
   const [percentage, setPercentage] = useState<number>(50);
   const [text, setText] = useState('');
   const [tolerance, setTolerance] = useState<number>(0);
@@ -71,7 +73,7 @@ export function BulkSmartReconPage() {
         <Stack gap="md">
           <Select
             label="Financial year"
-            data={financialYearOptions()}
+            data={picker.options}
             value={fy}
             onChange={setFy}
             w={240}

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { call, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { financialYearOptions } from './financial-years.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { formatBytes } from './folder-format.ts';
 import { REDIRECT_AFTER_MS } from './upload-rules.ts';
 
@@ -35,7 +35,9 @@ export function FolderLoadPage({ kind }: { kind: keyof typeof FOLDERS }) {
   const listing = useApiQuery(spec.list, {});
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [year, setYear] = useState<string | null>(null);
+  // only the sales register asks for a year: start on the latest with sales
+  const picker = useYearPicker('tds', kind === 'sales-register' ? 'sales' : null);
+  const { year, setYear } = picker;
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -109,13 +111,7 @@ export function FolderLoadPage({ kind }: { kind: keyof typeof FOLDERS }) {
             </Table>
           )}
           {kind === 'sales-register' && (
-            <Select
-              label="Financial year"
-              data={financialYearOptions()}
-              value={year}
-              onChange={setYear}
-              w={220}
-            />
+            <Select label="Financial year" data={picker.options} value={year} onChange={setYear} w={260} />
           )}
           <Group>
             <Button

@@ -1,10 +1,10 @@
 import { Select, Stack } from '@mantine/core';
 import { ingestRoutes } from '@taxrecon/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { SalesFolderDetails } from '../payable-data/SalesFolderDetails.tsx';
 import { ColumnMappingEditor } from './ColumnMappingEditor.tsx';
-import { financialYearOptions } from './financial-years.ts';
 import { UploadPanel } from './UploadPanel.tsx';
 import { GENERIC_MAX_BYTES } from './upload-rules.ts';
 import { type RegisterKind, useColumnMapping } from './use-column-mapping.ts';
@@ -43,8 +43,16 @@ const SCREENS: Record<RegisterKind, RegisterScreen> = {
 
 function RegisterUploadPage({ kind }: { kind: RegisterKind }) {
   const screen = SCREENS[kind];
-  const years = useMemo(() => financialYearOptions(), []);
-  const [financialYear, setFinancialYear] = useState<string | null>(null);
+  // the sales register (TDS) must name its year and starts on the latest with
+  // sales; the purchase register (TCS) may, and is not given one unasked
+  const picker = useYearPicker(
+    screen.yearRequired ? 'tds' : 'tcs',
+    screen.yearRequired ? 'sales' : 'purchase',
+    {
+      start: screen.yearRequired,
+    },
+  );
+  const { options: years, year: financialYear, setYear: setFinancialYear } = picker;
   const [file, setFile] = useState<File | null>(null);
   const mapping = useColumnMapping(kind);
   const rules = { extensions: screen.extensions, maxBytes: GENERIC_MAX_BYTES, maxFiles: 1 };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { financialYearOptions } from './financial-years.ts';
 import { headerRowOfText, splitHeaderRow } from './register-header.ts';
 import { asksToLoadAgain, checkFiles, INVALID_FILE_NAME, isValidFileName } from './upload-rules.ts';
 
@@ -33,15 +32,6 @@ describe('upload file checks', () => {
       ),
     ).toMatch(/at most 2/);
     expect(checkFiles([{ name: 'a.txt', size: 10 }], rules)).toBeNull();
-  });
-});
-
-describe('financial year options', () => {
-  it('counts 8 years back from the current UTC year, labelled for the screen', () => {
-    const options = financialYearOptions(new Date('2026-02-10T00:00:00Z'));
-    expect(options).toHaveLength(8);
-    expect(options[0]).toEqual({ value: '2026-27', label: 'FY 2026 - 2027' });
-    expect(options[7]).toEqual({ value: '2019-20', label: 'FY 2019 - 2020' });
   });
 });
 

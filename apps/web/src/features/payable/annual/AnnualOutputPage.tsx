@@ -6,9 +6,9 @@ import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { yearLabel } from '../../../lib/financial-years.ts';
 import { monthYearLabel } from '../common/months.ts';
 import { newPayablePath, payableResultPath } from '../common/paths.ts';
-import { yearLabel } from '../common/years.ts';
 import { Form3cdTable } from '../result/SummaryTabs.tsx';
 
 // The spec does not show this screen's content (docs/decisions.md): it is the

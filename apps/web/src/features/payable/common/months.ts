@@ -1,4 +1,4 @@
-import { startOfYear } from './years.ts';
+import { startOfYear } from '../../../lib/financial-years.ts';
 
 const NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -35,11 +35,12 @@ export function ExploreCards({ data }: { data: Explore }) {
   );
 }
 
-// A verified month has locked results; otherwise it is pending verification.
+// The month's state (a verified month has locked results), said to be the
+// month's: the challans tab shows each line's own state beside it.
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   return verified ? (
     <Badge size="lg" color="green" leftSection={<IconCircleCheck size={16} />} data-testid="explore-verified">
-      Verified
+      Month verified
     </Badge>
   ) : (
     <Badge
@@ -49,7 +50,7 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
       leftSection={<IconClockHour4 size={16} />}
       data-testid="explore-verified"
     >
-      Pending verification
+      Month pending verification
     </Badge>
   );
 }

@@ -11,9 +11,9 @@ import { call } from '../../../api/client.ts';
 import { apiKey, useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { jobListYearLabel } from '../../../lib/financial-years.ts';
 import { notifyError, notifySuccess } from '../common/notify.ts';
 import { newPayablePath, payableResultPath } from '../common/paths.ts';
-import { yearLabel } from '../common/years.ts';
 import { finished, jobColumns } from './job-columns.tsx';
 
 type Year = z.infer<typeof PayableJobYear>;
@@ -50,7 +50,7 @@ export function PayableJobsPage() {
       title: 'Confirm',
       children: (
         <Text size="sm">
-          Delete all TDS Payable Reconciliation jobs of {yearLabel(year.financialYear)}? The results of
+          Delete all TDS Payable Reconciliation jobs of {jobListYearLabel(year.financialYear)}? The results of
           verified months are kept.
         </Text>
       ),
@@ -108,7 +108,7 @@ export function PayableJobsPage() {
               title: 'Financial Year',
               render: (y) => (
                 <Text fw={600} size="sm">
-                  {yearLabel(y.financialYear)}
+                  {jobListYearLabel(y.financialYear)}
                 </Text>
               ),
             },

@@ -2,9 +2,9 @@ import { Group, Stack, Tabs, Text } from '@mantine/core';
 import type { PayableResponse } from '@taxrecon/contracts';
 import type { ReactNode } from 'react';
 import { DataGrid } from '../../../components/DataGrid.tsx';
+import { yearLabel } from '../../../lib/financial-years.ts';
 import { totalInr } from '../common/money.ts';
 import { explorePath, openInNewWindow } from '../common/paths.ts';
-import { yearLabel } from '../common/years.ts';
 import {
   FORM_3CD_LEGEND,
   form3cdColumns,

@@ -9,10 +9,11 @@ import { call } from '../../../api/client.ts';
 import { apiKey, useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { apiShortYear, startOfYear, yearLabel, yearOfStart } from '../../../lib/financial-years.ts';
+import { noDataReason, useYearPicker } from '../../../lib/use-year-picker.ts';
 import { ColumnMappingEditor } from '../../uploads/ColumnMappingEditor.tsx';
 import { notifyError, notifySuccess } from '../common/notify.ts';
 import { PAYABLE_JOBS_PATH } from '../common/paths.ts';
-import { payableYearOptions, shortYear, startOfYear } from '../common/years.ts';
 import { CustomRulesGrid } from './CustomRulesGrid.tsx';
 import { initialRuleRows, ruleRowError, rulesToSend } from './custom-rules.ts';
 import { MonthSelect } from './MonthSelect.tsx';
@@ -29,10 +30,14 @@ export function New34aPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const years = payableYearOptions();
   const askedText = params.get('fy');
-  const asked = askedText ? shortYear(startOfYear(askedText)) : null;
-  const [fy, setFy] = useState<string | null>(asked && years.some((y) => y.value === asked) ? asked : null);
+  // the picker starts on the latest year with expense ledgers uploaded
+  const picker = useYearPicker('payable', 'expenses', {
+    initial: askedText ? yearOfStart(startOfYear(askedText)) : null,
+  });
+  const years = picker.options;
+  // the payable calls name the year '24-25'
+  const fy = picker.year ? apiShortYear(picker.year) : null;
   const [month, setMonth] = useState<string | null>(null);
   const [vendors, setVendors] = useState<string[] | null>(null);
   const [rules, setRules] = useState(initialRuleRows);
@@ -51,6 +56,7 @@ export function New34aPage() {
   const vendorsValid = vendors === null || vendors.length > 0;
   const blockers = [
     !fy && 'choose a financial year',
+    fy && picker.known && !picker.hasData(picker.year) && noDataReason('expense ledger uploaded', fy),
     fy && !monthValid && 'choose a month that can be calculated',
     mapping.editor.headers.length === 0 && 'paste the header row of the ledger',
     mapping.missing.length > 0 && `map ${mapping.missing.join(', ')}`,
@@ -90,7 +96,7 @@ export function New34aPage() {
       title: 'Submit 34A Reconciliation',
       children: (
         <Text size="sm">
-          Calculate TDS payable for {years.find((y) => y.value === fy)?.label} up to {chosenMonth?.label}
+          Calculate TDS payable for {fy ? yearLabel(fy) : ''} up to {chosenMonth?.label}
           {vendors ? ` for ${vendors.length} vendor${vendors.length === 1 ? '' : 's'}` : ' for all vendors'}?
         </Text>
       ),
@@ -113,9 +119,9 @@ export function New34aPage() {
               label="Financial Year"
               placeholder="Choose a financial year"
               data={years}
-              value={fy}
+              value={picker.year}
               onChange={(value) => {
-                setFy(value);
+                picker.setYear(value);
                 setMonth(null);
               }}
               allowDeselect={false}

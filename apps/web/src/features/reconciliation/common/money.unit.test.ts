@@ -1,7 +1,6 @@
 import { formatRupees, paiseOrZero } from '@taxrecon/shared';
 import { describe, expect, it } from 'vitest';
 import { inr, sumAmounts } from './money.ts';
-import { longYear, reconYearOptions } from './years.ts';
 
 describe('rupee strings as paise', () => {
   it.each([
@@ -26,20 +25,4 @@ describe('rupee strings as paise', () => {
     expect(inr(null)).toBe('—');
     expect(inr('')).toBe('—');
   });
-});
-
-describe('financial years of the submit screens', () => {
-  it('offers TDS the current year and 7 before it, counted from April', () => {
-    const years = reconYearOptions('TDS', new Date('2025-02-10T00:00:00Z'));
-    expect(years[0]).toEqual({ value: '2024-25', label: 'FY 2024 - 2025' });
-    expect(years).toHaveLength(8);
-    expect(years.at(-1)?.value).toBe('2017-18');
-  });
-
-  it('offers TCS the next year first', () => {
-    const years = reconYearOptions('TCS', new Date('2025-04-01T00:00:00Z'));
-    expect(years.map((y) => y.value).slice(0, 2)).toEqual(['2026-27', '2025-26']);
-  });
-
-  it('shows a year as YYYY-YYYY+1 in the job lists', () => expect(longYear('2024-25')).toBe('2024-2025'));
 });

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack } from '
 import { IconArrowLeft, IconDownload, IconMail, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
-import { reconStateName } from '@taxrecon/shared';
+import { matchModeName, reconStateName } from '@taxrecon/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
@@ -76,7 +76,8 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
         subtitle={
           <Group gap="xs" component="span">
             <span>
-              {h.customerTAN ?? h.entityId} · {formatFinancialYear(h.year)} · {h.reconMatchPreferences} match
+              {h.customerTAN ?? h.entityId} · {formatFinancialYear(h.year)} · matched on{' '}
+              {matchModeName(h.reconMatchPreferences)}
             </span>
             <Badge size="sm" variant="light" data-testid="discrepancy-category">
               {reconStateName(h.category)}

@@ -2,7 +2,7 @@ import { Accordion, Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from 
 import { modals } from '@mantine/modals';
 import { IconExternalLink, IconInfoCircle, IconMail, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type CustomerResultEntry, type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
-import { reconStateName } from '@taxrecon/shared';
+import { matchModeName, reconStateName } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call } from '../../../api/client.ts';
 import { FollowUpDialog } from '../../follow-ups/FollowUpDialog.tsx';
@@ -136,7 +136,7 @@ export function CustomerEntry(props: {
             />
           </SimpleGrid>
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={16} />} p="xs">
-            Reconciled in {entry.reconMatchPreferences} mode. {t.tax} difference (book minus 26AS):{' '}
+            Matched on {matchModeName(entry.reconMatchPreferences)}. {t.tax} difference (book minus 26AS):{' '}
             <b data-testid={`customer-difference-${id}`}>{inr(entry.totalDiscrepancy)}</b>
             {entry.claimedByTotals ? ' — claimed by totals within the tolerance.' : ''}
           </Alert>

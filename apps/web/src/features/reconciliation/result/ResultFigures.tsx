@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Grid, Group, Paper, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReconKind, ReconResultPage } from '@taxrecon/contracts';
 import type { ReactNode } from 'react';
 import { formatCount } from '../../../lib/format.ts';
@@ -106,57 +106,73 @@ export function ResultCards({ data, kind }: { data: ReconResultPage; kind: Recon
     inr(s.taxBookTax),
   ];
   return (
-    <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="sm">
-      <Card title={`${t.tax} matched or claimed`} testId="card-tax-matched">
-        <Lines
-          rows={[
-            ['Transaction level', inr(m.tdsMatched), 'card-tax-matched-transactions'],
-            ['Totals level', inr(m.totalTdsClaimedByTotals), 'card-tax-matched-totals'],
-            ['Total claimed', inr(m.totalTdsClaimedAmount), 'card-tax-claimed'],
-            ['Not claimable (status or deposit)', inr(m.notClaimableTax), 'card-tax-not-claimable'],
-          ]}
-        />
-      </Card>
-      <Card title={`${t.amount} matched or claimed`} testId="card-amount-matched">
-        <Lines
-          rows={[
-            ['Transaction level', inr(m.tdsMatchedAmount), 'card-amount-transactions'],
-            ['Totals level', inr(m.totalSalesClaimedByTotals), 'card-amount-totals'],
-            ['Total claimed', inr(m.totalSalesClaimedAmount), 'card-amount-claimed'],
-          ]}
-        />
-      </Card>
-      <Card title={`Manually matched ${t.parties.toLowerCase()}`} testId="card-manual">
-        <Text size="xl" fw={700} data-testid="card-manual-count">
-          {formatCount(m.manualMatches)}
-        </Text>
-      </Card>
-      <Card title="Balances brought and carried forward" testId="card-forward">
-        <Table fz="xs" withRowBorders={false} verticalSpacing={2}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th />
-              <Table.Th ta="right">Brought</Table.Th>
-              <Table.Th ta="right">Carried</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {[
-              `${t.amount}`,
-              'Transaction per 26AS',
-              `${t.tax} per ${t.book.toLowerCase()}`,
-              `${t.tax} per 26AS`,
-            ].map((label, i) => (
-              <Table.Tr key={label}>
-                <Table.Td>{label}</Table.Td>
-                <Table.Td ta="right">{side(m.broughtForward)[i]}</Table.Td>
-                <Table.Td ta="right">{side(m.carriedForward)[i]}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Card>
-    </SimpleGrid>
+    // at 1440 px the balances (two columns of crores) take the widest slot and
+    // the manual count the narrowest, so no card overflows
+    <Grid gap="sm" align="stretch">
+      <Grid.Col span={{ base: 12, md: 6, xl: 3 }}>
+        <Card title={`${t.tax} matched or claimed`} testId="card-tax-matched">
+          <Lines
+            rows={[
+              ['Transaction level', inr(m.tdsMatched), 'card-tax-matched-transactions'],
+              ['Totals level', inr(m.totalTdsClaimedByTotals), 'card-tax-matched-totals'],
+              ['Total claimed', inr(m.totalTdsClaimedAmount), 'card-tax-claimed'],
+              ['Not claimable (status or deposit)', inr(m.notClaimableTax), 'card-tax-not-claimable'],
+            ]}
+          />
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6, xl: 3 }}>
+        <Card title={`${t.amount} matched or claimed`} testId="card-amount-matched">
+          <Lines
+            rows={[
+              ['Transaction level', inr(m.tdsMatchedAmount), 'card-amount-transactions'],
+              ['Totals level', inr(m.totalSalesClaimedByTotals), 'card-amount-totals'],
+              ['Total claimed', inr(m.totalSalesClaimedAmount), 'card-amount-claimed'],
+            ]}
+          />
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4, xl: 2 }}>
+        <Card title={`Manually matched ${t.parties.toLowerCase()}`} testId="card-manual">
+          <Text size="xl" fw={700} data-testid="card-manual-count">
+            {formatCount(m.manualMatches)}
+          </Text>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8, xl: 4 }}>
+        <Card title="Balances brought and carried forward" testId="card-forward">
+          <Table.ScrollContainer minWidth={360} type="native">
+            <Table fz="xs" withRowBorders={false} verticalSpacing={2}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th />
+                  <Table.Th ta="right">Brought</Table.Th>
+                  <Table.Th ta="right">Carried</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {[
+                  `${t.amount}`,
+                  'Transaction per 26AS',
+                  `${t.tax} per ${t.book.toLowerCase()}`,
+                  `${t.tax} per 26AS`,
+                ].map((label, i) => (
+                  <Table.Tr key={label}>
+                    <Table.Td>{label}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {side(m.broughtForward)[i]}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {side(m.carriedForward)[i]}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      </Grid.Col>
+    </Grid>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { type ReconKind, type ReconResultPage, reconciliationRoutes } from '@taxrecon/contracts';
+import { matchModeName } from '@taxrecon/shared';
 import { addDays, format, parseISO } from 'date-fns';
 import { call } from '../../../api/client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
@@ -49,7 +50,8 @@ export function ResultToolbar(props: {
           </Text>
           <Text size="xs" c="dimmed">
             Job {p.jobId} · run by {p.userId} at {formatDateTime(p.datetime)} ·{' '}
-            {formatCount(p.transactionsCount)} transactions · {p.reconMatchPreferences}
+            {formatCount(p.transactionsCount)} transactions · matched on{' '}
+            {matchModeName(p.reconMatchPreferences)}
             {p.notes ? ` · ${p.notes}` : ''}
           </Text>
         </Stack>

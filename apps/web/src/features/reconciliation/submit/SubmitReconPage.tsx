@@ -9,7 +9,6 @@ import {
   NO_TRANSACTIONS_MESSAGE,
   type ReconKind,
   reconciliationRoutes,
-  searchRoutes,
 } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,10 +17,10 @@ import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatFinancialYear } from '../../../lib/format.ts';
+import { useYearPicker } from '../../../lib/use-year-picker.ts';
 import { KIND_TEXT } from '../common/kind.ts';
 import { notifyError } from '../common/notify.ts';
 import { jobListPath } from '../common/paths.ts';
-import { reconYearOptions } from '../common/years.ts';
 import { CountsPanel } from './CountsPanel.tsx';
 import { GroupPreviewDialog } from './GroupPreviewDialog.tsx';
 import { PartyPicker } from './PartyPicker.tsx';
@@ -42,20 +41,12 @@ function SubmitReconPage({ kind }: { kind: ReconKind }) {
   const text = KIND_TEXT[kind];
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const withData = useApiQuery(searchRoutes.financialYearsWithData, {
-    query: { book: kind === 'TDS' ? 'sales' : 'purchase' },
+  // the picker says which years have entries in the book and, until the user
+  // chooses, starts on the latest of them
+  const picker = useYearPicker(kind === 'TDS' ? 'tds' : 'tcs', kind === 'TDS' ? 'sales' : 'purchase', {
+    initial: params.get('year'),
   });
-  const dataYears = withData.data?.years ?? [];
-  // the picker says which years have entries in the book
-  const years = reconYearOptions(kind).map((y) =>
-    dataYears.includes(y.value) ? { ...y, label: `${y.label} · has data` } : y,
-  );
-  const initialYear = params.get('year');
-  const [chosen, setYear] = useState<string | null>(
-    initialYear && years.some((y) => y.value === initialYear) ? initialYear : null,
-  );
-  // until the user chooses, the picker starts on the latest year that has data
-  const year = chosen ?? years.find((y) => dataYears.includes(y.value))?.value ?? null;
+  const { year, setYear, options: years } = picker;
   const [parties, setParties] = useState<string[] | null>(null);
   const [form, setForm] = useState<SubmitForm>(EMPTY_FORM);
   const [previewing, setPreviewing] = useState(false);
