@@ -1,7 +1,7 @@
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
-import { challanHandlers } from './features/challans/routes.ts';
+import { challanAllocationHandlers, challanHandlers } from './features/challans/routes.ts';
 import { queueDemoTraining } from './features/classification/demo-model.ts';
 import { classificationHandlers } from './features/classification/routes.ts';
 import { trainingTask } from './features/classification/tasks.ts';
@@ -16,6 +16,8 @@ import { followUpTasks } from './features/follow-ups/tasks.ts';
 import { form26qHandlers } from './features/form26q/routes.ts';
 import { housekeepingHandlers } from './features/housekeeping/routes.ts';
 import { housekeepingTasks } from './features/housekeeping/tasks.ts';
+import { parsedFolderHandlers } from './features/ingest/parsed-folder-routes.ts';
+import { parsedIngestTask } from './features/ingest/parsed-folder-task.ts';
 import { ingestHandlers } from './features/ingest/routes.ts';
 import { ingestTasks } from './features/ingest/tasks.ts';
 import { jobHandlers } from './features/jobs/routes.ts';
@@ -26,10 +28,14 @@ import { masterDataHandlers } from './features/master-data/routes.ts';
 import { payableGlSuggestionHandlers } from './features/payable/gl-suggestions/routes.ts';
 import { payableHandlers } from './features/payable/routes.ts';
 import { payableTasks } from './features/payable/tasks.ts';
+import { payableAdjustmentHandlers } from './features/payable-adjustments/routes.ts';
+import { adjustmentTasks } from './features/payable-adjustments/tasks.ts';
 import { payableDataHandlers, payableDataTasks } from './features/payable-data/routes.ts';
 import { reconciliationHandlers } from './features/reconciliation/routes.ts';
 import { reconciliationTasks } from './features/reconciliation/tasks.ts';
 import { registrationHandlers } from './features/registration/routes.ts';
+import { reportHandlers } from './features/reports/routes.ts';
+import { reportTasks } from './features/reports/tasks.ts';
 import { searchHandlers } from './features/search/routes.ts';
 import { rawTransformTask } from './features/section-rules/raw-expense/task.ts';
 import { sectionRulesHandlers } from './features/section-rules/routes.ts';
@@ -39,6 +45,7 @@ import { smartFilterTasks } from './features/smart-filters/tasks.ts';
 import { manualReconTask } from './features/smart-recon/manual-recon.ts';
 import { manualReconHandlers } from './features/smart-recon/manual-routes.ts';
 import { smartReconHandlers } from './features/smart-recon/routes.ts';
+import { templateHandlers } from './features/templates/routes.ts';
 import { utilityHandlers } from './features/utilities/routes.ts';
 import { utilityTasks } from './features/utilities/tasks.ts';
 import { type BootstrapResult, bootstrap } from './platform/bootstrap.ts';
@@ -53,7 +60,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { createJobRunner, finishedMessage, type JobHooks } from './platform/queue/job-runner.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import { loadSecret } from './platform/secret.ts';
-import { createFileStore, TEMP_MAX_AGE_MS } from './platform/storage/file-store.ts';
+import { createFileStore, MAIL_OUTPUT_MAX_AGE_MS, TEMP_MAX_AGE_MS } from './platform/storage/file-store.ts';
 
 export interface StartOptions {
   logger?: boolean | { level: string };
@@ -138,9 +145,16 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   const fileStore = createFileStore(config.dataDir);
   // temporary files left by a process that died mid-upload or mid-job: at
   // start, and hourly (below) for a job that died while this process lives on
-  await fileStore.sweepTemp(TEMP_MAX_AGE_MS);
+  const sweepFiles = async () => {
+    await fileStore.sweepTemp(TEMP_MAX_AGE_MS);
+    // the utilities' e-mailed outputs and uploads a crashed job left behind
+    await fileStore.sweepUnder('utilities', MAIL_OUTPUT_MAX_AGE_MS);
+  };
+  await sweepFiles();
   const ingest = ingestTasks(ctx, fileStore);
   for (const task of Object.values(ingest)) jobs.register(task);
+  const parsedIngest = parsedIngestTask(ctx, fileStore);
+  jobs.register(parsedIngest);
   const reconciliation = reconciliationTasks(ctx);
   for (const task of Object.values(reconciliation)) jobs.register(task);
   const documents = documentTasks(ctx);
@@ -153,6 +167,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(rawTransform);
   const payable = payableTasks(ctx);
   for (const task of Object.values(payable)) jobs.register(task);
+  const adjustments = adjustmentTasks(ctx);
+  for (const task of Object.values(adjustments)) jobs.register(task);
   const training = trainingTask(ctx);
   jobs.register(training);
   const followUps = followUpTasks(ctx);
@@ -163,6 +179,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(linkage)) jobs.register(task);
   const manualRecon = manualReconTask(ctx);
   jobs.register(manualRecon);
+  const reports = reportTasks(ctx);
+  for (const task of Object.values(reports)) jobs.register(task);
 
   context = {
     config,
@@ -188,6 +206,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...dashboardHandlers(c, dashboardCounts),
       ...housekeepingHandlers(c, housekeeping),
       ...ingestHandlers(c, fileStore, ingest),
+      ...parsedFolderHandlers(c, fileStore, parsedIngest),
+      ...templateHandlers(c),
       ...searchHandlers(c),
       ...masterDataHandlers(c),
       ...reconciliationHandlers(c, reconciliation),
@@ -204,15 +224,16 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
       ...smartReconHandlers(c, reconciliation),
       ...manualReconHandlers(c, manualRecon),
       ...challanHandlers(c),
+      ...challanAllocationHandlers(c),
+      ...payableAdjustmentHandlers(c, adjustments),
       ...form26qHandlers(c),
+      ...reportHandlers(c, reports),
     }),
   );
   // Jobs a crashed process left InProgress are failed or queued again now, not when the queue expires them.
   await jobs.recoverInterrupted();
   const sweeper = setInterval(() => {
-    fileStore
-      .sweepTemp(TEMP_MAX_AGE_MS)
-      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping temporary files failed'));
+    sweepFiles().catch((error: unknown) => app.log.error({ err: error }, 'sweeping temporary files failed'));
   }, TEMP_MAX_AGE_MS);
   sweeper.unref();
   if (boot.created && config.demo) {

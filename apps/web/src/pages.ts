@@ -33,6 +33,17 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
       default: m.ManualReconJobsPage,
     })),
   ),
+  '/reconciliation-reports': lazy(() =>
+    import('./features/reports/ReconciliationReportsPage.tsx').then((m) => ({
+      default: m.ReconciliationReportsPage,
+    })),
+  ),
+  '/misc-reports': lazy(() =>
+    import('./features/reports/MiscReportsPage.tsx').then((m) => ({ default: m.MiscReportsPage })),
+  ),
+  '/reports-dashboard': lazy(() =>
+    import('./features/reports/ReportsDashboardPage.tsx').then((m) => ({ default: m.ReportsDashboardPage })),
+  ),
   '/bulk-smart-recon': lazy(() =>
     import('./features/smart-recon/BulkSmartReconPage.tsx').then((m) => ({ default: m.BulkSmartReconPage })),
   ),
@@ -41,6 +52,18 @@ export const PAGES: Readonly<Record<string, ComponentType>> = {
   ),
   '/delete-data': lazy(() =>
     import('./features/housekeeping/DeleteDataPage.tsx').then((m) => ({ default: m.DeleteDataPage })),
+  ),
+  '/load-26as-folder': lazy(() =>
+    import('./features/uploads/ParsedFolderLoadPage.tsx').then((m) => ({ default: m.ParsedFolderLoadPage })),
+  ),
+  '/customer-template': lazy(() =>
+    import('./features/templates/TemplatePage.tsx').then((m) => ({ default: m.CustomerTemplatePage })),
+  ),
+  '/vendor-template': lazy(() =>
+    import('./features/templates/TemplatePage.tsx').then((m) => ({ default: m.VendorTemplatePage })),
+  ),
+  '/new-follow-up': lazy(() =>
+    import('./features/follow-ups/NewFollowUpPage.tsx').then((m) => ({ default: m.NewFollowUpPage })),
   ),
   '/load-raw-26as-folder': lazy(() =>
     import('./features/uploads/FolderLoadPage.tsx').then((m) => ({ default: m.LoadRaw26asFolderPage })),

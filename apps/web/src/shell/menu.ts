@@ -164,6 +164,7 @@ export const MENU: readonly MenuGroup[] = [
     label: 'Reports',
     items: [
       link('Reports Dashboard', '/reports-dashboard'),
+      link('Customer TANs (csv)', '/reports-dashboard?download=customer-tan', 'MASTERDATA_CUSTOMERS'),
       link('Data Quality Reports', '/data-quality'),
       link('Reconciliation Reports', '/reconciliation-reports'),
       link('Miscellaneous Reports', '/misc-reports'),

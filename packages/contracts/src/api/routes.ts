@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataBoolean, DataString, Message, Outcome } from '../common.ts';
 import { defineRoute, FULL_USER, needs, PUBLIC, SIGNED_IN } from '../route.ts';
+import { challanAllocationRoutes } from './challan-allocation.ts';
 import { challanRoutes } from './challans.ts';
 import { classificationRoutes } from './classification.ts';
 import { DashboardRaw, HelpVideos, OutboxMessage } from './dashboard.ts';
@@ -16,14 +17,16 @@ import {
 import { followUpRoutes } from './follow-ups.ts';
 import { form26qRoutes } from './form26q.ts';
 import { housekeepingRoutes } from './housekeeping.ts';
-import { ingestRoutes } from './ingest.ts';
+import { ingestRoutes, parsed26asRoutes } from './ingest.ts';
 import { DataQualityJob, Job, JobList } from './jobs.ts';
 import { linkageRoutes } from './linkage.ts';
 import { masterDataRoutes } from './master-data.ts';
 import { payableRoutes } from './payable.ts';
+import { payableAdjustmentRoutes } from './payable-adjustments.ts';
 import { payableDataRoutes } from './payable-data.ts';
 import { payableGlSuggestionRoutes } from './payable-gl-suggestions.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
+import { reportRoutes } from './reports.ts';
 import { searchRoutes } from './search.ts';
 import { sectionRulesRoutes } from './section-rules.ts';
 import {
@@ -42,6 +45,7 @@ import {
 } from './session.ts';
 import { smartFilterRoutes } from './smart-filters.ts';
 import { manualReconRoutes, smartReconRoutes } from './smart-recon.ts';
+import { templateRoutes } from './templates.ts';
 import { utilityRoutes } from './utilities.ts';
 
 const UserName = z.object({ userName: z.string().min(1).max(254) });
@@ -340,6 +344,8 @@ export const platformRoutes = {
 export const apiRoutes = {
   ...platformRoutes,
   ...ingestRoutes,
+  ...parsed26asRoutes,
+  ...templateRoutes,
   ...searchRoutes,
   ...masterDataRoutes,
   ...housekeepingRoutes,
@@ -357,5 +363,8 @@ export const apiRoutes = {
   ...smartReconRoutes,
   ...manualReconRoutes,
   ...challanRoutes,
+  ...challanAllocationRoutes,
+  ...payableAdjustmentRoutes,
   ...form26qRoutes,
+  ...reportRoutes,
 } as const;

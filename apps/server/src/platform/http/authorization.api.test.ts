@@ -112,6 +112,9 @@ const routeParams = (): Record<string, Record<string, string>> => ({
   restoreSnapshot: { id: tenantA.keptSnapshotId },
   form26qDownload: { hash: '00000000-0000-4000-8000-000000000000', fileName: 'none.xlsx' },
   form26qResult: { id: '00000000-0000-4000-8000-000000000000' },
+  // payable adjustments: no adjustment has this id (404); RECON_TDS_PAYABLE decides who may ask
+  adjustedFileOriginal: { id: '00000000-0000-4000-8000-000000000000' },
+  adjustedFileErrors: { id: '00000000-0000-4000-8000-000000000000' },
 });
 const crossTenantParams = (): Record<string, Record<string, string>> => ({
   miscPayableReport: { reportId: 'form3cd_annual_report' },
@@ -145,6 +148,8 @@ const queries = (): Record<string, string> => ({
   reportCustomer: `?jobId=${tenantA.jobId}`,
   bulkUpdateDiscrepancies: `?jobId=${tenantA.jobId}`,
   payableMonths: '?financialYear=24-25',
+  uploadAdjustedEntries: '?subsection=',
+  adjustmentJobs: '?subsection=',
 });
 
 const call = (name: string, route: ApiRoute, caller: CallerKind): Promise<ApiAnswer> => {

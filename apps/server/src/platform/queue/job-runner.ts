@@ -6,7 +6,7 @@ import PgBoss from 'pg-boss';
 import { persistentClient } from '../db/persistent-client.ts';
 import type { DB, JobsTable } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import type { JobTransaction, TaskDefinition, TaskOutcome } from './task.ts';
+import { type JobTransaction, NotReadyYet, type TaskDefinition, type TaskOutcome } from './task.ts';
 
 export interface JobOwner {
   tenantId: string;
@@ -191,7 +191,11 @@ export const createJobRunner = async (options: {
         log.warn({ jobId, err: error }, 'job failed after it was finished; its outcome stands');
         return;
       }
-      log.warn({ jobId, queue: task.queue, attempt: job.retryCount + 1, final, err: error }, 'job failed');
+      if (error instanceof NotReadyYet && !final) {
+        log.info({ jobId, queue: task.queue, attempt: job.retryCount + 1 }, `job waiting: ${error.message}`);
+      } else {
+        log.warn({ jobId, queue: task.queue, attempt: job.retryCount + 1, final, err: error }, 'job failed');
+      }
       if (final) {
         await failed(task, job.data.input, jobId, reason);
         await finished(row);

@@ -54,3 +54,8 @@ export interface TaskDefinition<I extends z.ZodType = z.ZodType> {
 }
 
 export const defineTask = <I extends z.ZodType>(task: TaskDefinition<I>): TaskDefinition<I> => task;
+
+// Thrown by a job that waits on another (the demo's Form 16A waits for the
+// vendor master to load): it is retried like a failure, but logged as waiting,
+// not as a failed job with a stack trace on a new user's console.
+export class NotReadyYet extends Error {}

@@ -34,11 +34,19 @@ export interface FileStore {
   // Removes temporary files older than maxAgeMs (left by a refused upload or a
   // process that died mid-job); answers how many went.
   sweepTemp: (maxAgeMs: number) => Promise<number>;
+  // Removes the files under a key prefix (a folder) older than maxAgeMs, and
+  // the folders that leaves empty; answers how many files went.
+  sweepUnder: (prefix: string, maxAgeMs: number) => Promise<number>;
 }
 
 // A temporary file untouched this long belongs to no live upload or job: uploads
 // and spools write continuously, and a load streams its spool within minutes.
 export const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
+
+// Files a job made only to e-mail them (the 26AS converter's zip, the diff's
+// workbook) live until the send-email job has had every retry: a week is far
+// beyond that, and the user's data does not stay on the server for good.
+export const MAIL_OUTPUT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const ORIGINALS = 'files';
 
@@ -104,6 +112,29 @@ export const createFileStore = (root: string): FileStore => {
         }
       }
       return removed;
+    },
+    sweepUnder: async (prefix, maxAgeMs) => {
+      const before = Date.now() - maxAgeMs;
+      const sweep = async (dir: string): Promise<number> => {
+        const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+        let removed = 0;
+        for (const entry of entries) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            removed += await sweep(file);
+            // only an empty folder goes; a file written meanwhile keeps it
+            await fs.promises.rmdir(file).catch(() => undefined);
+          } else {
+            const stat = await fs.promises.stat(file).catch(() => null);
+            if (stat?.isFile() && stat.mtimeMs < before) {
+              await fs.promises.rm(file, { force: true });
+              removed += 1;
+            }
+          }
+        }
+        return removed;
+      };
+      return sweep(fileOf(prefix));
     },
   };
 };

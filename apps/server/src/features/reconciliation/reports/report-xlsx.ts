@@ -1,11 +1,11 @@
 import { type ReconcileResult, toReport } from '@taxrecon/engine';
-import { type FinancialYear, financialYearLabel, rupeesNumber } from '@taxrecon/shared';
+import { type FinancialYear, financialYearLabel, INR_EXCEL_FORMAT, rupeesNumber } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 
 // The workbook a user sends an auditor: Summary, Parties, Matches, Unmatched
 // (both sides, with the reason) and Unresolved. Amounts are numbers in rupees
 // with the Indian grouping format, so totals in Excel still add up.
-const RUPEES = '[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00';
+const RUPEES = INR_EXCEL_FORMAT;
 const rupees = rupeesNumber;
 
 export interface ReportMeta {
