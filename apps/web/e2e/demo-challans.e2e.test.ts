@@ -352,6 +352,10 @@ describe('challans, allocation and the 26Q on the demo company', () => {
     await page.getByRole('option', { name: FY }).click();
     await byTestId(`form26q-quarter-${quarter}`).click();
     await byTestId('form26q-file-input').setInputFiles(returnFile);
+    // the file's columns come back from the server before the mapping shows
+    await expect
+      .poll(() => byTestId('form26q-map-vendorPan').inputValue(), { timeout: 30_000 })
+      .toBe('PAN of deductee');
     await shot('5-26q-mapping');
     await byTestId('form26q-submit').click();
     const counts = byTestId('form26q-counts');

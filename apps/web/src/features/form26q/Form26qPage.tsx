@@ -157,6 +157,8 @@ export function Form26qPage() {
   const [sectionMapping, setSectionMapping] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // the file's columns are being read: Reconcile waits for the mapping they give
+  const [reading, setReading] = useState(false);
   const [result, setResult] = useState<Form26qResult | null>(null);
 
   const sections = useApiQuery(
@@ -181,6 +183,7 @@ export function Form26qPage() {
     const form = new FormData();
     if (definition.trim()) form.append('headerDefinition', definition);
     form.append('files', chosen, chosen.name);
+    setReading(true);
     try {
       const answer = await upload(form26qRoutes.form26qHeaders, form);
       setHeaders(answer);
@@ -188,6 +191,8 @@ export function Form26qPage() {
       setSectionMapping({});
     } catch (error) {
       setProblem(errorMessage(error));
+    } finally {
+      setReading(false);
     }
   };
 
@@ -325,7 +330,7 @@ export function Form26qPage() {
           <Group>
             <Button
               leftSection={<IconScale size={16} />}
-              loading={sending}
+              loading={sending || reading}
               onClick={reconcile}
               data-testid="form26q-submit"
             >
