@@ -1,6 +1,7 @@
 import { apiRoutes } from '@taxrecon/contracts';
 import type { DestinationStream } from 'pino';
 import { adminHandlers } from './features/admin/routes.ts';
+import { demoChallansTask } from './features/challans/demo-challans.ts';
 import { challanAllocationHandlers, challanHandlers } from './features/challans/routes.ts';
 import { queueDemoTraining } from './features/classification/demo-model.ts';
 import { classificationHandlers } from './features/classification/routes.ts';
@@ -181,6 +182,8 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(manualRecon);
   const reports = reportTasks(ctx);
   for (const task of Object.values(reports)) jobs.register(task);
+  const demoChallans = demoChallansTask(ctx);
+  jobs.register(demoChallans);
 
   context = {
     config,
@@ -249,7 +252,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
         userId: admin.id,
         login: admin.login,
       };
-      await loadDemoCompany(c, fileStore, ingest, owner, payable.run);
+      await loadDemoCompany(c, fileStore, ingest, owner, { run: payable.run, challans: demoChallans });
       await queueDemoTraining(c, training, owner);
     }
   }

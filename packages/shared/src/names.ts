@@ -31,6 +31,7 @@ const JOB_TYPE_NAMES: Record<string, string> = {
   BulkForm16A: 'Form 16A bulk upload',
   BulkEmailForm16A: 'Form 16A bulk e-mail',
   DemoForm16A: 'Demo Form 16A certificates',
+  DemoChallans: 'Demo challans',
   BulkFollowUp: 'Bulk follow-up',
   SmartFilterBulkUpdate: 'Smart filter bulk update',
   ManualReconciliation: 'Manual reconciliation',

@@ -196,43 +196,7 @@ export const autoAllocate = async (ctx: AppContext, caller: Caller, fyText: stri
   const entityId = entityOf(caller);
   const { fy, months } = quarterOf(fyText, quarter);
   return withTransaction(ctx.database.pool, async (db) => {
-    // one allocation at a time per entity: two tabs pressing the button must
-    // not both fill the same room on a challan
-    await db.query('SELECT id FROM legal_entities WHERE id = $1 FOR UPDATE', [entityId]);
-    const rows = await quarterRows(db, entityId, fy, months);
-    const challans = await quarterChallanRows(db, entityId, months);
-    const used = new Map<string, number>();
-    for (const r of rows)
-      if (r.challan_id) used.set(r.challan_id, (used.get(r.challan_id) ?? 0) + paiseOfNumeric(r.deducted));
-    let allocated = 0;
-    let unallocated = 0;
-    const keys = new Set(rows.filter((r) => !r.challan_id).map(groupKey));
-    for (const key of keys) {
-      const open = rows.filter((r) => !r.challan_id && groupKey(r) === key);
-      const result = allocateRows(
-        open.map((r) => ({
-          id: r.entry_id,
-          tax: paiseOfNumeric(r.deducted),
-          date: r.document_date ?? `${r.month}-01`,
-        })),
-        challans
-          .filter((c) => groupKey(c) === key)
-          .map((c) => ({
-            id: c.id,
-            tax: paiseOfNumeric(c.tax_amount) - (used.get(c.id) ?? 0),
-            date: c.date_of_deposit,
-          })),
-      );
-      const pairs = Object.entries(result.assigned);
-      if (pairs.length > 0)
-        await db.query(
-          `INSERT INTO challan_allocations (entry_id, entity_id, challan_id, source, allocated_by_login)
-           SELECT e::bigint, $1, c::uuid, 'auto', $4 FROM unnest($2::text[], $3::text[]) AS t(e, c)`,
-          [entityId, pairs.map(([e]) => e), pairs.map(([, c]) => c), caller.login],
-        );
-      allocated += pairs.length;
-      unallocated += result.unallocated.length;
-    }
+    const { allocated, unallocated } = await allocateQuarterIn(db, entityId, caller.login, fy, months);
     return {
       message:
         unallocated === 0
@@ -242,6 +206,55 @@ export const autoAllocate = async (ctx: AppContext, caller: Caller, fyText: stri
       unallocated,
     };
   });
+};
+
+// The allocation itself, inside the caller's transaction (the demo's challans
+// are allocated in the same transaction that creates them).
+export const allocateQuarterIn = async (
+  db: pg.PoolClient,
+  entityId: string,
+  login: string,
+  fy: string,
+  months: string[],
+) => {
+  // one allocation at a time per entity: two tabs pressing the button must
+  // not both fill the same room on a challan
+  await db.query('SELECT id FROM legal_entities WHERE id = $1 FOR UPDATE', [entityId]);
+  const rows = await quarterRows(db, entityId, fy, months);
+  const challans = await quarterChallanRows(db, entityId, months);
+  const used = new Map<string, number>();
+  for (const r of rows)
+    if (r.challan_id) used.set(r.challan_id, (used.get(r.challan_id) ?? 0) + paiseOfNumeric(r.deducted));
+  let allocated = 0;
+  let unallocated = 0;
+  const keys = new Set(rows.filter((r) => !r.challan_id).map(groupKey));
+  for (const key of keys) {
+    const open = rows.filter((r) => !r.challan_id && groupKey(r) === key);
+    const result = allocateRows(
+      open.map((r) => ({
+        id: r.entry_id,
+        tax: paiseOfNumeric(r.deducted),
+        date: r.document_date ?? `${r.month}-01`,
+      })),
+      challans
+        .filter((c) => groupKey(c) === key)
+        .map((c) => ({
+          id: c.id,
+          tax: paiseOfNumeric(c.tax_amount) - (used.get(c.id) ?? 0),
+          date: c.date_of_deposit,
+        })),
+    );
+    const pairs = Object.entries(result.assigned);
+    if (pairs.length > 0)
+      await db.query(
+        `INSERT INTO challan_allocations (entry_id, entity_id, challan_id, source, allocated_by_login)
+         SELECT e::bigint, $1, c::uuid, 'auto', $4 FROM unnest($2::text[], $3::text[]) AS t(e, c)`,
+        [entityId, pairs.map(([e]) => e), pairs.map(([, c]) => c), login],
+      );
+    allocated += pairs.length;
+    unallocated += result.unallocated.length;
+  }
+  return { allocated, unallocated };
 };
 
 const rupees = (p: number) => formatInr(p as Paise);

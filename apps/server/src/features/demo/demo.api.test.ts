@@ -68,4 +68,38 @@ describe('demo company', () => {
     const summary = (await t.api('GET', '/34a/summary/24-25/2024-09', { token })).json as { rows: unknown[] };
     expect(summary.rows.length).toBeGreaterThan(0);
   });
+
+  it('has challans deposited for Q2 and Q3, Q2 allocated, and the last month left pending', async () => {
+    const job = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+        status: string;
+        jobType: string;
+        remarks: string | null;
+      }[];
+      const demo = list.find((j) => j.jobType === 'DemoChallans');
+      return demo && (demo.status === 'Completed' || demo.status === 'Failed') ? demo : null;
+    }, 240_000);
+    expect(job.status, job.remarks ?? '').toBe('Completed');
+    const quarter = async (q: string) =>
+      (await t.api('GET', `/tds-payable/challan-allocation/24-25/${q}`, { token })).json as {
+        groups: { challans: { rows: number }[]; rows: { challanId: string | null }[] }[];
+      };
+    const q1 = await quarter('Q1');
+    const q2 = await quarter('Q2');
+    expect(q1.groups.length).toBeGreaterThan(0);
+    expect(q1.groups.flatMap((g) => g.challans)).toHaveLength(0);
+    const q2Challans = q2.groups.flatMap((g) => g.challans);
+    expect(q2Challans.length).toBeGreaterThan(0);
+    const q2Rows = q2.groups.flatMap((g) => g.rows);
+    // every Q2 line was deposited in full, so every deductee row found room on its challan
+    expect(q2Rows.filter((r) => r.challanId === null)).toHaveLength(0);
+    expect(job.remarks).toContain(`${q2Rows.length} Q2 deductee row(s) allocated`);
+    const months = (await t.api('GET', '/tds-payable/months?financialYear=24-25', { token })).json as {
+      month: string;
+      verified: boolean;
+    }[];
+    const verified = months.filter((m) => m.verified).map((m) => m.month);
+    // July to November covered; December has one line left pending
+    expect(verified).toEqual(['2024-07', '2024-08', '2024-09', '2024-10', '2024-11']);
+  });
 });

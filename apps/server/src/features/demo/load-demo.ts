@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { type demoChallansTask, queueDemoChallans } from '../challans/demo-challans.ts';
 import { queueDemoForm16a } from '../documents/demo-certificates.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
 import { generateDemoCompany } from './generate.ts';
@@ -17,8 +18,9 @@ export const loadDemoCompany = async (
   store: FileStore,
   tasks: ReturnType<typeof ingestTasks>,
   owner: JobOwner & { entityId: string },
-  // the 34A task: the demo's year of expenses is computed once loaded
-  payableTask?: TaskDefinition,
+  // the 34A task: the demo's year of expenses is computed once loaded, and
+  // the challans task deposits part of its tax once that run has finished
+  payable?: { run: TaskDefinition; challans: ReturnType<typeof demoChallansTask> },
 ): Promise<string[]> => {
   const demo = generateDemoCompany();
   await ctx.db
@@ -66,9 +68,12 @@ export const loadDemoCompany = async (
     demo.financialYear,
     jobIds[demo.files.findIndex((f) => f.kind === 'vendor-master')],
   );
-  if (payableTask) {
-    const payableJob = await loadDemoPayable(ctx, payableTask, owner);
-    if (payableJob) jobIds.push(payableJob);
+  if (payable) {
+    const run = await loadDemoPayable(ctx, payable.run, owner);
+    if (run) {
+      jobIds.push(run.jobId);
+      jobIds.push(await queueDemoChallans(ctx, payable.challans, owner, run.financialYear, run.jobId));
+    }
   }
   return jobIds;
 };

@@ -220,10 +220,10 @@ export const loadDemoPayable = async (
   ctx: AppContext,
   task: TaskDefinition,
   owner: JobOwner & { entityId: string },
-): Promise<string | null> => {
+): Promise<{ jobId: string; financialYear: string } | null> => {
   const demo = generateDemoExpenses();
   const { mapping, months } = await loadDemoExpenses(ctx, owner, demo);
-  return queuePayableRun(
+  const jobId = await queuePayableRun(
     ctx,
     task,
     {
@@ -238,4 +238,5 @@ export const loadDemoPayable = async (
     },
     owner,
   );
+  return jobId ? { jobId, financialYear: demo.financialYear } : null;
 };

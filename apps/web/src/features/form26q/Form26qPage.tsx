@@ -248,7 +248,7 @@ export function Form26qPage() {
               data={years}
               value={financialYear}
               onChange={setFinancialYear}
-              w={160}
+              w={220}
               data-testid="form26q-year"
             />
             <Radio.Group label="Quarter" value={quarter} onChange={setQuarter}>

@@ -22,8 +22,21 @@ const money = (title: string, accessor: keyof Form26qLine & string): GridColumn<
 });
 
 const COLUMNS: GridColumn<Form26qLine>[] = [
-  { accessor: 'pan', title: 'PAN', value: (l) => l.pan, sortable: true, filterable: true },
-  { accessor: 'name', title: 'Name', value: (l) => l.name, sortable: true, filterable: true },
+  { accessor: 'pan', title: 'PAN', value: (l) => l.pan, sortable: true, filterable: true, noWrap: true },
+  // long vendor names stay on one line (cut with the full name on hover), so rows keep one height
+  {
+    accessor: 'name',
+    title: 'Name',
+    value: (l) => l.name,
+    render: (l) => (
+      <Text size="sm" truncate="end" maw={260} title={l.name}>
+        {l.name}
+      </Text>
+    ),
+    sortable: true,
+    filterable: true,
+    noWrap: true,
+  },
   { accessor: 'section', title: 'Section', value: (l) => l.section, sortable: true, filterable: true },
   {
     accessor: 'status',

@@ -50,19 +50,23 @@ const jobColumns = (onError: (text: string) => void): readonly GridColumn<Adjust
   const get = (path: string, name: string) =>
     download('GET', path, name).catch((e: unknown) => onError(errorMessage(e)));
   return [
+    // one column for when it ran keeps the table inside a 1440 px screen
     {
       accessor: 'start',
-      title: 'Started',
+      title: 'Ran',
       value: (j) => j.job.startDateTimeString,
-      render: (j) => formatDateTime(j.job.startDateTimeString),
+      render: (j) => (
+        <Stack gap={0}>
+          <Text size="xs">{formatDateTime(j.job.startDateTimeString)}</Text>
+          {j.job.endDateTimeString && (
+            <Text size="xs" c="dimmed">
+              to {formatDateTime(j.job.endDateTimeString)}
+            </Text>
+          )}
+        </Stack>
+      ),
       sortable: true,
-    },
-    {
-      accessor: 'end',
-      title: 'Finished',
-      value: (j) => j.job.endDateTimeString,
-      render: (j) => formatDateTime(j.job.endDateTimeString),
-      sortable: true,
+      noWrap: true,
     },
     { accessor: 'fileName', title: 'File', value: (j) => j.payload.fileName, filterable: true, width: 170 },
     { accessor: 'userId', title: 'User', value: (j) => j.userId, filterable: true },

@@ -1,0 +1,139 @@
+import { isFinancialYear } from '@taxrecon/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { withTransaction } from '../../platform/db/transaction.ts';
+import type { JobOwner } from '../../platform/queue/job-runner.ts';
+import { defineTask, NotReadyYet } from '../../platform/queue/task.ts';
+import { latestRunSql } from '../payable/runs/job.ts';
+import { allocateQuarterIn } from './allocation.ts';
+import { monthsOfQuarter } from './quarterly.ts';
+import { refreshMonthVerified } from './verify.ts';
+
+// The demo company's challans, so a new user finds the challans tab, the
+// quarterly challan summary and the allocation screen with something in them:
+// Q2 and Q3 of the demo year deposited line by line (the tax deducted on each
+// summary line, paid on the 7th of the next month), except the last month's
+// largest line, left pending so a month shows unverified; Q2's deductee rows
+// allocated to them. Q1 and Q4 are left for the user. The 34A run is queued by
+// the same loader: until it has finished this job waits and is retried.
+
+export const DEMO_CHALLAN_QUARTERS = ['Q2', 'Q3'] as const;
+export const DEMO_CHALLAN_LOGIN = 'demo';
+const DEMO_BSR_CODE = '0510308';
+const DEMO_TAN = 'MUMD12345E';
+
+const DemoInput = z.object({
+  entityId: z.string().uuid(),
+  financialYear: z.string().refine(isFinancialYear),
+  payableJobId: z.string().uuid(),
+});
+
+// The 7th of the month after (DOMAIN 7: tax deducted in a month is due by then).
+const depositDate = (month: string): string => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-07` : `${y}-${String(m + 1).padStart(2, '0')}-07`;
+};
+
+export const demoChallansTask = (ctx: () => AppContext) =>
+  defineTask({
+    queue: 'demo-challans',
+    jobType: 'DemoChallans',
+    input: DemoInput,
+    // the 34A run of a year takes minutes on a busy machine
+    retryLimit: 90,
+    retryDelaySeconds: 10,
+    run: async (input, job) => {
+      const c = ctx();
+      const payable = await c.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('id', '=', input.payableJobId)
+        .executeTakeFirst();
+      if (payable?.status === 'Failed') {
+        const outcome = { remarks: "No demo challans: the demo's 34A run failed" };
+        await c.db.transaction().execute((tx) => job.complete(tx, outcome));
+        return outcome;
+      }
+      if (payable?.status !== 'Completed') throw new NotReadyYet('waiting for the demo 34A run');
+      return withTransaction(c.database.pool, async (client) => {
+        const { entityId, financialYear: fy } = input;
+        // a retry after a crash that came after this commit finds its challans and adds none
+        const had = await client.query<{ n: string }>(
+          'SELECT count(*)::text AS n FROM payable_challans WHERE entity_id = $1 AND created_by_login = $2',
+          [entityId, DEMO_CHALLAN_LOGIN],
+        );
+        let created = 0;
+        let allocated = 0;
+        if (had.rows[0]?.n === '0') {
+          const run = (await client.query<{ job_id: string }>(latestRunSql, [entityId, fy])).rows[0]?.job_id;
+          const months = DEMO_CHALLAN_QUARTERS.flatMap((q) => monthsOfQuarter(fy, q));
+          const lines = (
+            await client.query<{
+              month: string;
+              section_number: string;
+              sub_section: string;
+              deductee_type: string;
+              tan: string | null;
+              deducted: string;
+            }>(
+              `SELECT month, section_number, sub_section, deductee_type, max(tan) AS tan, sum(deducted)::text AS deducted
+                 FROM payable_months WHERE job_id = $1 AND month = ANY($2)
+                GROUP BY month, section_number, sub_section, deductee_type
+               HAVING sum(deducted) > 0
+                ORDER BY month, section_number, sub_section, deductee_type`,
+              [run ?? null, months],
+            )
+          ).rows;
+          const last = months[months.length - 1];
+          const pending = lines
+            .filter((l) => l.month === last)
+            .sort((a, b) => Number(b.deducted) - Number(a.deducted))[0];
+          let serial = 40001;
+          for (const l of lines) {
+            if (l === pending) continue;
+            await client.query(
+              `INSERT INTO payable_challans (entity_id, financial_year, month, section_number, sub_section,
+                 deductee_type, challan_serial_number, date_of_deposit, bsr_code, tan, tax_amount, created_by_login)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+              [
+                entityId,
+                fy,
+                l.month,
+                l.section_number,
+                l.sub_section,
+                l.deductee_type,
+                String(serial++),
+                depositDate(l.month),
+                DEMO_BSR_CODE,
+                l.tan ?? DEMO_TAN,
+                l.deducted,
+                DEMO_CHALLAN_LOGIN,
+              ],
+            );
+            created++;
+          }
+          for (const month of months) await refreshMonthVerified(client, entityId, month);
+          allocated = (
+            await allocateQuarterIn(client, entityId, DEMO_CHALLAN_LOGIN, fy, monthsOfQuarter(fy, 'Q2'))
+          ).allocated;
+        }
+        const outcome = {
+          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q2 deductee row(s) allocated`,
+        };
+        await job.complete(client, outcome);
+        return outcome;
+      });
+    },
+  });
+
+// Called by the demo loader once its 34A run is queued.
+export const queueDemoChallans = async (
+  ctx: AppContext,
+  task: ReturnType<typeof demoChallansTask>,
+  owner: JobOwner & { entityId: string },
+  financialYear: string,
+  payableJobId: string,
+): Promise<string> => {
+  const job = await ctx.jobs.start(task, { entityId: owner.entityId, financialYear, payableJobId }, owner);
+  return job.id;
+};
