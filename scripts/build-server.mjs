@@ -33,7 +33,7 @@ await build({
     'train-worker': path.join(server, 'src/features/classification/train-worker.ts'),
     // the pool's thread (lib/worker-pool.ts) and the task modules it loads
     'pool-worker': path.join(server, 'src/lib/pool-worker.ts'),
-    'register-chunk': path.join(server, 'src/cli/register-chunk.ts'),
+    'parse-chunk': path.join(server, 'src/cli/parse-chunk.ts'),
   },
   outdir,
   bundle: true,

@@ -3,6 +3,12 @@
 
 export { type FileIssue, formatIssue } from './errors.ts';
 export {
+  cut26asText,
+  type Form26asChunk,
+  mergeChunks as merge26asChunks,
+  parse26asChunk,
+} from './form-26as/chunks.ts';
+export {
   type DeductorDiff,
   type DiffKind,
   type DiffResult,

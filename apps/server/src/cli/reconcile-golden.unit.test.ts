@@ -140,7 +140,7 @@ describe('the reconcile result against its golden', () => {
     expect(actual.demo.sha256).toBe(expected.sha256);
   });
 
-  it('is the same when the register is parsed in chunks across threads, bad lines named alike', async () => {
+  it('is the same when the register and the 26AS are parsed in chunks across threads, bad lines named alike', async () => {
     // A bad date planted far down the register: its line must be named the
     // same whichever chunk and thread read it.
     const lines = fs.readFileSync(generated.register, 'utf8').split('\r\n');
@@ -161,7 +161,7 @@ describe('the reconcile result against its golden', () => {
     } finally {
       delete process.env.TAXRECON_THREADS;
     }
-    // 64 KB chunks: a hundred of them over two threads
+    // 64 KB chunks: a hundred of them over two threads, the statement cut at deductor rows
     process.env.TAXRECON_PARSE_CHUNK_BYTES = '65536';
     process.env.TAXRECON_THREADS = '2';
     try {

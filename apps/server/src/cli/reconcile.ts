@@ -14,7 +14,6 @@ import {
   formatIssue,
   guessMapping,
   openTracesZip,
-  parse26asText,
   readCustomerMapping,
   readCustomerMaster,
   readVendorMaster,
@@ -32,6 +31,7 @@ import { bookFields } from './book-rows.ts';
 import { type Io, readInput, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
 import { writeResultJson } from './result-json.ts';
+import { read26asStatement } from './statement-read.ts';
 
 const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--book FILE...] --26as FILE [--26as FILE...]
     [--customers FILE] [--mapping FILE] [--password DDMMYYYY]
@@ -64,8 +64,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   const threads =
     poolSize() > 1
       ? new WorkerPool({
-          compiled: 'register-chunk',
-          source: new URL('./register-chunk.ts', import.meta.url),
+          compiled: 'parse-chunk',
+          source: new URL('./parse-chunk.ts', import.meta.url),
         })
       : null;
   const pool = () => threads;
@@ -84,7 +84,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
         texts.push(...opened.files);
       } else texts.push({ name: path.basename(file), data: bytes });
       for (const text of texts) {
-        const statement = parse26asText(text.data, text.name);
+        const statement = await read26asStatement(text.data, text.name, pool());
         if (!statement.header?.financialYear)
           throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
         if (statement.header.financialYear !== fy) {

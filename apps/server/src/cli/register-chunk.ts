@@ -38,5 +38,3 @@ export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
   }
   return read;
 };
-
-export const runTask = (task: unknown) => ({ result: readRegisterChunk(task as RegisterChunk) });

@@ -2,6 +2,7 @@ import { decodeText, formatOfFile, type RawRecord, sniffDelimiter } from '@taxre
 import type { FinancialYear } from '@taxrecon/shared';
 import type { WorkerPool } from '../lib/worker-pool.ts';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
+import type { ParseTask } from './parse-chunk.ts';
 import type { RegisterChunk } from './register-chunk.ts';
 
 // Reads a register's rows into book rows: a big text register is cut at line
@@ -29,7 +30,10 @@ export const readBookRows = async (
     for await (const record of source.rows) add(record);
     return read;
   }
-  const parts = await pool.run<RegisterChunk, BookRowsRead>(chunks, (c) => [c.bytes.buffer as ArrayBuffer]);
+  const parts = await pool.run<ParseTask, BookRowsRead>(
+    chunks.map((chunk) => ({ type: 'register', chunk })),
+    (t) => (t.type === 'register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
+  );
   const read: BookRowsRead = { rows: [], total: 0, rejects: [], warnings: [] };
   for (const p of parts) {
     read.total += p.total;

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../testing/golden-cases.ts';
+import { cut26asText, mergeChunks, parse26asChunk } from './chunks.ts';
+import { parse26asText } from './parse.ts';
+import { type StatementHeader, type StatementParty, write26asText } from './write.ts';
+
+// Parsing a statement in pieces must give exactly what one pass gives:
+// parties, transactions, issues (with their lines and order), flags.
+let cuts = 0;
+const inPieces = (text: string, chunkChars: number) => {
+  const chunks = cut26asText(text, 'm.txt', chunkChars);
+  if (chunks.length > 1) cuts++;
+  return mergeChunks(chunks.map(parse26asChunk));
+};
+
+const FIXTURES = ['26as-current-layout.txt', '26as-pre-2020-layout.txt', '26as-form-168-layout.txt'].map(
+  (f) => readFileSync(`${FIXTURES_DIR}${f}`, 'utf8'),
+);
+
+const header: StatementHeader = {
+  fileCreationDate: '2025-06-28',
+  pan: 'AAACZ9999Z',
+  financialYearStart: 2024,
+  name: 'ZEN TRADERS PRIVATE LIMITED',
+  address: ['1 MG ROAD', '', '', 'PUNE', ''],
+  state: 'MAHARASHTRA',
+  pin: '411001',
+};
+const party: fc.Arbitrary<StatementParty> = fc.record({
+  name: fc.stringMatching(/^[A-Z][A-Z0-9&.]{0,12}( [A-Z0-9&.]{1,12}){0,2}$/),
+  tan: fc.stringMatching(/^[A-Z]{4}[0-9]{5}[A-Z]$/),
+  transactions: fc.array(
+    fc.record({
+      section: fc.constantFrom('194C', '194J', '194H', '206CR'),
+      date: fc.constantFrom('2024-04-30', '2024-09-15', '2025-03-31'),
+      status: fc.constantFrom('F', 'U', 'P'),
+      bookingDate: fc.constant(null),
+      remarks: fc.option(fc.constant('B'), { nil: null }),
+      amount: fc.integer({ min: -1_000_000, max: 10_000_000 }),
+      tax: fc.integer({ min: 0, max: 1_000_000 }),
+      deposited: fc.integer({ min: 0, max: 1_000_000 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
+});
+
+// Damage as downloads and hand edits do it, so the pieces must agree on issues too.
+const damage = fc.array(
+  fc.record({
+    kind: fc.constantFrom('drop', 'duplicate', 'replace', 'insert'),
+    at: fc.nat(),
+    text: fc.constantFrom(
+      '^',
+      '|',
+      '1^X^',
+      'PART-II^',
+      'Sr. No.^Name^',
+      '^^1^',
+      '\u0000',
+      '',
+      'No Transactions Present',
+    ),
+  }),
+  { maxLength: 5 },
+);
+const damaged = (text: string, edits: { kind: string; at: number; text: string }[]) => {
+  const lines = text.split('\n');
+  for (const e of edits) {
+    const i = e.at % lines.length;
+    if (e.kind === 'drop') lines.splice(i, 1);
+    else if (e.kind === 'duplicate') lines.splice(i, 0, lines[i]!);
+    else if (e.kind === 'replace') lines[i] = e.text + lines[i]!.slice(e.text.length);
+    else lines.splice(i, 0, e.text);
+  }
+  return lines.join('\n');
+};
+
+describe('a 26AS statement parsed in pieces', () => {
+  it('cuts a big statement at deductor rows, each piece about the size asked for', () => {
+    const parties = Array.from({ length: 300 }, (_, i) => ({
+      name: `PARTY ${i}`,
+      tan: `ABCD${String(10000 + i)}E`,
+      transactions: [
+        {
+          section: '194C',
+          date: '2024-05-01',
+          status: 'F',
+          bookingDate: null,
+          remarks: null,
+          amount: 100_00,
+          tax: 1_00,
+          deposited: 1_00,
+        },
+      ],
+    }));
+    const text = write26asText(header, 'TDS', parties);
+    const chunks = cut26asText(text, 's.txt', 4000);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks.slice(1)) expect(c.text).toMatch(/^\d+\^PARTY \d+\^/);
+    expect(chunks.map((c) => c.text).join('')).toBe(text);
+    const whole = parse26asText(text, 's.txt');
+    expect(whole.tds?.parties).toHaveLength(300);
+    expect(mergeChunks(chunks.map(parse26asChunk))).toEqual(whole);
+  });
+
+  it('gives what one pass gives on written statements of any parties, damaged or not', () => {
+    cuts = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom<'TDS' | 'TCS'>('TDS', 'TCS'),
+        fc.array(party, { minLength: 1, maxLength: 25 }),
+        damage,
+        fc.integer({ min: 1, max: 3000 }),
+        (part, parties, edits, size) => {
+          const text = damaged(write26asText(header, part, parties), edits);
+          expect(inPieces(text, size)).toEqual(parse26asText(text, 'm.txt'));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // most statements were cut at least once, so the pieces were really tested
+    expect(cuts).toBeGreaterThan(150);
+  });
+
+  it('gives what one pass gives on the real layouts, damaged or not', () => {
+    cuts = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FIXTURES),
+        damage,
+        fc.integer({ min: 1, max: 2000 }),
+        (base, edits, size) => {
+          const text = damaged(base, edits);
+          expect(inPieces(text, size)).toEqual(parse26asText(text, 'm.txt'));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(cuts).toBeGreaterThan(100);
+  });
+});
