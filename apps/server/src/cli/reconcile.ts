@@ -26,12 +26,12 @@ import {
   taxBookRows,
   vendorParties,
 } from '../features/reconciliation/matching/engine-input.ts';
-import { poolSize, WorkerPool } from '../lib/worker-pool.ts';
+import { parsingPool, read26asStatement } from '../lib/statement-read.ts';
+import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from './book-rows.ts';
 import { type Io, readInput, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
 import { writeResultJson } from './result-json.ts';
-import { read26asStatement } from './statement-read.ts';
 
 const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--book FILE...] --26as FILE [--26as FILE...]
     [--customers FILE] [--mapping FILE] [--password DDMMYYYY]
@@ -61,13 +61,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
   const startedAt = performance.now();
   // Parsing threads, started at the first big register (TAXRECON_THREADS=1: none).
-  const threads =
-    poolSize() > 1
-      ? new WorkerPool({
-          compiled: 'parse-chunk',
-          source: new URL('./parse-chunk.ts', import.meta.url),
-        })
-      : null;
+  const threads = poolSize() > 1 ? parsingPool() : null;
   const pool = () => threads;
   try {
     const fy = values.fy as FinancialYear;

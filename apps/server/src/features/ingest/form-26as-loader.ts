@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type FileIssue, openTracesZip, parse26asText } from '@taxrecon/formats';
 import { append, formatRupees } from '@taxrecon/shared';
+import { isBigStatement, parsingPool, read26asStatement } from '../../lib/statement-read.ts';
+import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import { emptyBatch, openTable, type ParsedBatch } from './parsed-batch.ts';
 
@@ -104,76 +106,88 @@ export const parseForm26as = async (
   const statements = openTable('tax_statements', STATEMENT_COLUMNS, context.tempPath);
   const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath);
   batch.tables.push(statements, entries);
-  for (const file of await expand(files, context.password, batch.errors)) {
-    const result = parse26asText(file.bytes, file.fileName);
-    const fy = result.header?.financialYear ?? null;
-    if (!result.header || !fy) {
-      // One cause, one error: a file that is not a statement at all is not
-      // also reported line by line (a binary file would add a NUL-byte error,
-      // the parser its own "no header"); the data-quality page counts causes.
-      batch.errors.push(notAStatement(file));
-      continue;
-    }
-    append(batch.errors, result.errors);
-    append(batch.warnings, result.warnings);
-    batch.financialYears.push(fy);
-    const statementId = randomUUID();
-    batch.control.keys.push(statementId);
-    const populated = result.otherParts.filter((p) => !p.empty);
-    await statements.spool.write(
-      copyLine([
-        statementId,
-        context.entityId,
-        file.fileId,
-        context.jobId,
-        file.fileName,
-        result.layout,
-        result.header.pan,
-        fy,
-        result.header.name,
-        result.header.fileCreationDate,
-        result.transactionCount,
-        JSON.stringify(result.otherParts),
-      ]),
-    );
-    if (populated.length) {
-      batch.notes.push(
-        `${file.fileName}: other parts with entries kept on the statement, not reconciled: ${populated.map((p) => `${p.part} (${p.rowCount} rows)`).join(', ')}`,
+  // a statement of lakhs of rows is parsed in pieces across the machine's cores
+  let pool: WorkerPool | null = null;
+  const threads = () => {
+    if (poolSize() > 1) pool ??= parsingPool();
+    return pool;
+  };
+  try {
+    for (const file of await expand(files, context.password, batch.errors)) {
+      const result = isBigStatement(file.bytes)
+        ? await read26asStatement(file.bytes, file.fileName, threads())
+        : parse26asText(file.bytes, file.fileName);
+      const fy = result.header?.financialYear ?? null;
+      if (!result.header || !fy) {
+        // One cause, one error: a file that is not a statement at all is not
+        // also reported line by line (a binary file would add a NUL-byte error,
+        // the parser its own "no header"); the data-quality page counts causes.
+        batch.errors.push(notAStatement(file));
+        continue;
+      }
+      append(batch.errors, result.errors);
+      append(batch.warnings, result.warnings);
+      batch.financialYears.push(fy);
+      const statementId = randomUUID();
+      batch.control.keys.push(statementId);
+      const populated = result.otherParts.filter((p) => !p.empty);
+      await statements.spool.write(
+        copyLine([
+          statementId,
+          context.entityId,
+          file.fileId,
+          context.jobId,
+          file.fileName,
+          result.layout,
+          result.header.pan,
+          fy,
+          result.header.name,
+          result.header.fileCreationDate,
+          result.transactionCount,
+          JSON.stringify(result.otherParts),
+        ]),
       );
-    }
-    for (const [part, kind] of [
-      [result.tds, 'TDS'],
-      [result.tcs, 'TCS'],
-    ] as const) {
-      for (const party of part?.parties ?? []) {
-        for (const t of party.transactions) {
-          await entries.spool.write(
-            copyLine([
-              context.entityId,
-              statementId,
-              context.jobId,
-              kind,
-              fy,
-              party.tan,
-              party.name,
-              t.section,
-              t.transactionDate,
-              t.status,
-              t.bookingDate,
-              t.remarks,
-              formatRupees(t.amount),
-              formatRupees(t.tax),
-              formatRupees(t.deposited),
-              t.file,
-              t.line,
-            ]),
-          );
-          batch.amountRead += t.amount;
-          batch.taxRead += t.tax;
-          batch.rowsValid += 1;
+      if (populated.length) {
+        batch.notes.push(
+          `${file.fileName}: other parts with entries kept on the statement, not reconciled: ${populated.map((p) => `${p.part} (${p.rowCount} rows)`).join(', ')}`,
+        );
+      }
+      for (const [part, kind] of [
+        [result.tds, 'TDS'],
+        [result.tcs, 'TCS'],
+      ] as const) {
+        for (const party of part?.parties ?? []) {
+          for (const t of party.transactions) {
+            await entries.spool.write(
+              copyLine([
+                context.entityId,
+                statementId,
+                context.jobId,
+                kind,
+                fy,
+                party.tan,
+                party.name,
+                t.section,
+                t.transactionDate,
+                t.status,
+                t.bookingDate,
+                t.remarks,
+                formatRupees(t.amount),
+                formatRupees(t.tax),
+                formatRupees(t.deposited),
+                t.file,
+                t.line,
+              ]),
+            );
+            batch.amountRead += t.amount;
+            batch.taxRead += t.tax;
+            batch.rowsValid += 1;
+          }
         }
       }
     }
+  } finally {
+    await (pool as WorkerPool | null)?.close();
   }
   batch.rowsRejected = new Set(batch.errors.filter((e) => e.line > 1).map((e) => `${e.file}:${e.line}`)).size;
   await statements.spool.close();

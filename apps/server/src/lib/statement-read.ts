@@ -1,11 +1,19 @@
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
-import type { WorkerPool } from '../lib/worker-pool.ts';
-import type { ParseTask } from './parse-chunk.ts';
+import type { ParseTask } from '../cli/parse-chunk.ts';
+import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
 // in the pool's threads, joined in file order into what one pass gives
 // (formats/form-26as/chunks.ts); a small one, or without threads, in one pass.
+// The CLI and the 26AS ingest job read statements through here.
 const chunkChars = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) || 4 << 20;
+
+// The parsing threads' pool (the CLI's, or one an ingest job starts when a
+// statement is big enough to cut, and closes when done).
+export const parsingPool = () =>
+  new WorkerPool({ compiled: 'parse-chunk', source: new URL('../cli/parse-chunk.ts', import.meta.url) });
+
+export const isBigStatement = (data: Uint8Array) => data.length >= 2 * chunkChars();
 
 export const read26asStatement = async (
   data: Uint8Array,
@@ -13,7 +21,7 @@ export const read26asStatement = async (
   pool: WorkerPool | null,
 ): Promise<Form26asResult> => {
   const size = chunkChars();
-  if (!pool || data.length < 2 * size) return parse26asText(data, name);
+  if (!pool || !isBigStatement(data)) return parse26asText(data, name);
   const chunks = cut26asText(data, name, size);
   if (chunks.length < 2) return parse26asText(data, name);
   const parts = await pool.run<ParseTask, Form26asResult>(chunks.map((chunk) => ({ type: '26as', chunk })));
