@@ -45,7 +45,50 @@ describe('money: text <-> paise round trips', () => {
   });
 });
 
+// parseRupees as it was before its one-pass reader for plain amounts: the
+// reference every text must still read the same against.
+const referenceRupees = (text: string): number | null => {
+  let s = text.trim().replace(/,/g, '');
+  let negative = false;
+  if (s.startsWith('-₹')) {
+    negative = true;
+    s = s.slice(1);
+  }
+  s = s.replace(/^₹\s*/, '');
+  if (/^\(.*\)$/.test(s)) {
+    negative = !negative;
+    s = s.slice(1, -1).trim();
+  }
+  if (s.startsWith('-')) {
+    negative = !negative;
+    s = s.slice(1);
+  } else if (s.startsWith('+')) s = s.slice(1);
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === '' && (m[2] ?? '') === '')) return null;
+  const whole = m[1] === '' ? 0 : Number(m[1]);
+  const fraction = m[2] ?? '';
+  const cents = Number(`${fraction}00`.slice(0, 2));
+  const roundUp = fraction.length > 2 && Number(fraction[2]) >= 5 ? 1 : 0;
+  const value = whole * 100 + cents + roundUp;
+  if (!Number.isSafeInteger(value)) return null;
+  return negative && value !== 0 ? -value : value;
+};
+
 describe('parseRupees', () => {
+  it('reads any text as the reference reader does', () => {
+    const amountish = fc
+      .array(fc.constantFrom('0', '1', '5', '9', '4', ',', '.', '-', '+', ' ', '₹', '(', ')', 'x'), {
+        maxLength: 22,
+      })
+      .map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(fc.oneof(amountish, fc.string(), fc.stringMatching(/^-?\d{0,18}(\.\d{0,4})?$/)), (text) => {
+        expect(parseRupees(text)).toBe(referenceRupees(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it.each([
     ['1,00,000.50', 10000050],
     ['100,000.50', 10000050],

@@ -29,6 +29,53 @@ export const sumPaise = (values: Iterable<Paise>): Paise => {
 // accepted because Indian and Western grouping both occur. More than two
 // decimals round half away from zero on the third.
 export const parseRupees = (text: string): Paise | null => {
+  const fast = plainRupees(text);
+  return fast === undefined ? anyRupees(text) : fast;
+};
+
+// The shape nearly every amount in a register has ("-1,23,456.78"): read in
+// one pass over the characters, with no intermediate strings (a register of
+// lakhs of rows has several amounts a row). Anything else, or an amount too
+// long for it, is left to anyRupees (undefined).
+const plainRupees = (text: string): Paise | null | undefined => {
+  const n = text.length;
+  let i = 0;
+  let negative = false;
+  if (n > 0 && text.charCodeAt(0) === 45) {
+    negative = true;
+    i = 1;
+  }
+  let whole = 0;
+  let digits = 0;
+  let cents = 0;
+  let decimals = 0;
+  let roundUp = 0;
+  let dot = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (!dot) {
+        whole = whole * 10 + (c - 48);
+        digits++;
+      } else {
+        if (decimals < 2) cents = cents * 10 + (c - 48);
+        else if (decimals === 2) roundUp = c >= 53 ? 1 : 0;
+        decimals++;
+      }
+    } else if (c === 44 && !dot) {
+      // grouping commas, Indian or western
+    } else if (c === 46 && !dot) dot = true;
+    else return undefined;
+  }
+  if ((digits === 0 && decimals === 0) || digits > 15) return undefined;
+  if (decimals === 1) cents *= 10;
+  const value = whole * 100 + cents + roundUp;
+  if (!Number.isSafeInteger(value)) return undefined;
+  return (negative && value !== 0 ? -value : value) as Paise;
+};
+
+// Every other form: spaces, '₹', '+', brackets for negatives, commas after the point.
+const anyRupees = (text: string): Paise | null => {
   let s = text.trim().replace(/,/g, '');
   let negative = false;
   // Intl writes a negative amount as "-₹5.00": the sign comes before the symbol.
