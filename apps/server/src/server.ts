@@ -8,6 +8,7 @@ import { classificationHandlers } from './features/classification/routes.ts';
 import { trainingTask } from './features/classification/tasks.ts';
 import { createCountsCache } from './features/dashboard/counts-cache.ts';
 import { dashboardHandlers, type EntityCounts } from './features/dashboard/routes.ts';
+import { demoFollowUpsTask } from './features/demo/demo-follow-ups.ts';
 import { loadDemoCompany } from './features/demo/load-demo.ts';
 import { documentHandlers } from './features/documents/routes.ts';
 import { documentTasks } from './features/documents/tasks.ts';
@@ -184,6 +185,11 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   for (const task of Object.values(reports)) jobs.register(task);
   const demoChallans = demoChallansTask(ctx);
   jobs.register(demoChallans);
+  const demoFollowUps = demoFollowUpsTask(ctx, () => ({
+    reconciliation: reconciliation.tds,
+    bulkFollowUp: followUps.bulk,
+  }));
+  jobs.register(demoFollowUps);
 
   context = {
     config,
@@ -252,7 +258,14 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
         userId: admin.id,
         login: admin.login,
       };
-      await loadDemoCompany(c, fileStore, ingest, owner, { run: payable.run, challans: demoChallans });
+      await loadDemoCompany(
+        c,
+        fileStore,
+        ingest,
+        owner,
+        { run: payable.run, challans: demoChallans },
+        config.demoReconciliation ? demoFollowUps : undefined,
+      );
       await queueDemoTraining(c, training, owner);
     }
   }

@@ -32,6 +32,7 @@ const JOB_TYPE_NAMES: Record<string, string> = {
   BulkEmailForm16A: 'Form 16A bulk e-mail',
   DemoForm16A: 'Demo Form 16A certificates',
   DemoChallans: 'Demo challans',
+  DemoFollowUps: 'Demo reconciliation and follow-ups',
   BulkFollowUp: 'Bulk follow-up',
   SmartFilterBulkUpdate: 'Smart filter bulk update',
   ManualReconciliation: 'Manual reconciliation',

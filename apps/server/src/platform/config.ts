@@ -29,6 +29,9 @@ export interface Config {
   secret: string | null;
   webDist: string | null;
   demo: boolean;
+  // the demo company's year is also reconciled and followed up on first start
+  // (TAXRECON_DEMO_RECONCILIATION=false leaves that to the user)
+  demoReconciliation: boolean;
   logLevel: string;
   // What this process runs: 'all' (web and job workers, the default), 'web'
   // (`serve --no-workers`: the API and the web app only) or 'worker'
@@ -64,6 +67,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     secret: env.TAXRECON_SECRET || null,
     webDist: env.WEB_DIST === undefined ? path.resolve(SERVER_ROOT, '../web/dist') : env.WEB_DIST || null,
     demo: env.TAXRECON_DEMO !== 'false',
+    demoReconciliation: env.TAXRECON_DEMO_RECONCILIATION !== 'false',
     role: roleOf(env.TAXRECON_ROLE),
     logLevel: env.LOG_LEVEL || 'info',
     tracesUrl: (env.TRACES_URL || 'https://www.tdscpc.gov.in/app').replace(/\/$/, ''),

@@ -73,8 +73,10 @@ export const startTestServer = async (
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     secret: 'test-secret-not-for-production',
-    // the demo company only where a test asks for it
+    // the demo company only where a test asks for it, and its reconciliation
+    // only where a test asks for that too (most run their own)
     demo: false,
+    demoReconciliation: false,
     // never the real TRACES portal: a closed port unless a test starts a stand-in
     tracesUrl: 'http://127.0.0.1:9/app',
     ...overrides,

@@ -42,6 +42,7 @@ export const demoChallansTask = (ctx: () => AppContext) =>
     // the 34A run of a year takes minutes on a busy machine
     retryLimit: 90,
     retryDelaySeconds: 10,
+    retryBackoff: false,
     run: async (input, job) => {
       const c = ctx();
       const payable = await c.db

@@ -8,7 +8,7 @@ let t: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  t = await startTestServer({ demo: true });
+  t = await startTestServer({ demo: true, demoReconciliation: true });
   token = await t.login(ADMIN.email, ADMIN.password);
 });
 afterAll(async () => {
@@ -101,5 +101,39 @@ describe('demo company', () => {
     const verified = months.filter((m) => m.verified).map((m) => m.month);
     // July to November covered; December has one line left pending
     expect(verified).toEqual(['2024-07', '2024-08', '2024-09', '2024-10', '2024-11']);
+  });
+
+  it('reconciles the demo year and follows up the three largest differences, once each', async () => {
+    type Job = { id: string; status: string; jobType: string; remarks: string | null };
+    const jobs = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as Job[];
+      const demo = list.find((j) => j.jobType === 'DemoFollowUps');
+      const bulk = list.find((j) => j.jobType === 'BulkFollowUp');
+      return demo?.status === 'Completed' && bulk && ['Completed', 'Failed'].includes(bulk.status)
+        ? list
+        : null;
+    }, 300_000);
+    const recon = jobs.filter((j) => j.jobType === 'TDSReconciliation');
+    const bulk = jobs.filter((j) => j.jobType === 'BulkFollowUp');
+    expect(recon.map((j) => j.status)).toEqual(['Completed']);
+    expect(bulk.map((j) => j.status)).toEqual(['Completed']);
+    expect(bulk[0]?.remarks).toMatch(/^3 customer\(s\) followed up by e-mail/);
+    const threads = (await t.api('GET', '/follow-up/search-follow-ups', { token })).json as {
+      jobId: string;
+      customerName: string;
+    }[];
+    expect(threads).toHaveLength(3);
+    expect(new Set(threads.map((x) => x.jobId))).toEqual(new Set([recon[0]?.id]));
+    // no SMTP server here: the three mails (sent by their own jobs) wait in the admin's outbox
+    const outbox = await eventually(async () => {
+      const mails = await t.server.ctx.db
+        .selectFrom('mail_messages')
+        .select(['subject', 'transport'])
+        .where('subject', '=', 'TDS Transactions to be followed up.')
+        .execute();
+      return mails.length >= 3 ? mails : null;
+    }, 60_000);
+    expect(outbox).toHaveLength(3);
+    expect(outbox.every((m) => m.transport === 'outbox')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import { type demoChallansTask, queueDemoChallans } from '../challans/demo-challans.ts';
 import { queueDemoForm16a } from '../documents/demo-certificates.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
+import { type demoFollowUpsTask, queueDemoFollowUps } from './demo-follow-ups.ts';
 import { generateDemoCompany } from './generate.ts';
 import { loadDemoPayable } from './payable-demo.ts';
 
@@ -21,6 +22,8 @@ export const loadDemoCompany = async (
   // the 34A task: the demo's year of expenses is computed once loaded, and
   // the challans task deposits part of its tax once that run has finished
   payable?: { run: TaskDefinition; challans: ReturnType<typeof demoChallansTask> },
+  // the task that reconciles the demo year and follows up on it, once the loads are in
+  followUps?: ReturnType<typeof demoFollowUpsTask>,
 ): Promise<string[]> => {
   const demo = generateDemoCompany();
   await ctx.db
@@ -60,6 +63,10 @@ export const loadDemoCompany = async (
       owner,
     );
     jobIds.push(job.id);
+  }
+  if (followUps) {
+    const loads = [...jobIds];
+    jobIds.push(await queueDemoFollowUps(ctx, followUps, owner, demo.financialYear, loads));
   }
   // Form 16A certificates for a few of the vendors, once the vendor master has loaded
   await queueDemoForm16a(

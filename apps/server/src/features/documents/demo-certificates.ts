@@ -28,8 +28,10 @@ export const demoForm16aTask = (ctx: () => AppContext) =>
     queue: 'demo-form16a',
     jobType: 'DemoForm16A',
     input: DemoInput,
-    retryLimit: 20,
+    // five minutes for the vendor master to load on a busy machine
+    retryLimit: 60,
     retryDelaySeconds: 5,
+    retryBackoff: false,
     run: async (input, job) => {
       const c = ctx();
       const vendorJob = await c.db

@@ -50,6 +50,8 @@ const startChild = async (env: Record<string, string>, pause?: string): Promise<
       TAXRECON_ADMIN_PASSWORD: ADMIN.password,
       TAXRECON_SECRET: 'crash-test-secret',
       TAXRECON_DEMO: 'true',
+      // the test's own reconciliation is the one paused: the demo's is left out
+      TAXRECON_DEMO_RECONCILIATION: 'false',
       WEB_DIST: '',
       TAXRECON_CRASH_PAUSE: pause ?? '',
     },

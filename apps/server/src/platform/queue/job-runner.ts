@@ -280,7 +280,7 @@ export const createJobRunner = async (options: {
         id: row.id,
         retryLimit: task.retryLimit,
         retryDelay: task.retryDelaySeconds,
-        retryBackoff: true,
+        retryBackoff: task.retryBackoff ?? true,
         ...(task.expireInSeconds ? { expireInSeconds: task.expireInSeconds } : {}),
       });
       if (!queued) throw new Error(`job ${row.id} could not be queued on ${task.queue}`);

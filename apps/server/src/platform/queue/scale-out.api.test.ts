@@ -52,6 +52,8 @@ const startProcess = async (args: string[], env: Record<string, string>, ready: 
       TAXRECON_ADMIN_EMAIL: ADMIN.email,
       TAXRECON_ADMIN_PASSWORD: ADMIN.password,
       TAXRECON_SECRET: 'scale-out-secret',
+      // the demo's own reconciliation would hold the lock the test's submit needs
+      TAXRECON_DEMO_RECONCILIATION: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: '',
     },

@@ -38,6 +38,9 @@ export interface TaskDefinition<I extends z.ZodType = z.ZodType> {
   input: I;
   retryLimit: number;
   retryDelaySeconds: number;
+  // Retries wait twice as long each time (the default); a task that waits on
+  // another job (NotReadyYet) asks again at the same pace instead.
+  retryBackoff?: boolean;
   // How long one run may take before the queue gives it up and retries it;
   // pg-boss's default is 15 minutes. Set for tasks that read very large files.
   expireInSeconds?: number;

@@ -1,0 +1,152 @@
+import { DEFAULT_FOLLOW_UP_BODY, DEFAULT_FOLLOW_UP_SUBJECT } from '@taxrecon/contracts';
+import { type FinancialYear, isFinancialYear, paiseOfNumeric } from '@taxrecon/shared';
+import { type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/http/caller.ts';
+import type { JobOwner } from '../../platform/queue/job-runner.ts';
+import { defineTask, NotReadyYet, type TaskDefinition } from '../../platform/queue/task.ts';
+import { startBulkFollowUp } from '../follow-ups/bulk-job.ts';
+import { followUpCustomers } from '../follow-ups/customers.ts';
+import { findRun } from '../reconciliation/runs/runs.ts';
+import { submitReconciliation } from '../reconciliation/runs/submit.ts';
+
+// The demo company's receivable year reconciled and followed up, so a new
+// user opens the result, the discrepancies and the follow-up threads with
+// something in them. Once the demo's loads have finished, this job submits a
+// TDS reconciliation the way the submit screen does (as the admin, with the
+// screen's defaults); once that has finished, it sends a bulk follow-up to the
+// three customers with the largest tax difference that have an e-mail address
+// (over SMTP when set, else into the admin's outbox). Each step is found
+// again on a retry, so a crash never submits or mails twice.
+
+export const DEMO_RECONCILIATION_NOTE = 'Demo company: the year reconciled on first start';
+const CUSTOMERS_FOLLOWED_UP = 3;
+
+const DemoInput = z.object({
+  entityId: z.string().uuid(),
+  tenantId: z.string().uuid(),
+  userId: z.string().uuid(),
+  login: z.string(),
+  financialYear: z.string().refine(isFinancialYear),
+  loadJobIds: z.array(z.string().uuid()),
+});
+type DemoInput = z.output<typeof DemoInput>;
+
+// The admin the demo acts as; the server checks entity and tenant as for a request.
+const adminCaller = (input: DemoInput): Caller => ({
+  userId: input.userId,
+  login: input.login,
+  email: '',
+  tenantId: input.tenantId,
+  role: 'ADMIN',
+  permissions: [],
+  entityId: input.entityId,
+  mustChangePassword: false,
+  tokenHash: '',
+});
+
+export const demoFollowUpsTask = (
+  ctx: () => AppContext,
+  tasks: () => { reconciliation: TaskDefinition; bulkFollowUp: TaskDefinition },
+) =>
+  defineTask({
+    queue: 'demo-follow-ups',
+    jobType: 'DemoFollowUps',
+    input: DemoInput,
+    // the loads, then the year's reconciliation, take minutes on a busy machine
+    retryLimit: 120,
+    retryDelaySeconds: 10,
+    retryBackoff: false,
+    run: async (input, job) => {
+      const c = ctx();
+      const finish = async (remarks: string) => {
+        await c.db.transaction().execute((tx) => job.complete(tx, { remarks }));
+        return { remarks };
+      };
+      const loads = await c.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('id', 'in', input.loadJobIds)
+        .execute();
+      if (loads.some((j) => j.status === 'Failed'))
+        return finish('No demo reconciliation: a demo load failed');
+      if (loads.length < input.loadJobIds.length || loads.some((j) => j.status !== 'Completed'))
+        throw new NotReadyYet('waiting for the demo loads');
+
+      const caller = adminCaller(input);
+      const earlier = await c.db
+        .selectFrom('recon_runs')
+        .select('job_id')
+        .where('entity_id', '=', input.entityId)
+        .where('notes', '=', DEMO_RECONCILIATION_NOTE)
+        .executeTakeFirst();
+      if (!earlier) {
+        const answer = await submitReconciliation(
+          c,
+          tasks().reconciliation,
+          caller,
+          'TDS',
+          input.financialYear as FinancialYear,
+          { notes: DEMO_RECONCILIATION_NOTE },
+          [],
+        );
+        if (answer.error) return finish(`No demo reconciliation: ${answer.message}`);
+        // throttled: a reconciliation someone started is running; try after it
+        throw new NotReadyYet(answer.throttled ? 'waiting for a running reconciliation' : 'reconciling');
+      }
+      const run = await findRun(c, caller, earlier.job_id);
+      if (run.status === 'Failed') return finish('No demo follow-ups: the demo reconciliation failed');
+      if (run.status !== 'Completed') throw new NotReadyYet('waiting for the demo reconciliation');
+
+      const sent = await c.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('job_type', '=', 'BulkFollowUp')
+        .where('entity_id', '=', input.entityId)
+        .where(sql<SqlBool>`input->>'reconJobId' = ${run.job_id}`)
+        .executeTakeFirst();
+      if (!sent) {
+        const customers = (await followUpCustomers(c, run, 'All'))
+          .filter((x) => x.contactEmail !== null)
+          .sort(
+            (a, b) =>
+              Math.abs(paiseOfNumeric(b.taxDifference)) - Math.abs(paiseOfNumeric(a.taxDifference)) ||
+              a.entityId.localeCompare(b.entityId),
+          )
+          .slice(0, CUSTOMERS_FOLLOWED_UP);
+        if (customers.length === 0) return finish('Demo reconciliation done; no customer to follow up');
+        await startBulkFollowUp(c, tasks().bulkFollowUp, caller, {
+          jobId: run.job_id,
+          subject: DEFAULT_FOLLOW_UP_SUBJECT,
+          emailBody: DEFAULT_FOLLOW_UP_BODY,
+          status: 'All',
+          selectedTans: customers.map((x) => x.entityId),
+        });
+      }
+      return finish('Demo reconciliation done and its largest differences followed up');
+    },
+  });
+
+// Called by the demo loader once its loads are queued.
+export const queueDemoFollowUps = async (
+  ctx: AppContext,
+  task: ReturnType<typeof demoFollowUpsTask>,
+  owner: JobOwner & { entityId: string },
+  financialYear: string,
+  loadJobIds: string[],
+): Promise<string> => {
+  const job = await ctx.jobs.start(
+    task,
+    {
+      entityId: owner.entityId,
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      login: owner.login,
+      financialYear,
+      loadJobIds,
+    },
+    owner,
+  );
+  return job.id;
+};
