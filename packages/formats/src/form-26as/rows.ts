@@ -1,6 +1,5 @@
-import { formatRupees, type Paise, validateTan } from '@taxrecon/shared';
+import { formatRupees, type Paise, parseRupees, validateTan } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
-import { parseAmountFast } from '../values/amounts.ts';
 import { parseDateCached } from '../values/dates.ts';
 import type { ColumnMap, PartyColumn, TransactionColumn } from './columns.ts';
 import type { Form26asParty, Form26asTransaction } from './types.ts';
@@ -33,7 +32,7 @@ export const readPartyRow = (
 ): Form26asParty => {
   const total = (key: 'totalAmount' | 'totalTax' | 'totalDeposited'): Paise | null => {
     const text = f[ix[key]] ?? '';
-    const value = parseAmountFast(text);
+    const value = parseRupees(text);
     if (value === null) {
       sink.errors.push(
         issue(
@@ -102,11 +101,11 @@ export const readTransactionRow = (
   const transactionDate = parseDateCached(f[ix.transactionDate] ?? '');
   if (transactionDate === null)
     unreadable('transactionDate', 'INVALID_DATE', DATE_EXPECTED, 'transaction date');
-  const amount = parseAmountFast(f[ix.amount] ?? '');
+  const amount = parseRupees(f[ix.amount] ?? '');
   if (amount === null) unreadable('amount', 'INVALID_AMOUNT', AMOUNT_EXPECTED, 'amount');
-  const tax = parseAmountFast(f[ix.tax] ?? '');
+  const tax = parseRupees(f[ix.tax] ?? '');
   if (tax === null) unreadable('tax', 'INVALID_AMOUNT', AMOUNT_EXPECTED, 'tax amount');
-  const deposited = parseAmountFast(f[ix.deposited] ?? '');
+  const deposited = parseRupees(f[ix.deposited] ?? '');
   if (deposited === null) unreadable('deposited', 'INVALID_AMOUNT', AMOUNT_EXPECTED, 'deposited amount');
   if (bad || transactionDate === null || amount === null || tax === null || deposited === null) return null;
 

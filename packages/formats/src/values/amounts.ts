@@ -20,38 +20,6 @@ export const parseAmount = (input: string | number): AmountResult => {
 };
 const fail: AmountResult = { ok: false, expected: AMOUNT_EXPECTED };
 
-// Fast path for the plain "-1234,567.89" amounts of 26AS rows: a hand loop is
-// several times quicker than the general parser; anything unusual falls back to it.
-export const parseAmountFast = (text: string): Paise | null => {
-  const n = text.length;
-  let i = 0;
-  let negative = false;
-  if (n > 0 && text.charCodeAt(0) === 45) {
-    negative = true;
-    i = 1;
-  }
-  let whole = 0;
-  let digits = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      whole = whole * 10 + (c - 48);
-      digits++;
-    } else if (c !== 44) break;
-  }
-  let cents = 0;
-  if (i < n) {
-    if (text.charCodeAt(i) !== 46 || n - i > 3 || digits === 0) return parseRupees(text);
-    const d1 = n - i > 1 ? text.charCodeAt(i + 1) - 48 : 0;
-    const d2 = n - i > 2 ? text.charCodeAt(i + 2) - 48 : 0;
-    if (d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return parseRupees(text);
-    cents = d1 * 10 + d2;
-  } else if (digits === 0) return parseRupees(text);
-  if (digits > 13) return parseRupees(text);
-  const value = whole * 100 + cents;
-  return (negative && value !== 0 ? -value : value) as Paise;
-};
-
 // TDS/TCS rates are percentages with up to four decimals (0.1, 0.075, 2).
 export const parseRate = (
   input: string | number,
