@@ -164,7 +164,7 @@ describe('challans, allocation and the 26Q on the demo company', () => {
         return { q, allocation, lines: linesOf(allocation) };
       }),
     );
-    // of the quarters the demo left without challans (it deposits Q2 and Q3 itself)
+    // of the quarters the demo left without challans (it deposits Q1 and Q2 itself)
     const chosen = quarters
       .filter((x) => x.lines.length > 0 && x.allocation.groups.every((g) => g.challans.length === 0))
       .sort((a, b) => a.lines.length - b.lines.length)[0]!;

@@ -11,13 +11,13 @@ import { refreshMonthVerified } from './verify.ts';
 
 // The demo company's challans, so a new user finds the challans tab, the
 // quarterly challan summary and the allocation screen with something in them:
-// Q2 and Q3 of the demo year deposited line by line (the tax deducted on each
-// summary line, paid on the 7th of the next month), except the last month's
-// largest line, left pending so a month shows unverified; Q2's deductee rows
-// allocated to them. Q1 and Q4 are left for the user. The 34A run is queued by
+// Q1 and Q2 of the demo year deposited line by line (the tax deducted on each
+// summary line, paid on the 7th of the next month), except September's
+// largest line, left pending so a month shows unverified; Q1's deductee rows
+// allocated to them. Q3 and Q4 are left for the user. The 34A run is queued by
 // the same loader: until it has finished this job waits and is retried.
 
-export const DEMO_CHALLAN_QUARTERS = ['Q2', 'Q3'] as const;
+export const DEMO_CHALLAN_QUARTERS = ['Q1', 'Q2'] as const;
 export const DEMO_CHALLAN_LOGIN = 'demo';
 const DEMO_BSR_CODE = '0510308';
 const DEMO_TAN = 'MUMD12345E';
@@ -115,11 +115,11 @@ export const demoChallansTask = (ctx: () => AppContext) =>
           }
           for (const month of months) await refreshMonthVerified(client, entityId, month);
           allocated = (
-            await allocateQuarterIn(client, entityId, DEMO_CHALLAN_LOGIN, fy, monthsOfQuarter(fy, 'Q2'))
+            await allocateQuarterIn(client, entityId, DEMO_CHALLAN_LOGIN, fy, monthsOfQuarter(fy, 'Q1'))
           ).allocated;
         }
         const outcome = {
-          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q2 deductee row(s) allocated`,
+          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated`,
         };
         await job.complete(client, outcome);
         return outcome;
