@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReconJobListItem } from '@taxrecon/contracts';
-import { countOf } from '@taxrecon/shared';
+import { countOf, matchModeName } from '@taxrecon/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { inr } from '../common/money.ts';
@@ -91,7 +91,7 @@ export const jobColumns = (
   {
     accessor: 'reconciliationFieldTypes',
     title: 'Reconciled on',
-    render: (j) => <Text size="xs">{j.reconciliationFieldTypes}</Text>,
+    render: (j) => <Text size="xs">{matchModeName(j.reconciliationFieldTypes)}</Text>,
   },
   { accessor: 'status', title: 'Status', width: 120, render: (j) => <ReconJobStatus job={j} /> },
   {
