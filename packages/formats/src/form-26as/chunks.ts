@@ -9,6 +9,7 @@ import {
   effectiveWidth,
 } from './columns.ts';
 import { modelledPartOf, parsePartHeading } from './headings.ts';
+import { pushLines } from './parse.ts';
 import { Form26asParser } from './parser.ts';
 import type { Form26asPart, Form26asResult } from './types.ts';
 
@@ -163,16 +164,7 @@ export const cut26asText = (
 export const parse26asChunk = (chunk: Form26asChunk): Form26asResult => {
   const parser = new Form26asParser(chunk.file);
   for (const [line, n] of chunk.context) parser.push(line, n);
-  const { text } = chunk;
-  let start = 0;
-  let n = chunk.firstLine;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    parser.push(text.slice(start, end), n);
-    start = end + 1;
-    n++;
-  }
+  pushLines(parser, chunk.text, chunk.firstLine);
   const result = parser.finish();
   if (chunk.context.length === 0) return result;
   const own = (i: FileIssue) => i.line >= chunk.firstLine;

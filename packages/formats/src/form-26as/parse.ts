@@ -6,10 +6,16 @@ import type { Form26asResult } from './types.ts';
 // Lines are cut with indexOf rather than split() so a 200 MB statement is
 // never held twice.
 export const parse26asText = (input: string | Uint8Array, file: string): Form26asResult => {
-  const text = toText(input);
   const parser = new Form26asParser(file);
+  pushLines(parser, toText(input), 1);
+  return parser.finish();
+};
+
+// Each line of `text` to the parser, numbered from `firstLine` (a piece of a
+// statement starts at its own line of the file).
+export const pushLines = (parser: Form26asParser, text: string, firstLine: number): void => {
   let start = 0;
-  let n = 1;
+  let n = firstLine;
   const length = text.length;
   while (start < length) {
     let end = text.indexOf('\n', start);
@@ -18,7 +24,6 @@ export const parse26asText = (input: string | Uint8Array, file: string): Form26a
     start = end + 1;
     n++;
   }
-  return parser.finish();
 };
 
 // One line per item, as node:readline yields them.
