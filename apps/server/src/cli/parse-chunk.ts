@@ -1,11 +1,48 @@
 import { type Form26asChunk, parse26asChunk } from '@taxrecon/formats';
-import { type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
+import {
+  createRegisterEncoder,
+  type RegisterShape as IngestShape,
+  type RegisterContext,
+  type RegisterKind,
+  type RegisterPart,
+} from '../features/ingest/register-rows.ts';
+import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
-// The CLI's parsing threads (lib/worker-pool.ts) run this module: a piece of
-// a big register or of a big 26AS statement, whichever the task carries.
-export type ParseTask = { type: 'register'; chunk: RegisterChunk } | { type: '26as'; chunk: Form26asChunk };
+// The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
+// register for `taxrecon reconcile` (book rows) or for a register ingest job
+// (COPY lines), or a piece of a big 26AS statement.
+export interface IngestRegisterChunk {
+  kind: RegisterKind;
+  context: RegisterContext;
+  shape: IngestShape;
+  delimiter: string;
+  firstLine: number;
+  bytes: Uint8Array;
+}
+
+export type ParseTask =
+  | { type: 'register'; chunk: RegisterChunk }
+  | { type: 'ingest-register'; chunk: IngestRegisterChunk }
+  | { type: '26as'; chunk: Form26asChunk };
+
+export interface IngestRegisterPiece {
+  text: string;
+  part: RegisterPart;
+}
+
+const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
+  const { add, part } = createRegisterEncoder(chunk.kind, chunk.context, chunk.shape);
+  const lines: string[] = [];
+  forEachRecord(chunk, chunk.delimiter, (record) => {
+    const line = add(record);
+    if (line !== null) lines.push(line);
+  });
+  return { text: lines.join(''), part };
+};
 
 export const runTask = (task: unknown) => {
   const t = task as ParseTask;
-  return { result: t.type === '26as' ? parse26asChunk(t.chunk) : readRegisterChunk(t.chunk) };
+  if (t.type === '26as') return { result: parse26asChunk(t.chunk) };
+  if (t.type === 'ingest-register') return { result: encodeChunk(t.chunk) };
+  return { result: readRegisterChunk(t.chunk) };
 };

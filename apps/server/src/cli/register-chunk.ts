@@ -1,3 +1,4 @@
+import type { RawRecord } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
 
@@ -19,9 +20,20 @@ const decoder = new TextDecoder('utf-8');
 
 export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
   const { add, read } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
-  const text = decoder.decode(chunk.bytes);
-  const d = chunk.delimiter;
-  let line = chunk.firstLine;
+  forEachRecord(chunk, chunk.delimiter, add);
+  return read;
+};
+
+// Each record of a piece of text register, split at the delimiter as the
+// streaming reader splits it (the file has no quotes, or it is not cut),
+// blank lines skipped as it skips them, numbered from the piece's first line.
+export const forEachRecord = (
+  piece: { bytes: Uint8Array; firstLine: number },
+  d: string,
+  add: (record: RawRecord) => unknown,
+): void => {
+  const text = decoder.decode(piece.bytes);
+  let line = piece.firstLine;
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -29,12 +41,10 @@ export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
     const raw =
       end > start && text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
     const values = raw.split(d);
-    // blank lines are skipped, as the streaming reader skips them
     let blank = true;
     for (let i = 0; i < values.length && blank; i++) blank = values[i]!.trim() === '';
     if (!blank) add({ line, values });
     line++;
     start = end + 1;
   }
-  return read;
 };

@@ -1,19 +1,19 @@
-import {
-  createRowMapper,
-  type FileIssue,
-  guessMapping,
-  mappingByHeaderName,
-  PURCHASE_FIELDS,
-  type PurchaseRow,
-  readCustomerMapping,
-  SALES_FIELDS,
-  type SalesRow,
-} from '@taxrecon/formats';
-import { append, type FinancialYear, financialYearOf, formatRupees } from '@taxrecon/shared';
+import { guessMapping, mappingByHeaderName, readCustomerMapping } from '@taxrecon/formats';
+import { append, type FinancialYear } from '@taxrecon/shared';
+import type { IngestRegisterPiece, ParseTask } from '../../cli/parse-chunk.ts';
+import { cutRegister } from '../../lib/register-cut.ts';
+import { parsingPool } from '../../lib/statement-read.ts';
+import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { openRecords } from './open-records.ts';
 import { emptyBatch, openTable, type ParsedBatch, rejectedLines, type TableRows } from './parsed-batch.ts';
+import {
+  createRegisterEncoder,
+  REGISTER_FIELDS,
+  type RegisterKind,
+  type RegisterPart,
+} from './register-rows.ts';
 
 const SALES_COLUMNS = [
   'entity_id',
@@ -79,8 +79,6 @@ const MAPPING_COLUMNS = [
   'line',
 ] as const;
 
-const rupees = (p: number | null) => (p === null ? null : formatRupees(p));
-
 export interface RegisterOptions {
   entityId: string;
   jobId: string;
@@ -92,87 +90,87 @@ export interface RegisterOptions {
   tempPath: () => string;
 }
 
-const outsideYear = (file: string, line: number, date: string, fy: FinancialYear): FileIssue => ({
-  file,
-  line,
-  column: 'Date',
-  value: date,
-  expected: `a date in FY ${fy}`,
-  code: 'DATE_OUTSIDE_YEAR',
-  message: `${file} line ${line}: ${date} is outside the financial year ${fy} chosen for this upload.`,
-});
-
-interface Encoded {
-  line: string;
-  amount: number;
-  tax: number;
-}
-
 // Maps each file's headers (the person's mapping first, then the closest
 // names), keeps the rows of the chosen financial year and spools them as COPY
-// lines; counts, sums and problems go to the batch.
-const loadRegister = async <
-  Fs extends typeof SALES_FIELDS | typeof PURCHASE_FIELDS,
-  R extends { file: string; line: number; date: string },
->(
+// lines; counts, sums and problems go to the batch. A big text register is
+// cut into pieces encoded in the parsing threads and spooled in file order.
+const loadRegister = async (
   files: SourceFile[],
   options: RegisterOptions,
-  fields: Fs,
-  encode: (row: R) => Encoded,
+  kind: RegisterKind,
   target: TableRows,
   batch: ParsedBatch,
 ): Promise<void> => {
+  const fields = REGISTER_FIELDS[kind];
+  const context = { entityId: options.entityId, jobId: options.jobId, financialYear: options.financialYear };
   const years = new Set<string>();
   const rejected = new Set<string>();
-  const reject = (issue: FileIssue) => {
-    batch.errors.push(issue);
-    rejected.add(`${issue.file}:${issue.line}`);
+  const take = (part: RegisterPart) => {
+    batch.amountRead += part.amountRead;
+    batch.taxRead += part.taxRead;
+    batch.rowsValid += part.rowsValid;
+    batch.rowsSkipped += part.rowsSkipped;
+    append(batch.errors, part.errors);
+    append(batch.warnings, part.warnings);
+    for (const r of part.rejected) rejected.add(r);
+    for (const y of part.years) years.add(y);
   };
-  for (const file of files) {
-    const source = await openRecords(file, options.headers);
-    append(batch.errors, source.errors);
-    const guessed: Partial<Record<string, number>> = guessMapping(source.headers, fields).mapping;
-    const chosen: Partial<Record<string, number>> = options.mapping
-      ? mappingByHeaderName(source.headers, options.mapping)
-      : {};
-    const missing = fields.filter(
-      (f) => f.required && chosen[f.key] === undefined && guessed[f.key] === undefined,
-    );
-    if (missing.length) {
-      batch.errors.push({
+  let pool: WorkerPool | null = null;
+  try {
+    for (const file of files) {
+      const source = await openRecords(file, options.headers);
+      append(batch.errors, source.errors);
+      const guessed: Partial<Record<string, number>> = guessMapping(source.headers, fields).mapping;
+      const chosen: Partial<Record<string, number>> = options.mapping
+        ? mappingByHeaderName(source.headers, options.mapping)
+        : {};
+      const missing = fields.filter(
+        (f) => f.required && chosen[f.key] === undefined && guessed[f.key] === undefined,
+      );
+      if (missing.length) {
+        batch.errors.push({
+          file: file.fileName,
+          line: source.headerLine || 1,
+          expected: missing.map((f) => f.label).join(', '),
+          code: 'UNMAPPED_COLUMNS',
+          message: `${file.fileName}: no column could be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')}. Map the header row on the upload screen.`,
+        });
+        continue;
+      }
+      const shape = {
         file: file.fileName,
-        line: source.headerLine || 1,
-        expected: missing.map((f) => f.label).join(', '),
-        code: 'UNMAPPED_COLUMNS',
-        message: `${file.fileName}: no column could be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')}. Map the header row on the upload screen.`,
-      });
-      continue;
+        headers: source.headers,
+        headerLine: source.headerLine,
+        mapping: { ...guessed, ...chosen },
+      };
+      const cut =
+        options.headers === undefined && poolSize() > 1
+          ? cutRegister(file.bytes, file.fileName, source.headerLine)
+          : null;
+      if (cut) {
+        pool ??= parsingPool();
+        const pieces = await pool.run<ParseTask, IngestRegisterPiece>(
+          cut.pieces.map((p) => ({
+            type: 'ingest-register',
+            chunk: { kind, context, shape, delimiter: cut.delimiter, ...p },
+          })),
+          (t) => (t.type === 'ingest-register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
+        );
+        for (const piece of pieces) {
+          if (piece.text !== '') await target.spool.write(piece.text);
+          take(piece.part);
+        }
+        continue;
+      }
+      const { add, part } = createRegisterEncoder(kind, context, shape);
+      for await (const record of source.rows) {
+        const line = add(record);
+        if (line !== null) await target.spool.write(line);
+      }
+      take(part);
     }
-    const shape = { file: file.fileName, headers: source.headers, headerLine: source.headerLine };
-    const mapping = { ...guessed, ...chosen } as Parameters<typeof createRowMapper<Fs>>[1];
-    const mapRow = createRowMapper(shape, mapping, fields, batch.warnings);
-    for await (const record of source.rows) {
-      const mapped = mapRow(record);
-      if (mapped.kind === 'skip') {
-        batch.rowsSkipped += 1;
-        continue;
-      }
-      if (mapped.kind === 'error') {
-        for (const e of mapped.errors) reject(e);
-        continue;
-      }
-      const row = mapped.row as unknown as R;
-      if (options.financialYear && financialYearOf(row.date) !== options.financialYear) {
-        reject(outsideYear(row.file, row.line, row.date, options.financialYear));
-        continue;
-      }
-      const encoded = encode(row);
-      await target.spool.write(encoded.line);
-      batch.amountRead += encoded.amount;
-      batch.taxRead += encoded.tax;
-      batch.rowsValid += 1;
-      years.add(financialYearOf(row.date));
-    }
+  } finally {
+    await (pool as WorkerPool | null)?.close();
   }
   await target.spool.close();
   batch.rowsRejected = rejected.size;
@@ -186,45 +184,7 @@ export const parseSalesRegister = async (
   const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', options.jobId);
   const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath);
   batch.tables.push(target);
-  await loadRegister<typeof SALES_FIELDS, SalesRow>(
-    files,
-    options,
-    SALES_FIELDS,
-    (r) => ({
-      amount: r.saleAmount ?? 0,
-      tax: r.tdsAmount ?? 0,
-      line: copyLine([
-        options.entityId,
-        options.jobId,
-        financialYearOf(r.date),
-        r.date,
-        r.date,
-        r.customerName,
-        r.customerCode,
-        r.voucherType,
-        r.voucherNumber,
-        r.voucherRef,
-        r.gstin,
-        r.pan,
-        r.tan,
-        rupees(r.invoiceValue),
-        rupees(r.saleAmount),
-        rupees(r.others),
-        rupees(r.cgst),
-        rupees(r.sgst),
-        rupees(r.igst),
-        r.tdsRate,
-        rupees(r.tdsAmount),
-        r.section,
-        r.customerLocation,
-        r.customerRegion,
-        r.file,
-        r.line,
-      ]),
-    }),
-    target,
-    batch,
-  );
+  await loadRegister(files, options, 'sales', target, batch);
   return batch;
 };
 
@@ -235,39 +195,7 @@ export const parsePurchaseRegister = async (
   const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount', options.jobId);
   const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath);
   batch.tables.push(target);
-  await loadRegister<typeof PURCHASE_FIELDS, PurchaseRow>(
-    files,
-    options,
-    PURCHASE_FIELDS,
-    (r) => ({
-      amount: r.purchaseValue ?? 0,
-      tax: r.tcsAmount ?? 0,
-      line: copyLine([
-        options.entityId,
-        options.jobId,
-        financialYearOf(r.date),
-        r.date,
-        r.supplierName,
-        r.billNumber,
-        r.gstin,
-        r.pan,
-        r.tan,
-        rupees(r.purchaseValue),
-        rupees(r.invoiceValue),
-        rupees(r.roundOff),
-        rupees(r.cgst),
-        rupees(r.sgst),
-        rupees(r.igst),
-        r.tcsRate,
-        rupees(r.tcsAmount),
-        r.section,
-        r.file,
-        r.line,
-      ]),
-    }),
-    target,
-    batch,
-  );
+  await loadRegister(files, options, 'purchase', target, batch);
   return batch;
 };
 

@@ -1,0 +1,52 @@
+import { decodeText, formatOfFile, sniffDelimiter } from '@taxrecon/formats';
+
+// A big text register cut at line ends into pieces for the parsing threads
+// (lib/worker-pool.ts), each with the file line it starts on; null when the
+// file is small, not UTF-8 text, or has a double quote anywhere (a quoted
+// field may hold a line break, and a cut there would split a record). Used by
+// `taxrecon reconcile` and by the register ingest jobs.
+export const chunkBytes = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) || 4 << 20;
+const NEWLINE = 10;
+const QUOTE = 34;
+
+export interface RegisterPiece {
+  firstLine: number;
+  bytes: Uint8Array;
+}
+
+export const cutRegister = (
+  bytes: Uint8Array,
+  fileName: string,
+  headerLine: number,
+): { delimiter: string; pieces: RegisterPiece[] } | null => {
+  const size = chunkBytes();
+  if (bytes.length < 2 * size || headerLine < 1) return null;
+  const format = formatOfFile(fileName, bytes);
+  if (format !== 'txt' && format !== 'csv') return null;
+  const head = decodeText(bytes.subarray(0, 1 << 16));
+  if (head.encoding !== 'utf-8' && head.encoding !== 'utf-8-bom') return null;
+  if (bytes.indexOf(QUOTE) >= 0) return null;
+  const delimiter = sniffDelimiter(head.text, format === 'csv' ? ',' : '\t');
+
+  // the data begins on the line after the header
+  let start = 0;
+  for (let line = 0; line < headerLine; line++) {
+    const end = bytes.indexOf(NEWLINE, start);
+    if (end < 0) return null;
+    start = end + 1;
+  }
+  const pieces: RegisterPiece[] = [];
+  let firstLine = headerLine + 1;
+  while (start < bytes.length) {
+    const cutAt = bytes.indexOf(NEWLINE, Math.min(start + size, bytes.length - 1));
+    const end = cutAt < 0 ? bytes.length : cutAt + 1;
+    let lines = 0;
+    for (let i = bytes.indexOf(NEWLINE, start); i >= 0 && i < end; i = bytes.indexOf(NEWLINE, i + 1)) lines++;
+    // A copy of its own, moved (not copied again) to the thread. Not
+    // bytes.slice: on a Buffer that is a view of the whole file.
+    pieces.push({ firstLine, bytes: new Uint8Array(bytes.subarray(start, end)) });
+    firstLine += lines;
+    start = end;
+  }
+  return { delimiter, pieces };
+};
