@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
 import { cut26asText, mergeChunks, parse26asChunk } from './chunks.ts';
 import { parse26asText } from './parse.ts';
-import { type StatementHeader, type StatementParty, write26asText } from './write.ts';
+import { EXAMPLE_STATEMENT_HEADER, type StatementParty, write26asText } from './write.ts';
 
 // Parsing a statement in pieces must give exactly what one pass gives:
 // parties, transactions, issues (with their lines and order), flags.
@@ -19,15 +19,7 @@ const FIXTURES = ['26as-current-layout.txt', '26as-pre-2020-layout.txt', '26as-f
   (f) => readFileSync(`${FIXTURES_DIR}${f}`, 'utf8'),
 );
 
-const header: StatementHeader = {
-  fileCreationDate: '2025-06-28',
-  pan: 'AAACZ9999Z',
-  financialYearStart: 2024,
-  name: 'ZEN TRADERS PRIVATE LIMITED',
-  address: ['1 MG ROAD', '', '', 'PUNE', ''],
-  state: 'MAHARASHTRA',
-  pin: '411001',
-};
+const header = EXAMPLE_STATEMENT_HEADER;
 const party: fc.Arbitrary<StatementParty> = fc.record({
   name: fc.stringMatching(/^[A-Z][A-Z0-9&.]{0,12}( [A-Z0-9&.]{1,12}){0,2}$/),
   tan: fc.stringMatching(/^[A-Z]{4}[0-9]{5}[A-Z]$/),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse26asText } from './parse.ts';
-import { type StatementHeader, type StatementParty, type TaxPart, write26asText } from './write.ts';
+import { EXAMPLE_STATEMENT_HEADER, type StatementParty, type TaxPart, write26asText } from './write.ts';
 
 // What the server's "download 26AS" writes must read back as the same rows:
 // any parties, transactions, amounts (reversals are negative), dates and
@@ -26,15 +26,7 @@ const party: fc.Arbitrary<StatementParty> = fc.record({
   transactions: fc.array(transaction, { minLength: 1, maxLength: 6 }),
 });
 
-const header: StatementHeader = {
-  fileCreationDate: '2025-06-28',
-  pan: 'AAACZ9999Z',
-  financialYearStart: 2024,
-  name: 'ZEN TRADERS PRIVATE LIMITED',
-  address: ['1 MG ROAD', '', '', 'PUNE', ''],
-  state: 'MAHARASHTRA',
-  pin: '411001',
-};
+const header = EXAMPLE_STATEMENT_HEADER;
 
 describe('write26asText then parse26asText', () => {
   it.each<TaxPart>(['TDS', 'TCS'])('gives back every %s party and transaction as written', (part) => {

@@ -29,6 +29,17 @@ export interface StatementHeader {
   pin: string;
 }
 
+// A made-up deductee's header (FY 2024-25), for examples and tests.
+export const EXAMPLE_STATEMENT_HEADER: StatementHeader = {
+  fileCreationDate: '2025-06-28',
+  pan: 'AAACZ9999Z',
+  financialYearStart: 2024,
+  name: 'ZEN TRADERS PRIVATE LIMITED',
+  address: ['1 MG ROAD', '', '', 'PUNE', ''],
+  state: 'MAHARASHTRA',
+  pin: '411001',
+};
+
 export interface TransactionLineValues {
   section: string;
   date: string;

@@ -1,4 +1,9 @@
-import { parse26asText, type StatementParty, write26asText } from '@taxrecon/formats';
+import {
+  EXAMPLE_STATEMENT_HEADER,
+  parse26asText,
+  type StatementParty,
+  write26asText,
+} from '@taxrecon/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -41,19 +46,7 @@ const parties: StatementParty[] = Array.from({ length: 400 }, (_, i) => ({
 
 describe('a big 26AS upload', () => {
   it('loads the rows one pass reads, parsed in pieces across threads', async () => {
-    const text = write26asText(
-      {
-        fileCreationDate: '2025-06-28',
-        pan: 'AAACZ9999Z',
-        financialYearStart: 2024,
-        name: 'ZEN TRADERS PRIVATE LIMITED',
-        address: ['1 MG ROAD', '', '', 'PUNE', ''],
-        state: 'MAHARASHTRA',
-        pin: '411001',
-      },
-      'TDS',
-      parties,
-    );
+    const text = write26asText(EXAMPLE_STATEMENT_HEADER, 'TDS', parties);
     expect(text.length).toBeGreaterThan(20 * 4096);
     const answer = await t.upload('/ingest/taxbook', { token, files: [{ name: 'big.txt', content: text }] });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
