@@ -48,19 +48,13 @@ const move = async (row: AllocationRow, challanId: string | null) => {
   await refresh();
 };
 
+// No Month column: the date says the month, and the challan picker needs the width at 1440 px.
 const rowColumns = (g: AllocationGroup): GridColumn<AllocationRow>[] => [
-  {
-    accessor: 'monthYear',
-    title: 'Month',
-    value: (r) => r.monthYear,
-    render: (r) => monthYearLabel(r.monthYear),
-    sortable: true,
-  },
   {
     accessor: 'documentDate',
     title: 'Date',
-    value: (r) => r.documentDate ?? '',
-    render: (r) => (r.documentDate ? dmy(r.documentDate) : ''),
+    value: (r) => r.documentDate ?? r.monthYear,
+    render: (r) => (r.documentDate ? dmy(r.documentDate) : monthYearLabel(r.monthYear)),
     sortable: true,
     noWrap: true,
   },
