@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type FileIssue, openTracesZip, parse26asText } from '@taxrecon/formats';
-import { append, formatRupees } from '@taxrecon/shared';
+import { append, formatRupees, type Paise } from '@taxrecon/shared';
 import { isBigStatement, parsingPool, read26asStatement } from '../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
@@ -26,7 +26,7 @@ const STATEMENT_COLUMNS = [
   'transaction_count',
   'other_parts',
 ] as const;
-const ENTRY_COLUMNS = [
+export const ENTRY_COLUMNS = [
   'entity_id',
   'statement_id',
   'job_id',
@@ -45,6 +45,48 @@ const ENTRY_COLUMNS = [
   'file_name',
   'line',
 ] as const;
+
+// One tax_entries COPY line (ENTRY_COLUMNS), for a raw statement and a parsed one alike.
+export interface TaxEntryValues {
+  part: string;
+  financialYear: string;
+  tan: string;
+  deductorName: string;
+  section: string;
+  transactionDate: string;
+  status: string;
+  bookingDate: string | null;
+  remarks: string | null;
+  amount: Paise;
+  tax: Paise;
+  deposited: Paise;
+  file: string;
+  line: number;
+}
+
+export const taxEntryLine = (
+  ids: { entityId: string; statementId: string; jobId: string },
+  e: TaxEntryValues,
+) =>
+  copyLine([
+    ids.entityId,
+    ids.statementId,
+    ids.jobId,
+    e.part,
+    e.financialYear,
+    e.tan,
+    e.deductorName,
+    e.section,
+    e.transactionDate,
+    e.status,
+    e.bookingDate,
+    e.remarks,
+    formatRupees(e.amount),
+    formatRupees(e.tax),
+    formatRupees(e.deposited),
+    e.file,
+    e.line,
+  ]);
 
 const fileIssue = (file: string, code: string, message: string, expected: string): FileIssue => ({
   file,
@@ -159,25 +201,10 @@ export const parseForm26as = async (
         for (const party of part?.parties ?? []) {
           for (const t of party.transactions) {
             await entries.spool.write(
-              copyLine([
-                context.entityId,
-                statementId,
-                context.jobId,
-                kind,
-                fy,
-                party.tan,
-                party.name,
-                t.section,
-                t.transactionDate,
-                t.status,
-                t.bookingDate,
-                t.remarks,
-                formatRupees(t.amount),
-                formatRupees(t.tax),
-                formatRupees(t.deposited),
-                t.file,
-                t.line,
-              ]),
+              taxEntryLine(
+                { entityId: context.entityId, statementId, jobId: context.jobId },
+                { ...t, part: kind, financialYear: fy, tan: party.tan, deductorName: party.name },
+              ),
             );
             batch.amountRead += t.amount;
             batch.taxRead += t.tax;

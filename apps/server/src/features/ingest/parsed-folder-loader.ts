@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { formatRupees } from '@taxrecon/shared';
 import { copyLine } from '../../platform/db/bulk-load.ts';
-import type { SourceFile } from './form-26as-loader.ts';
+import { ENTRY_COLUMNS, type SourceFile, taxEntryLine } from './form-26as-loader.ts';
 import { emptyBatch, openTable, type ParsedBatch, rejectedLines } from './parsed-batch.ts';
 import { type ParsedReadOptions, readParsed26as } from './parsed-folder-rows.ts';
 
@@ -19,25 +18,6 @@ const STATEMENT_COLUMNS = [
   'financial_year',
   'assessee_name',
   'transaction_count',
-] as const;
-const ENTRY_COLUMNS = [
-  'entity_id',
-  'statement_id',
-  'job_id',
-  'part',
-  'financial_year',
-  'tan',
-  'deductor_name',
-  'section',
-  'transaction_date',
-  'status',
-  'booking_date',
-  'remarks',
-  'amount',
-  'tax',
-  'deposited',
-  'file_name',
-  'line',
 ] as const;
 
 // problems of a whole file (its mapping), not of a row
@@ -91,25 +71,10 @@ export const parseParsed26as = async (
     }
     statement.count += 1;
     await entries.spool.write(
-      copyLine([
-        context.entityId,
-        statement.id,
-        context.jobId,
-        r.part,
-        r.financialYear,
-        r.tan,
-        r.name,
-        r.section,
-        r.transactionDate,
-        r.status,
-        r.bookingDate,
-        r.remarks,
-        formatRupees(r.amount),
-        formatRupees(r.tax),
-        formatRupees(r.deposited),
-        r.file,
-        r.line,
-      ]),
+      taxEntryLine(
+        { entityId: context.entityId, statementId: statement.id, jobId: context.jobId },
+        { ...r, deductorName: r.name },
+      ),
     );
     batch.amountRead += r.amount;
     batch.taxRead += r.tax;
