@@ -45,3 +45,15 @@ export {
 } from './report.ts';
 export type * from './result-types.ts';
 export { bookRowFingerprint, type PartyRowKeys, partyRowKeys, taxBookRowFingerprint } from './row-keys.ts';
+export {
+  badBookRow,
+  badTaxBookRow,
+  bookIdentity,
+  type GatheredRow,
+  type IdentityPlan,
+  type Placement,
+  planByIdentity,
+  taxBookIdentity,
+  UnresolvedRows,
+  workOf,
+} from './identity-plan.ts';

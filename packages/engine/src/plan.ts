@@ -53,14 +53,15 @@ export const newEntry = <R>(row: R, resolvedBy: ResolvedBy, broughtForward: bool
   splitPart: 0,
 });
 
-const badBookRow = (r: BookRow): string | null => {
+// Why a row cannot be considered at all (null: it can).
+export const badBookRow = (r: BookRow): string | null => {
   if (Number.isNaN(dayNumber(r.date))) return `invalid date "${r.date}"`;
   if (!Number.isSafeInteger(r.amount) || !Number.isSafeInteger(r.tax))
     return 'amount or tax is not whole paise';
   return null;
 };
 
-const badTaxBookRow = (r: TaxBookRow): string | null => {
+export const badTaxBookRow = (r: TaxBookRow): string | null => {
   if (Number.isNaN(dayNumber(r.transactionDate))) return `invalid transaction date "${r.transactionDate}"`;
   if (!Number.isSafeInteger(r.amount) || !Number.isSafeInteger(r.tax) || !Number.isSafeInteger(r.deposited)) {
     return 'amount, tax or deposit is not whole paise';
@@ -69,6 +70,15 @@ const badTaxBookRow = (r: TaxBookRow): string | null => {
 };
 
 type Pending = PendingRow;
+
+// The order of the rows not considered (a stable sort: ties keep the order
+// they were found in).
+export const compareUnresolved = (a: UnresolvedRow, b: UnresolvedRow): number =>
+  byText(a.side, b.side) ||
+  byText(a.ref, b.ref) ||
+  a.row.amount - b.row.amount ||
+  a.row.tax - b.row.tax ||
+  byText(a.reason, b.reason);
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -126,14 +136,7 @@ export const planReconciliation = (input: ReconcileInput, options: ReconcileOpti
       unresolved.push({ side: 'book', ref: p.row.voucherNo, row: p.row, code: p.code, reason: p.reason });
     else unresolved.push({ side: 'taxBook', ref: p.row.ref, row: p.row, code: p.code, reason: p.reason });
   }
-  unresolved.sort(
-    (a, b) =>
-      byText(a.side, b.side) ||
-      byText(a.ref, b.ref) ||
-      a.row.amount - b.row.amount ||
-      a.row.tax - b.row.tax ||
-      byText(a.reason, b.reason),
-  );
+  unresolved.sort(compareUnresolved);
 
   const work: PartyWork[] = [];
   groups.forEach((party, g) => {
