@@ -60,7 +60,7 @@ const dates = ['2024-04-10', '2024-06-30', '2024-12-01', '2025-03-31', 'not a da
 
 const bookRow = fc
   .record({ w: fc.nat(bookWho.length - 1), d: fc.nat(dates.length - 1), a: fc.nat(5), v: fc.nat(6) })
-  .map(({ w, d, a, v }, ): BookRow => {
+  .map(({ w, d, a, v }): BookRow => {
     const who = bookWho[w]!;
     return sale(`V${v}`, dates[d]!, 1000 * (a + 1), 100 * (a + 1), {
       partyName: who.name,
@@ -136,9 +136,11 @@ describe('planning by identity', () => {
               continue;
             }
             const p =
-              side === 'book' ? byIdentity.placeBook(row as BookRow) : byIdentity.placeTaxBook(row as TaxBookRow);
+              side === 'book'
+                ? byIdentity.placeBook(row as BookRow)
+                : byIdentity.placeTaxBook(row as TaxBookRow);
             if (p === undefined) throw new Error('a valid row whose identity was not planned');
-            if (p.party === -1) left.addUnplaced(side, broughtForward, seq, row, p);
+            if (!p.placed) left.addUnplaced(side, broughtForward, seq, row, p);
             else {
               const g = { row, broughtForward, seq, via: p.via, phase: p.phase };
               if (side === 'book') books[p.party]!.push(g as GatheredRow<BookRow>);

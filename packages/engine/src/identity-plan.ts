@@ -41,8 +41,8 @@ import type {
 export type Side = 'book' | 'taxBook';
 
 export type Placement =
-  | { party: number; via: ResolvedBy; phase: number }
-  | { party: -1; code: UnresolvedCode; reason: string };
+  | { placed: true; party: number; via: ResolvedBy; phase: number }
+  | { placed: false; code: UnresolvedCode; reason: string };
 
 // Two rows with the same key are planned alike (null and '' kept apart: finer
 // than the resolver needs, which is safe).
@@ -93,12 +93,13 @@ export const planByIdentity = (input: IdentityInput, options: ReconcileOptions =
   );
   const placed = new Map<BookRow | TaxBookRow, Placement>();
   plan.work.forEach((w, party) => {
-    for (const e of w.book) placed.set(e.row, { party, via: e.resolvedBy, phase: phaseOf(e.resolvedBy, w.party) });
+    for (const e of w.book)
+      placed.set(e.row, { placed: true, party, via: e.resolvedBy, phase: phaseOf(e.resolvedBy, w.party) });
     for (const e of w.taxBook) {
-      placed.set(e.row, { party, via: e.resolvedBy, phase: phaseOf(e.resolvedBy, w.party) });
+      placed.set(e.row, { placed: true, party, via: e.resolvedBy, phase: phaseOf(e.resolvedBy, w.party) });
     }
   });
-  for (const u of plan.unresolved) placed.set(u.row, { party: -1, code: u.code, reason: u.reason });
+  for (const u of plan.unresolved) placed.set(u.row, { placed: false, code: u.code, reason: u.reason });
   const place = <R extends BookRow | TaxBookRow>(representative: R | undefined) =>
     representative === undefined ? undefined : placed.get(representative);
   return {
@@ -144,7 +145,13 @@ export class UnresolvedRows {
   private readonly rows: { u: UnresolvedRow; rank: number; seq: number }[] = [];
 
   // a row badBookRow / badTaxBookRow refused, with its reason
-  addInvalid(side: Side, broughtForward: boolean, seq: number, row: BookRow | TaxBookRow, reason: string): void {
+  addInvalid(
+    side: Side,
+    broughtForward: boolean,
+    seq: number,
+    row: BookRow | TaxBookRow,
+    reason: string,
+  ): void {
     this.push(side, broughtForward, seq, row, 'INVALID_ROW', reason, 0);
   }
 

@@ -18,6 +18,18 @@ export type {
 } from './decision-types.ts';
 export { applyDecisions } from './decisions.ts';
 export { normalisePan, normaliseTan, panFromGstin } from './identifiers.ts';
+export {
+  badBookRow,
+  badTaxBookRow,
+  bookIdentity,
+  type GatheredRow,
+  type IdentityPlan,
+  type Placement,
+  planByIdentity,
+  taxBookIdentity,
+  UnresolvedRows,
+  workOf,
+} from './identity-plan.ts';
 export type {
   BookRow,
   ConfirmedMapping,
@@ -33,6 +45,7 @@ export * from './payable/index.ts';
 export { type PartyWork, type PlanContext, planReconciliation, type ReconcilePlan } from './plan.ts';
 export { describeUnmatched } from './reason-text.ts';
 export { assembleResult, type ProgressCallback, reconcile, reconcileParties } from './reconcile.ts';
+export { reconcileParty } from './reconcile-party.ts';
 export {
   type ReconReport,
   type ReportList,
@@ -43,17 +56,6 @@ export {
   streamReport,
   toReport,
 } from './report.ts';
+export { SummaryFold } from './result-summary.ts';
 export type * from './result-types.ts';
 export { bookRowFingerprint, type PartyRowKeys, partyRowKeys, taxBookRowFingerprint } from './row-keys.ts';
-export {
-  badBookRow,
-  badTaxBookRow,
-  bookIdentity,
-  type GatheredRow,
-  type IdentityPlan,
-  type Placement,
-  planByIdentity,
-  taxBookIdentity,
-  UnresolvedRows,
-  workOf,
-} from './identity-plan.ts';

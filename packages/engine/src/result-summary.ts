@@ -1,30 +1,42 @@
 import { addTotals, emptyTotals } from './party-summary.ts';
 import type { PartyResult, ReconcileResult, ResultSummary, UnresolvedRow } from './result-types.ts';
 
-export const summarize = (
-  parties: readonly PartyResult[],
-  unresolved: readonly UnresolvedRow[],
-): ResultSummary => {
-  const summary: ResultSummary = {
+// The figures of a result, added up a party at a time (a job that writes
+// its parties as it matches them never holds them all).
+export class SummaryFold {
+  readonly summary: ResultSummary = {
     ...emptyTotals(),
-    parties: parties.length,
+    parties: 0,
     categories: { fullMatches: 0, partialMatches: 0, missingFromSales: 0, missingFromTaxBook: 0 },
     manuallyMatchedParties: 0,
     claimedByTotalsParties: 0,
     unresolvedBook: 0,
     unresolvedTaxBook: 0,
   };
-  for (const p of parties) {
+
+  addParty(p: PartyResult): void {
+    const summary = this.summary;
+    summary.parties++;
     addTotals(summary, p.totals);
     summary.categories[p.category]++;
     if (p.manuallyMatched) summary.manuallyMatchedParties++;
     if (p.claimedByTotals) summary.claimedByTotalsParties++;
   }
-  for (const u of unresolved) {
-    if (u.side === 'book') summary.unresolvedBook++;
-    else summary.unresolvedTaxBook++;
+
+  addUnresolved(u: UnresolvedRow): void {
+    if (u.side === 'book') this.summary.unresolvedBook++;
+    else this.summary.unresolvedTaxBook++;
   }
-  return summary;
+}
+
+export const summarize = (
+  parties: readonly PartyResult[],
+  unresolved: readonly UnresolvedRow[],
+): ResultSummary => {
+  const fold = new SummaryFold();
+  for (const p of parties) fold.addParty(p);
+  for (const u of unresolved) fold.addUnresolved(u);
+  return fold.summary;
 };
 
 export const collectCarryForward = (parties: readonly PartyResult[]): ReconcileResult['carryForward'] => {

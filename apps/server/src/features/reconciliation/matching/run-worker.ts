@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type ComputeRequest, type ComputeResult, computeReconciliation } from './compute.ts';
-import {
-  type InputSide,
-  type OutputBatch,
-  StreamedComputation,
-  type StreamedRequest,
-  type StreamedSummary,
-} from './streamed-compute.ts';
+import type { InputSide, OutputBatch, StreamedRequest, StreamedSummary } from './streamed-compute.ts';
+import { newStreamedJob } from './streamed-job.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
 
 // The compiled build (scripts/build-server.mjs) puts the worker beside the
@@ -81,7 +76,7 @@ export const startStreamedMatching = (
   onProgress: (finished: number, total: number) => void,
 ): StreamedMatching => {
   if (process.env.TAXRECON_RECON_IN_PROCESS === '1') {
-    const c = new StreamedComputation(request);
+    const c = newStreamedJob(request);
     return {
       input: async (side, chunk) => c.input(side, chunk),
       compute: async () => c.compute(onProgress),

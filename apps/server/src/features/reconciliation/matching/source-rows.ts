@@ -106,60 +106,66 @@ const field = (f: string | undefined): string | null => {
   return f.includes('\\') ? f.replace(/\\(.)/g, (_, c: string) => UNESCAPE[c] ?? c) : f;
 };
 
-// Calls `each` with every line of COPY text and its fields.
-const eachLine = (text: string, each: (line: string, f: string[]) => void): void => {
+const money = (f: string | undefined): Paise => paiseOfNumeric(field(f));
+
+// One line of COPY text (without its newline) as a row.
+export const decodeBookLine = (line: string): SourcedBookRow => {
+  const f = line.split('\t');
+  return {
+    sourceId: field(f[0]),
+    voucherNo: field(f[1]) ?? '',
+    date: f[2] ?? '',
+    partyName: field(f[3]) ?? '',
+    customerCode: field(f[4]),
+    tan: field(f[5]),
+    pan: field(f[6]),
+    gstin: field(f[7]),
+    section: field(f[8]),
+    rate: field(f[9]),
+    amount: money(f[13]),
+    tax: money(f[14]),
+    line,
+  };
+};
+
+export const decodeTaxBookLine = (line: string): SourcedTaxBookRow => {
+  const f = line.split('\t');
+  return {
+    sourceId: field(f[0]),
+    ref: field(f[1]) ?? '',
+    transactionDate: f[2] ?? '',
+    name: field(f[3]) ?? '',
+    tan: field(f[5]) ?? '',
+    section: field(f[8]) ?? '',
+    status: field(f[10]) ?? '',
+    bookingDate: field(f[11]),
+    remarks: field(f[12]),
+    amount: money(f[13]),
+    tax: money(f[14]),
+    deposited: money(f[15]),
+    line,
+  };
+};
+
+// Calls `each` with every line of COPY text (lines end at '\n'; the last may not).
+export const forEachLine = (text: string, each: (line: string) => void): void => {
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    const line = text.slice(start, end);
-    each(line, line.split('\t'));
+    each(text.slice(start, end));
     start = end + 1;
   }
 };
 
-const money = (f: string | undefined): Paise => paiseOfNumeric(field(f));
-
 export const decodeBookRows = (text: string): SourcedBookRow[] => {
   const rows: SourcedBookRow[] = [];
-  eachLine(text, (line, f) => {
-    rows.push({
-      sourceId: field(f[0]),
-      voucherNo: field(f[1]) ?? '',
-      date: f[2] ?? '',
-      partyName: field(f[3]) ?? '',
-      customerCode: field(f[4]),
-      tan: field(f[5]),
-      pan: field(f[6]),
-      gstin: field(f[7]),
-      section: field(f[8]),
-      rate: field(f[9]),
-      amount: money(f[13]),
-      tax: money(f[14]),
-      line,
-    });
-  });
+  forEachLine(text, (line) => rows.push(decodeBookLine(line)));
   return rows;
 };
 
 export const decodeTaxBookRows = (text: string): SourcedTaxBookRow[] => {
   const rows: SourcedTaxBookRow[] = [];
-  eachLine(text, (line, f) => {
-    rows.push({
-      sourceId: field(f[0]),
-      ref: field(f[1]) ?? '',
-      transactionDate: f[2] ?? '',
-      name: field(f[3]) ?? '',
-      tan: field(f[5]) ?? '',
-      section: field(f[8]) ?? '',
-      status: field(f[10]) ?? '',
-      bookingDate: field(f[11]),
-      remarks: field(f[12]),
-      amount: money(f[13]),
-      tax: money(f[14]),
-      deposited: money(f[15]),
-      line,
-    });
-  });
+  forEachLine(text, (line) => rows.push(decodeTaxBookLine(line)));
   return rows;
 };

@@ -48,13 +48,22 @@ export interface OutputBatch {
   done: number;
   total: number;
   last: boolean;
+  // with the last batch, when the figures were only known once every party was matched
+  summary?: StreamedSummary;
+}
+
+// What the job's matching worker drives: rows in, compute, batches out.
+export interface StreamedJob {
+  input(side: InputSide, chunk: Uint8Array, end?: boolean): void;
+  compute(onProgress: (finished: number, total: number) => void): StreamedSummary;
+  nextBatch(chars?: number): OutputBatch;
 }
 
 // About this much COPY text of rows per output batch (characters).
 export const OUTPUT_BATCH_CHARS = 8 << 20;
 
 // Splits COPY text arriving in arbitrary byte chunks into whole lines.
-class LineAssembler {
+export class LineAssembler {
   private readonly decoder = new TextDecoder();
   private rest = '';
 
@@ -75,7 +84,7 @@ class LineAssembler {
   }
 }
 
-export class StreamedComputation {
+export class StreamedComputation implements StreamedJob {
   private readonly lines = {
     book: new LineAssembler(),
     taxBook: new LineAssembler(),

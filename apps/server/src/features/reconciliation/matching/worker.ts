@@ -1,12 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import { type ComputeRequest, computeReconciliation } from './compute.ts';
-import {
-  type InputSide,
-  type OutputBatch,
-  StreamedComputation,
-  type StreamedRequest,
-  type StreamedSummary,
+import type {
+  InputSide,
+  OutputBatch,
+  StreamedJob,
+  StreamedRequest,
+  StreamedSummary,
 } from './streamed-compute.ts';
+import { newStreamedJob } from './streamed-job.ts';
 
 // The matching worker. Either one ComputeRequest answered whole (re-reconciling
 // chosen parties), or the streamed job: a 'start', the rows in 'input'
@@ -30,8 +31,8 @@ export type WorkerRequest =
 const port = parentPort;
 if (port) {
   const send = (m: WorkerMessage) => port.postMessage(m);
-  let streamed: StreamedComputation | null = null;
-  const running = (): StreamedComputation => {
+  let streamed: StreamedJob | null = null;
+  const running = (): StreamedJob => {
     if (!streamed) throw new Error('the matching worker was not started');
     return streamed;
   };
@@ -47,7 +48,7 @@ if (port) {
           });
           break;
         case 'start':
-          streamed = new StreamedComputation(m.request);
+          streamed = newStreamedJob(m.request);
           break;
         case 'input':
           running().input(m.side, m.chunk);

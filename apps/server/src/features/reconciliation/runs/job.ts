@@ -85,14 +85,18 @@ const writeResult = async (
   ctx: AppContext,
   jobId: string,
   input: ReconJobInput,
-  out: StreamedSummary,
+  computed: StreamedSummary,
   matching: StreamedMatching,
   onBatch: (batch: OutputBatch) => Promise<void>,
   extra: {
     previousJobId: string | null;
     timings: Record<string, number>;
     // last inside the transaction: the job marks itself Completed with the result
-    beforeCommit: (client: pg.PoolClient, timings: Record<string, number>) => Promise<void>;
+    beforeCommit: (
+      client: pg.PoolClient,
+      timings: Record<string, number>,
+      out: StreamedSummary,
+    ) => Promise<void>;
   },
 ) => {
   const { database } = ctx;
@@ -102,8 +106,11 @@ const writeResult = async (
     }
     const started = performance.now();
     let pending = matching.next();
+    let out = computed;
     for (;;) {
       const batch = await pending;
+      // a computation that matches as it writes knows its figures only at the end
+      if (batch.summary) out = batch.summary;
       if (!batch.last) {
         pending = matching.next();
         pending.catch(() => {}); // awaited on the next turn; a failure meanwhile is not unhandled
@@ -151,8 +158,8 @@ const writeResult = async (
       'DELETE FROM recon_locks WHERE entity_id = $1 AND purpose = $2 AND job_id IS NOT DISTINCT FROM $3::uuid',
       [input.entityId, 'recon', jobId],
     );
-    await extra.beforeCommit(client, timings);
-    return timings;
+    await extra.beforeCommit(client, timings, out);
+    return out;
   });
 };
 
@@ -248,9 +255,7 @@ const finishJob = async (
   phases: Record<string, number>,
 ) => {
   const { jobId } = job;
-  const s = out.stats;
-  const transactions = s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows;
-  const remarks = remarksOf(input.kind, out);
+  let remarks = '';
   let outcome: TaskOutcome = {};
   // The result rows, the run's figures and the job's Completed mark commit
   // together, so a retry after a crash finds the job done and stops.
@@ -264,7 +269,11 @@ const finishJob = async (
   await writeResult(ctx, jobId, input, out, matching, onBatch, {
     previousJobId,
     timings: phases,
-    beforeCommit: async (client, timings) => {
+    beforeCommit: async (client, timings, out) => {
+      const s = out.stats;
+      const transactions =
+        s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows;
+      remarks = remarksOf(input.kind, out);
       const total = Math.round(performance.now() - started);
       outcome = {
         remarks,
