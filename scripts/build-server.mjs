@@ -34,6 +34,7 @@ await build({
     // the pool's thread (lib/worker-pool.ts) and the task modules it loads
     'pool-worker': path.join(server, 'src/lib/pool-worker.ts'),
     'parse-chunk': path.join(server, 'src/cli/parse-chunk.ts'),
+    'match-bucket': path.join(server, 'src/features/reconciliation/matching/bucket-task.ts'),
   },
   outdir,
   bundle: true,

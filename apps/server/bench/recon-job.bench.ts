@@ -11,7 +11,9 @@
 //   2. the result screen's calls on the finished job (first page of each tab,
 //      the summary, a customer's discrepancy view) and one decision;
 // on the embedded database, and on PostgreSQL when --pg names a server.
-import { execFileSync } from 'node:child_process';
+// The job runs in a process of its own, started after the loads, so its peak
+// RSS is the job's and not what the loads left behind.
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,11 @@ const { values } = parseArgs({
     out: { type: 'string' },
     data: { type: 'string' },
     'skip-embedded': { type: 'boolean', default: false },
+    // with --pg: load into (or reuse) this database and keep it
+    database: { type: 'string' },
+    // internal: the job's own process, over data already loaded
+    'job-only': { type: 'string' },
+    label: { type: 'string' },
   },
 });
 const rows = Number(values.rows);
@@ -71,10 +78,15 @@ if (!fs.existsSync(master)) {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-const bench = async (label: string, databaseUrl: string | null) => {
-  const kept = databaseUrl === null && values.data !== undefined;
-  const loaded = kept && fs.existsSync(path.join(values.data!, 'db'));
-  const dataDir = kept ? values.data! : fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
+const bench = async (label: string, databaseUrl: string | null, databaseLoaded = false) => {
+  const jobOnly = values['job-only'] !== undefined;
+  const kept = jobOnly || (databaseUrl === null && values.data !== undefined);
+  const loaded = jobOnly || databaseLoaded || (kept && fs.existsSync(path.join(values.data!, 'db')));
+  const dataDir = jobOnly
+    ? values['job-only']!
+    : kept
+      ? values.data!
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
   const { server, base, token } = await startBenchServer(dataDir, databaseUrl);
   const call = async <T>(method: string, route: string, body?: unknown): Promise<{ ms: number; json: T }> => {
     const started = performance.now();
@@ -128,6 +140,28 @@ const bench = async (label: string, databaseUrl: string | null) => {
     await load('/ingest/taxbook', statement, {});
     await load('/ingest/sales-register', register, { financialYear: '2024-25' });
   }
+  if (!jobOnly) {
+    await server.close();
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        import.meta.filename,
+        '--rows',
+        String(rows),
+        '--job-only',
+        dataDir,
+        '--label',
+        label,
+        ...(databaseUrl ? ['--pg', databaseUrl] : []),
+      ],
+      { stdio: 'inherit' },
+    );
+    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (child.status !== 0) throw new Error(`${label}: the job's process failed`);
+    return;
+  }
 
   const rssBefore = process.resourceUsage().maxRSS * 1024;
   // The process's peak while the job runs (the worker thread is in this
@@ -139,12 +173,14 @@ const bench = async (label: string, databaseUrl: string | null) => {
   const submitted = await call<{ jobId: string }>('PUT', '/job/tds-reconciliation/2024-25', {});
   const job = await waitFor(submitted.json.jobId);
   clearInterval(sampler);
-  const wall = (job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0);
   const result = job.result as {
     timings: Record<string, number>;
     customers: number;
     categories: Record<string, number>;
   };
+  // The job's own clock, start to commit (its ended_at is the time its
+  // writing transaction began: PostgreSQL's now()).
+  const wall = result.timings.total ?? 0;
   console.log(
     `${label}: TDS reconciliation of ${Number(job.transactions_count).toLocaleString('en-IN')} rows, ${result.customers} customers ${JSON.stringify(result.categories)} in ${seconds(wall)}`,
   );
@@ -186,16 +222,19 @@ const bench = async (label: string, databaseUrl: string | null) => {
   if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
 };
 
-if (!values['skip-embedded'] || !values.pg) await bench('embedded (PGlite)', null);
-if (values.pg) {
-  const name = `taxrecon_bench_${process.pid}`;
+if (values['job-only'] !== undefined) await bench(values.label ?? 'job', values.pg ?? null);
+else if (!values['skip-embedded'] || !values.pg) await bench('embedded (PGlite)', null);
+if (values.pg && values['job-only'] === undefined) {
+  const name = values.database ?? `taxrecon_bench_${process.pid}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database: a plain name, not ${name}`);
   const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   try {
-    await bench('PostgreSQL', `${values.pg}/${name}`);
+    await bench('PostgreSQL', `${values.pg}/${name}`, exists);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!values.database) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

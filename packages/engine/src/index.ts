@@ -8,6 +8,7 @@ export {
   readCompanyName,
   resolveCompanyName,
 } from './company-names.ts';
+export { dayNumber } from './dates.ts';
 export type {
   Decision,
   DecisionError,

@@ -23,6 +23,20 @@ export class SummaryFold {
     if (p.claimedByTotals) summary.claimedByTotalsParties++;
   }
 
+  // Another fold's figures (parties matched elsewhere, e.g. in another thread).
+  merge(other: ResultSummary): void {
+    const summary = this.summary;
+    addTotals(summary, other);
+    summary.parties += other.parties;
+    for (const k of Object.keys(summary.categories) as (keyof ResultSummary['categories'])[]) {
+      summary.categories[k] += other.categories[k];
+    }
+    summary.manuallyMatchedParties += other.manuallyMatchedParties;
+    summary.claimedByTotalsParties += other.claimedByTotalsParties;
+    summary.unresolvedBook += other.unresolvedBook;
+    summary.unresolvedTaxBook += other.unresolvedTaxBook;
+  }
+
   addUnresolved(u: UnresolvedRow): void {
     if (u.side === 'book') this.summary.unresolvedBook++;
     else this.summary.unresolvedTaxBook++;

@@ -4,21 +4,18 @@ import path from 'node:path';
 import {
   badBookRow,
   badTaxBookRow,
-  bookIdentity,
-  type GatheredRow,
+  dayNumber,
   type IdentityPlan,
   type Placement,
   planByIdentity,
-  type ResolvedBy,
-  reconcileParty,
   SummaryFold,
-  taxBookIdentity,
   type UnresolvedRow,
   UnresolvedRows,
-  workOf,
 } from '@taxrecon/engine';
+import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
+import { type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-task.ts';
 import { ChunkWriter } from './copy-text.ts';
-import { partyLine, rowLines, unresolvedLine } from './result-codec.ts';
+import { unresolvedLine } from './result-codec.ts';
 import {
   decodeBookLine,
   decodeTaxBookLine,
@@ -26,11 +23,10 @@ import {
   type SourcedBookRow,
   type SourcedTaxBookRow,
 } from './source-rows.ts';
-import { readLines, SpoolFile, spoolDirectory } from './spool-files.ts';
+import { LineSpool, readLineBytes, SpoolFile, spoolDirectory } from './spool-files.ts';
 import {
   type InputSide,
   LineAssembler,
-  OUTPUT_BATCH_CHARS,
   type OutputBatch,
   type StreamedRequest,
   type StreamedSummary,
@@ -50,8 +46,12 @@ import {
 // (streamed-compute.unit.test.ts compares them). A job with decisions to
 // apply still takes the whole-year way: a decision may name rows of any party.
 
+// An amount COPY prints for numeric(18,2) that is surely whole paise within
+// the safe integers; anything else is decoded and checked as the plan checks it.
+const PLAIN_AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
+
 // About this many rows go to a bucket.
-const BUCKET_ROWS = 50_000;
+const BUCKET_ROWS = 20_000;
 
 const READING_ORDER: readonly InputSide[] = [
   'taxBook',
@@ -103,29 +103,6 @@ const detached = <R extends AnyRow>(row: R): R => {
   return copy;
 };
 
-const VIAS: readonly ResolvedBy[] = [
-  'confirmed-mapping',
-  'tan',
-  'connected-tan',
-  'customer-code',
-  'mapping-file',
-  'pan',
-  'gstin',
-  'exact-name',
-  'fuzzy-name',
-  'deductor-name',
-  'tan-only',
-];
-
-interface LoadedBucket {
-  // output ordinals [from, to)
-  from: number;
-  to: number;
-  next: number;
-  book: Map<number, GatheredRow<SourcedBookRow>[]>;
-  taxBook: Map<number, GatheredRow<SourcedTaxBookRow>[]>;
-}
-
 export class PartyStreamedComputation {
   private readonly dir: string;
   private readonly lines: Record<InputSide, LineAssembler> = {
@@ -146,23 +123,42 @@ export class PartyStreamedComputation {
   private readonly bookIdentities: Identity[] = [];
   private readonly taxBookIdentities: Identity[] = [];
   private readonly left = new UnresolvedRows();
+  private readonly tabs = new Int32Array(15);
   private readonly timings: Record<string, number> = { decode: 0 };
   private plan: IdentityPlan | null = null;
   // output ordinal -> the plan's party
   private partyOf: number[] = [];
   private buckets: { file: string; from: number; to: number }[] = [];
   private nextBucket = 0;
-  private current: LoadedBucket | null = null;
+  private readonly pool: WorkerPool | null;
+  // the window of buckets being matched in the pool, and how many were handed out
+  private ready: Promise<BucketOutput[]> | null = null;
+  private readyCount = 0;
+  private readyTaken = 0;
   private unresolved: UnresolvedRow[] = [];
   private unresolvedCount = 0;
   private readonly fold = new SummaryFold();
   private summary: StreamedSummary | null = null;
 
+  private readonly bucketRows: number;
+
   constructor(
     private readonly request: StreamedRequest,
-    spoolRoot = process.env.TAXRECON_SPOOL_DIR || os.tmpdir(),
+    settings: { spoolRoot?: string; bucketRows?: number; threads?: number } = {},
   ) {
-    this.dir = spoolDirectory(spoolRoot, `taxrecon-recon-${request.scope.jobId}`);
+    this.dir = spoolDirectory(
+      settings.spoolRoot ?? (process.env.TAXRECON_SPOOL_DIR || os.tmpdir()),
+      `taxrecon-recon-${request.scope.jobId}`,
+    );
+    this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
+    const threads = settings.threads ?? poolSize();
+    this.pool =
+      threads > 1
+        ? new WorkerPool(
+            { compiled: 'match-bucket', source: new URL('./bucket-task.ts', import.meta.url) },
+            threads,
+          )
+        : null;
     const spool = (side: InputSide) => new SpoolFile(path.join(this.dir, `${side}.txt`));
     this.spools = {
       book: spool('book'),
@@ -180,32 +176,61 @@ export class PartyStreamedComputation {
     this.timings.decode! += Math.round(performance.now() - started);
   }
 
+  // A row read for what planning needs: its identity and whether it is valid.
+  // Most rows are neither new identities nor doubtful, and are not decoded.
   private take(side: InputSide, line: string): void {
     const ids = this.ids[side];
     const seq = ids.length;
     const bf = isBroughtForward(side);
     const book = isBook(side);
-    const row = book ? decodeBookLine(line) : decodeTaxBookLine(line);
-    const bad = book ? badBookRow(row as SourcedBookRow) : badTaxBookRow(row as SourcedTaxBookRow);
-    if (bad !== null) {
-      this.left.addInvalid(book ? 'book' : 'taxBook', bf, seq, row, bad);
-      ids.push(-1);
-      return;
+    const tab = this.tabs;
+    let at = -1;
+    for (let k = 0; k < 15; k++) {
+      at = line.indexOf('\t', at + 1);
+      tab[k] = at < 0 ? line.length : at;
     }
-    const key = book ? bookIdentity(row as SourcedBookRow) : taxBookIdentity(row as SourcedTaxBookRow);
+    const fieldOf = (k: number) => line.slice(k === 0 ? 0 : tab[k - 1]! + 1, k < 15 ? tab[k]! : line.length);
+    const surelyValid =
+      !Number.isNaN(dayNumber(fieldOf(2))) &&
+      PLAIN_AMOUNT.test(fieldOf(13)) &&
+      PLAIN_AMOUNT.test(fieldOf(14)) &&
+      (book || PLAIN_AMOUNT.test(fieldOf(15)));
+    let decoded: AnyRow | null = null;
+    if (!surelyValid) {
+      decoded = book ? decodeBookLine(line) : decodeTaxBookLine(line);
+      const bad = book ? badBookRow(decoded as SourcedBookRow) : badTaxBookRow(decoded as SourcedTaxBookRow);
+      if (bad !== null) {
+        this.left.addInvalid(book ? 'book' : 'taxBook', bf, seq, decoded, bad);
+        ids.push(-1);
+        return;
+      }
+    }
+    // The identity's fields as COPY text (book: name, code, TAN, PAN, GSTIN;
+    // 26AS: name to TAN): one text per identity, and no decoding to compare.
+    const key = line.slice(tab[2]! + 1, book ? tab[7] : tab[5]);
     const numbers = book ? this.bookIds : this.taxBookIds;
     const identities = book ? this.bookIdentities : this.taxBookIdentities;
     let id = numbers.get(key);
-    if (id === undefined) {
-      id = identities.length;
-      numbers.set(key, id);
-      identities.push({ row: detached(row), broughtForward: bf, seq, rows: 0 });
-    } else if (identities[id]!.broughtForward && !bf) {
+    const first = id === undefined;
+    const earlier = !first && identities[id!]!.broughtForward && !bf;
+    if (first || earlier) {
       // the current year's rows are read before the brought-forward ones, whatever order they arrive in
-      identities[id] = { row: detached(row), broughtForward: bf, seq, rows: identities[id]!.rows };
+      decoded ??= book ? decodeBookLine(line) : decodeTaxBookLine(line);
+      const identity = {
+        row: detached(decoded),
+        broughtForward: bf,
+        seq,
+        rows: first ? 0 : identities[id!]!.rows,
+      };
+      if (first) {
+        id = identities.length;
+        // a copy: the slice would keep the whole chunk of text it was cut from alive
+        numbers.set(JSON.parse(JSON.stringify(key)) as string, id);
+        identities.push(identity);
+      } else identities[id!] = identity;
     }
-    identities[id]!.rows++;
-    ids.push(id);
+    identities[id!]!.rows++;
+    ids.push(id!);
   }
 
   // Plans the year from its identities and sorts the rows into buckets of parties.
@@ -260,7 +285,7 @@ export class PartyStreamedComputation {
     const bucketOf = new Int32Array(this.partyOf.length);
     let size = 0;
     for (let o = 0; o < this.partyOf.length; o++) {
-      if (this.buckets.length === 0 || size >= BUCKET_ROWS) {
+      if (this.buckets.length === 0 || size >= this.bucketRows) {
         this.buckets.push({ file: path.join(this.dir, `bucket-${this.buckets.length}.txt`), from: o, to: o });
         size = 0;
       }
@@ -271,29 +296,29 @@ export class PartyStreamedComputation {
     }
     lap('plan');
 
-    const out = this.buckets.map((b) => new SpoolFile(b.file));
+    // Each row's text goes to its party's bucket as bytes, behind a head
+    // saying where it goes and how it is ordered there.
+    const out = this.buckets.map((b) => new LineSpool(b.file));
     for (const side of READING_ORDER) {
       const book = isBook(side);
       const places = book ? bookPlaces : taxBookPlaces;
       const ids = this.ids[side];
       const code = SIDE_CODE[side];
+      const heads = places.map((p) => (p.placed ? `\t${p.phase}\t${VIAS.indexOf(p.via)}\t` : ''));
       let seq = 0;
-      readLines(path.join(this.dir, `${side}.txt`), (line) => {
+      readLineBytes(path.join(this.dir, `${side}.txt`), (bytes, start, end) => {
         const id = ids.at(seq);
         if (id >= 0) {
           const p = places[id]!;
           if (!p.placed) {
             if (!selected) {
+              const line = bytes.toString('utf8', start, end);
               const row = book ? decodeBookLine(line) : decodeTaxBookLine(line);
               this.left.addUnplaced(book ? 'book' : 'taxBook', isBroughtForward(side), seq, row, p);
             }
           } else {
             const o = ordinal[p.party]!;
-            if (o >= 0) {
-              out[bucketOf[o]!]!.write(
-                `${code}\t${o}\t${p.phase}\t${VIAS.indexOf(p.via)}\t${seq}\t${line}\n`,
-              );
-            }
+            if (o >= 0) out[bucketOf[o]!]!.line(`${code}\t${o}${heads[id]}${seq}\t`, bytes, start, end);
           }
         }
         seq++;
@@ -331,102 +356,64 @@ export class PartyStreamedComputation {
     };
   }
 
-  private load(b: { file: string; from: number; to: number }): LoadedBucket {
-    const bucket: LoadedBucket = {
+  private task(b: { file: string; from: number; to: number }): BucketTask {
+    const plan = this.plan!;
+    return {
+      file: b.file,
       from: b.from,
       to: b.to,
-      next: b.from,
-      book: new Map(),
-      taxBook: new Map(),
+      parties: this.partyOf.slice(b.from, b.to).map((i) => plan.parties[i]!),
+      context: { kind: plan.kind, financialYear: plan.financialYear, options: plan.options },
+      scope: this.request.scope,
     };
-    readLines(b.file, (text) => {
-      const cut: number[] = [];
-      let at = -1;
-      for (let k = 0; k < 5; k++) {
-        at = text.indexOf('\t', at + 1);
-        cut.push(at);
-      }
-      const code = text.slice(0, cut[0]);
-      const o = Number(text.slice(cut[0]! + 1, cut[1]));
-      const phase = Number(text.slice(cut[1]! + 1, cut[2]));
-      const via = VIAS[Number(text.slice(cut[2]! + 1, cut[3]))]!;
-      const seq = Number(text.slice(cut[3]! + 1, cut[4]));
-      const line = text.slice(cut[4]! + 1);
-      const broughtForward = code === 't' || code === 'b';
-      if (code === 'B' || code === 'b') {
-        const list = bucket.book.get(o) ?? [];
-        list.push({ row: decodeBookLine(line), broughtForward, seq, via, phase });
-        bucket.book.set(o, list);
-      } else {
-        const list = bucket.taxBook.get(o) ?? [];
-        list.push({ row: decodeTaxBookLine(line), broughtForward, seq, via, phase });
-        bucket.taxBook.set(o, list);
-      }
-    });
-    return bucket;
   }
 
-  // The next parties, matched and encoded as COPY text; the rows not
-  // considered and the final figures come with the last batch.
-  nextBatch(chars = OUTPUT_BATCH_CHARS): OutputBatch {
-    const plan = this.plan;
-    if (!plan) throw new Error('nextBatch before compute');
-    const scope = this.request.scope;
-    const partyOut = new ChunkWriter();
-    const rowOut = new ChunkWriter(1 << 20);
-    let written = 0;
-    const counted = (line: string) => {
-      written += line.length;
-      rowOut.add(line);
-    };
-    let matchMs = 0;
-    let encodeMs = 0;
-    while (written < chars) {
-      if (!this.current || this.current.next >= this.current.to) {
-        if (this.nextBucket >= this.buckets.length) break;
-        const started = performance.now();
-        this.current = this.load(this.buckets[this.nextBucket++]!);
-        this.timings.load = (this.timings.load ?? 0) + Math.round(performance.now() - started);
-      }
-      const bucket = this.current;
-      const o = bucket.next++;
-      const started = performance.now();
-      const work = workOf(
-        plan.parties[this.partyOf[o]!]!,
-        bucket.book.get(o) ?? [],
-        bucket.taxBook.get(o) ?? [],
-      );
-      bucket.book.delete(o);
-      bucket.taxBook.delete(o);
-      const result = reconcileParty(work, plan);
-      this.fold.addParty(result);
-      const matched = performance.now();
-      matchMs += matched - started;
-      partyOut.add(partyLine(scope, o, result));
-      rowLines(scope, o, result, counted);
-      encodeMs += performance.now() - matched;
+  // The next bucket's parties, matched and encoded as COPY text; the rows not
+  // considered and the final figures come with the last batch. With threads,
+  // the next few buckets are matched side by side and handed out in order.
+  // (a batch is a bucket: `chars` is not used)
+  nextBatch(_chars?: number): OutputBatch | Promise<OutputBatch> {
+    if (!this.plan) throw new Error('nextBatch before compute');
+    if (this.nextBucket >= this.buckets.length) return this.batch(null);
+    if (!this.pool) return this.batch(matchBucket(this.task(this.buckets[this.nextBucket++]!)));
+    const pool = this.pool;
+    if (this.ready === null) {
+      const window = this.buckets.slice(this.nextBucket, this.nextBucket + pool.size);
+      this.ready = pool.run<BucketTask, BucketOutput>(window.map((b) => this.task(b)));
+      this.readyCount = window.length;
     }
-    const done = this.current ? this.current.next : 0;
-    const last =
-      this.nextBucket >= this.buckets.length && (!this.current || this.current.next >= this.current.to);
+    const taken = this.ready;
+    const index = this.readyTaken++;
+    this.nextBucket++;
+    if (this.readyTaken === this.readyCount) {
+      this.ready = null;
+      this.readyTaken = 0;
+    }
+    return taken.then((outputs) => this.batch(outputs[index]!));
+  }
+
+  private batch(output: BucketOutput | null): OutputBatch {
+    if (output) {
+      this.fold.merge(output.summary);
+      for (const k of ['load', 'match', 'encode'] as const) {
+        this.timings[k] = (this.timings[k] ?? 0) + output.timings[k];
+      }
+    }
+    const last = this.nextBucket >= this.buckets.length;
     const unresolvedOut = new ChunkWriter();
     if (last && this.summary === null) {
-      const started = performance.now();
-      for (const u of this.unresolved) unresolvedOut.add(unresolvedLine(scope, u));
+      for (const u of this.unresolved) unresolvedOut.add(unresolvedLine(this.request.scope, u));
       this.unresolved = [];
-      encodeMs += performance.now() - started;
-    }
-    this.timings.match = (this.timings.match ?? 0) + Math.round(matchMs);
-    this.timings.encode = (this.timings.encode ?? 0) + Math.round(encodeMs);
-    if (last && this.summary === null) {
       this.summary = this.figures();
       fs.rmSync(this.dir, { recursive: true, force: true });
+      void this.pool?.close();
     }
+    const done = this.nextBucket > 0 ? this.buckets[this.nextBucket - 1]!.to : 0;
     return {
-      partyChunks: partyOut.finish(),
-      rowChunks: rowOut.finish(),
+      partyChunks: output?.partyChunks ?? [],
+      rowChunks: output?.rowChunks ?? [],
       unresolvedChunks: unresolvedOut.finish(),
-      done: last ? this.partyOf.length : done,
+      done,
       total: this.partyOf.length,
       last,
       ...(last && this.summary ? { summary: this.summary } : {}),

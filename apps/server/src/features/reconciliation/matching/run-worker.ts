@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type ComputeRequest, type ComputeResult, computeReconciliation } from './compute.ts';
 import type { InputSide, OutputBatch, StreamedRequest, StreamedSummary } from './streamed-compute.ts';
-import { newStreamedJob } from './streamed-job.ts';
+import { holdsWholeYear, newStreamedJob } from './streamed-job.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
 
 // The compiled build (scripts/build-server.mjs) puts the worker beside the
@@ -15,13 +15,17 @@ const COMPILED_WORKER = fs.existsSync(fileURLToPath(compiledWorker)) ? compiledW
 // Runs a reconciliation in a worker thread, so matching lakhs of rows never
 // blocks the API. TAXRECON_RECON_IN_PROCESS=1 runs it on the main thread
 // instead (for profiling).
-const newWorker = () =>
+const newWorker = (holdsYear = true) =>
   new Worker(COMPILED_WORKER ?? new URL('./worker-boot.mjs', import.meta.url), {
     workerData: { module: new URL('./worker.ts', import.meta.url).href },
-    // The engine holds a whole year of rows and their results. Matching makes
-    // many short-lived objects: a big young generation keeps them out of the
-    // old one (measured on 2,000,000 rows: 27 s in the worker became 15 s).
-    resourceLimits: { maxOldGenerationSizeMb: 6144, maxYoungGenerationSizeMb: 256 },
+    // Holding a whole year of rows and their results, matching makes many
+    // short-lived objects: a big young generation keeps them out of the old
+    // one (measured on 2,000,000 rows: 27 s in the worker became 15 s). A
+    // job matched a party at a time holds little: V8's own young generation
+    // lets its garbage go sooner, and its heap stays small.
+    resourceLimits: holdsYear
+      ? { maxOldGenerationSizeMb: 6144, maxYoungGenerationSizeMb: 256 }
+      : { maxOldGenerationSizeMb: 6144 },
   });
 
 export const runInWorker = (
@@ -84,7 +88,7 @@ export const startStreamedMatching = (
       close: async () => {},
     };
   }
-  const worker = newWorker();
+  const worker = newWorker(holdsWholeYear(request));
   // Answers come in the order of the requests that expect one.
   const waiting: { resolve: (m: WorkerMessage) => void; reject: (e: Error) => void }[] = [];
   let failure: Error | null = null;

@@ -70,6 +70,79 @@ export const readLines = (file: string, each: (line: string) => void, bufferByte
   }
 };
 
+// Every line of a closed spool file as bytes (`end` excludes the newline;
+// the last line may lack one), read a few MB at a time, without decoding
+// the text; the file is removed afterwards. `buffer` is only valid during the call.
+export const readLineBytes = (
+  file: string,
+  each: (buffer: Buffer, start: number, end: number) => void,
+  bufferBytes = 4 << 20,
+): void => {
+  const fd = fs.openSync(file, 'r');
+  try {
+    let buffer = Buffer.alloc(bufferBytes);
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.length) {
+        // a line longer than the buffer
+        const bigger = Buffer.alloc(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, filled);
+        buffer = bigger;
+      }
+      const n = fs.readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += n;
+      let start = 0;
+      for (;;) {
+        const end = buffer.indexOf(10, start);
+        if (end < 0 || end >= filled) break;
+        each(buffer, start, end);
+        start = end + 1;
+      }
+      if (n === 0) {
+        if (start < filled) each(buffer, start, filled);
+        break;
+      }
+      buffer.copy(buffer, 0, start, filled);
+      filled -= start;
+    }
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+  }
+};
+
+// Lines appended as bytes: an ASCII head, then a slice of another buffer.
+export class LineSpool {
+  private readonly fd: number;
+  private buffer = Buffer.alloc(256 << 10);
+  private used = 0;
+
+  constructor(readonly file: string) {
+    this.fd = fs.openSync(file, 'w');
+  }
+
+  line(head: string, from: Buffer, start: number, end: number): void {
+    const size = head.length + (end - start) + 1;
+    if (this.used + size > this.buffer.length) {
+      this.flush();
+      if (size > this.buffer.length) this.buffer = Buffer.alloc(size);
+    }
+    this.used += this.buffer.write(head, this.used, 'latin1');
+    this.used += from.copy(this.buffer, this.used, start, end);
+    this.buffer[this.used++] = 10;
+  }
+
+  close(): void {
+    this.flush();
+    fs.closeSync(this.fd);
+  }
+
+  private flush(): void {
+    if (this.used > 0) fs.writeSync(this.fd, this.buffer, 0, this.used);
+    this.used = 0;
+  }
+}
+
 // A directory of its own for one job's spool files; a retry of the job starts it afresh.
 export const spoolDirectory = (root: string, name: string): string => {
   const dir = path.join(root, name);

@@ -56,7 +56,8 @@ export interface OutputBatch {
 export interface StreamedJob {
   input(side: InputSide, chunk: Uint8Array, end?: boolean): void;
   compute(onProgress: (finished: number, total: number) => void): StreamedSummary;
-  nextBatch(chars?: number): OutputBatch;
+  // `chars`: about how much row text a batch holds, where the computation lets the caller choose
+  nextBatch(chars?: number): OutputBatch | Promise<OutputBatch>;
 }
 
 // About this much COPY text of rows per output batch (characters).

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { PartyMaster } from '@taxrecon/engine';
 import { describe, expect, it } from 'vitest';
 import { type ComputeRequest, computeReconciliation } from './compute.ts';
@@ -177,11 +176,18 @@ describe('the streamed reconciliation', () => {
 
   const ways: [string, (r: StreamedRequest) => StreamedJob][] = [
     ['the whole year held', (r) => new StreamedComputation(r)],
-    ['a party at a time from spool files', (r) => new PartyStreamedComputation(r, os.tmpdir())],
+    [
+      'a party at a time from spool files',
+      (r) => new PartyStreamedComputation(r, { bucketRows: 20, threads: 1 }),
+    ],
+    [
+      'a party at a time, buckets matched in two threads',
+      (r) => new PartyStreamedComputation(r, { bucketRows: 20, threads: 2 }),
+    ],
   ];
   it.each(ways.flatMap(([way, make]) => [3, 97, 1 << 20].map((max) => [way, max, make] as const)))(
     '%s gives what the whole computation gives, input cut every 1 to %i bytes',
-    (_way, max, make) => {
+    async (_way, max, make) => {
       const c = make(request);
       for (const [side, bytes] of [
         ['book', book],
@@ -198,7 +204,7 @@ describe('the streamed reconciliation', () => {
       const unresolved: string[] = [];
       let batches = 0;
       for (;;) {
-        const batch = c.nextBatch(2000);
+        const batch = await c.nextBatch(2000);
         batches++;
         parties.push(...batch.partyChunks);
         rows.push(...batch.rowChunks);
@@ -313,14 +319,14 @@ describe('the streamed reconciliation', () => {
     ['chosen parties', ['C3', 'TAN:DELO00009Q']],
   ] as const)(
     'a party at a time gives what the whole computation gives with unknown parties: %s',
-    (_what, selected) => {
+    async (_what, selected) => {
       const r = {
         ...request,
         options: { unknownParties: 'byTan' as const },
         selected: selected ? [...selected] : null,
       };
       const wholeMixed = computeReconciliation({ ...r, ...mixed } satisfies ComputeRequest, () => {});
-      const c = new PartyStreamedComputation(r, os.tmpdir());
+      const c = new PartyStreamedComputation(r, { bucketRows: 25, threads: 2 });
       // the brought-forward rows arrive first: the order of arrival must not matter
       for (const side of ['broughtForwardTaxBook', 'broughtForwardBook', 'book', 'taxBook'] as InputSide[]) {
         for (const piece of pieces(mixed[side], 61)) c.input(side, piece);
@@ -329,7 +335,7 @@ describe('the streamed reconciliation', () => {
       expect(summary.warnings).toEqual(wholeMixed.warnings);
       const out = { parties: [] as string[], rows: [] as string[], unresolved: [] as string[] };
       for (;;) {
-        const batch = c.nextBatch(500);
+        const batch = await c.nextBatch(2000);
         out.parties.push(...batch.partyChunks);
         out.rows.push(...batch.rowChunks);
         out.unresolved.push(...batch.unresolvedChunks);

@@ -5,7 +5,8 @@ import { StreamedComputation, type StreamedJob, type StreamedRequest } from './s
 // not grow with the year, unless there are decisions to apply (a decision
 // may name rows of any party, so those jobs hold the whole year).
 // TAXRECON_RECON_WHOLE_YEAR=1 takes the whole-year way always (to compare).
+export const holdsWholeYear = (request: StreamedRequest): boolean =>
+  request.decisions.length > 0 || process.env.TAXRECON_RECON_WHOLE_YEAR === '1';
+
 export const newStreamedJob = (request: StreamedRequest): StreamedJob =>
-  request.decisions.length > 0 || process.env.TAXRECON_RECON_WHOLE_YEAR === '1'
-    ? new StreamedComputation(request)
-    : new PartyStreamedComputation(request);
+  holdsWholeYear(request) ? new StreamedComputation(request) : new PartyStreamedComputation(request);

@@ -61,7 +61,14 @@ if (port) {
           });
           break;
         case 'next':
-          send({ type: 'batch', batch: running().nextBatch() });
+          // a batch matched in other threads comes later
+          Promise.resolve(running().nextBatch()).then(
+            (batch) => send({ type: 'batch', batch }),
+            (error: unknown) => {
+              const e = error instanceof Error ? error : new Error(String(error));
+              send({ type: 'error', message: e.message, ...(e.stack ? { stack: e.stack } : {}) });
+            },
+          );
           break;
       }
     } catch (error) {

@@ -1,0 +1,110 @@
+import {
+  type GatheredRow,
+  type PartyInfo,
+  type PlanContext,
+  type ResolvedBy,
+  type ResultSummary,
+  reconcileParty,
+  SummaryFold,
+  workOf,
+} from '@taxrecon/engine';
+import { ChunkWriter } from './copy-text.ts';
+import { type JobScope, partyLine, rowLines } from './result-codec.ts';
+import {
+  decodeBookLine,
+  decodeTaxBookLine,
+  type SourcedBookRow,
+  type SourcedTaxBookRow,
+} from './source-rows.ts';
+import { readLines } from './spool-files.ts';
+
+// One bucket of a party-at-a-time job (party-streamed-compute.ts): its rows
+// read back from disk, each party gathered, matched and encoded as COPY text.
+// Pure apart from reading (and removing) its file, so buckets run in any
+// thread; the job writes their output in bucket order.
+
+export const VIAS: readonly ResolvedBy[] = [
+  'confirmed-mapping',
+  'tan',
+  'connected-tan',
+  'customer-code',
+  'mapping-file',
+  'pan',
+  'gstin',
+  'exact-name',
+  'fuzzy-name',
+  'deductor-name',
+  'tan-only',
+];
+
+export interface BucketTask {
+  file: string;
+  // output ordinals [from, to), and their parties in that order
+  from: number;
+  to: number;
+  parties: PartyInfo[];
+  context: PlanContext;
+  scope: JobScope;
+}
+
+export interface BucketOutput {
+  partyChunks: string[];
+  rowChunks: string[];
+  summary: ResultSummary;
+  timings: { load: number; match: number; encode: number };
+}
+
+// A bucket line: "<side code>\t<ordinal>\t<phase>\t<via>\t<seq>\t<the row's COPY text>".
+export const matchBucket = (task: BucketTask): BucketOutput => {
+  const started = performance.now();
+  const count = task.to - task.from;
+  const book: GatheredRow<SourcedBookRow>[][] = Array.from({ length: count }, () => []);
+  const taxBook: GatheredRow<SourcedTaxBookRow>[][] = Array.from({ length: count }, () => []);
+  const cut = [0, 0, 0, 0, 0];
+  readLines(task.file, (text) => {
+    let at = -1;
+    for (let k = 0; k < 5; k++) {
+      at = text.indexOf('\t', at + 1);
+      cut[k] = at;
+    }
+    const code = text.charCodeAt(0);
+    const o = Number(text.slice(cut[0]! + 1, cut[1])) - task.from;
+    const phase = Number(text.slice(cut[1]! + 1, cut[2]));
+    const via = VIAS[Number(text.slice(cut[2]! + 1, cut[3]))]!;
+    const seq = Number(text.slice(cut[3]! + 1, cut[4]));
+    const line = text.slice(cut[4]! + 1);
+    // 'B' / 'b': the book, this year / brought forward; 'T' / 't': 26AS
+    const broughtForward = code === 98 || code === 116;
+    if (code === 66 || code === 98)
+      book[o]!.push({ row: decodeBookLine(line), broughtForward, seq, via, phase });
+    else taxBook[o]!.push({ row: decodeTaxBookLine(line), broughtForward, seq, via, phase });
+  });
+  const loaded = performance.now();
+
+  const fold = new SummaryFold();
+  const partyOut = new ChunkWriter();
+  const rowOut = new ChunkWriter(1 << 20);
+  const add = (line: string) => rowOut.add(line);
+  let match = 0;
+  for (let i = 0; i < count; i++) {
+    const before = performance.now();
+    const result = reconcileParty(workOf(task.parties[i]!, book[i]!, taxBook[i]!), task.context);
+    book[i] = [];
+    taxBook[i] = [];
+    fold.addParty(result);
+    match += performance.now() - before;
+    partyOut.add(partyLine(task.scope, task.from + i, result));
+    rowLines(task.scope, task.from + i, result, add);
+  }
+  const total = performance.now() - started;
+  const load = loaded - started;
+  return {
+    partyChunks: partyOut.finish(),
+    rowChunks: rowOut.finish(),
+    summary: fold.summary,
+    timings: { load: Math.round(load), match: Math.round(match), encode: Math.round(total - load - match) },
+  };
+};
+
+// The pool's thread entry (lib/worker-pool.ts).
+export const runTask = (task: unknown) => ({ result: matchBucket(task as BucketTask) });
