@@ -76,7 +76,7 @@ const adjustmentJob = async (ctx: AppContext, input: AdjustmentJobInput, job: Ta
       adjustment.changes,
     );
     await client.query(
-      `UPDATE payable_adjustments SET status = 'Completed', completed_at = now(), rows_changed = $2
+      `UPDATE payable_adjustments SET status = 'Completed', completed_at = clock_timestamp(), rows_changed = $2
        WHERE id = $1`,
       [adjustment.id, adjustment.changes.length],
     );

@@ -116,7 +116,7 @@ export const miscReportTask = (ctx: () => AppContext) =>
       await c.db.transaction().execute(async (trx) => {
         // misc_reports is read and written in SQL here only, so it has no Kysely table type
         await sql`UPDATE misc_reports SET status = 'Completed', storage_path = ${key}, size_bytes = ${size},
-          row_count = ${table.rows.length}, summary = ${table.summary}, completed_at = now()
+          row_count = ${table.rows.length}, summary = ${table.summary}, completed_at = clock_timestamp()
           WHERE id = ${input.miscId}`.execute(trx);
         await job.complete(trx, {
           remarks: `Report ready: ${table.summary}`,

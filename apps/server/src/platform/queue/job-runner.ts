@@ -328,10 +328,12 @@ const completedValues = (outcome: TaskOutcome): Updateable<JobsTable> => ({
 // The "done" mark written in the task's transaction. Only an unfinished job
 // is marked: if another run committed first, this UPDATE (which waits for
 // that run's row lock on PostgreSQL) finds it Completed and throws, and the
-// task's transaction is rolled back with its writes.
+// task's transaction is rolled back with its writes. The end time is the
+// clock's, not now(): now() is when the transaction began, which for a job
+// that writes its result in it would leave the writing out of its duration.
 const markCompleted = async (tx: JobTransaction, jobId: string, outcome: TaskOutcome) => {
   const v = completedValues(outcome);
-  const text = `UPDATE jobs SET status = 'Completed', progress = 100, ended_at = now(), failure_reason = NULL,
+  const text = `UPDATE jobs SET status = 'Completed', progress = 100, ended_at = clock_timestamp(), failure_reason = NULL,
       remarks = $2, result = $3::jsonb, transactions_count = coalesce($4::bigint, transactions_count)
     WHERE id = $1 AND status IN ('NotStarted', 'InProgress')`;
   const values = [jobId, v.remarks ?? null, v.result ?? null, outcome.transactionsCount ?? null];
@@ -341,7 +343,7 @@ const markCompleted = async (tx: JobTransaction, jobId: string, outcome: TaskOut
     changed = r.rowCount ?? 0;
   } else {
     const r =
-      await sql`UPDATE jobs SET status = 'Completed', progress = 100, ended_at = now(), failure_reason = NULL,
+      await sql`UPDATE jobs SET status = 'Completed', progress = 100, ended_at = clock_timestamp(), failure_reason = NULL,
         remarks = ${values[1]}, result = ${values[2]}::jsonb, transactions_count = coalesce(${values[3]}::bigint, transactions_count)
       WHERE id = ${jobId} AND status IN ('NotStarted', 'InProgress')`.execute(tx as Kysely<DB>);
     changed = Number(r.numAffectedRows ?? 0n);

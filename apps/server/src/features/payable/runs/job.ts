@@ -330,7 +330,7 @@ export const writeRun = async (
       );
     }
     await client.query(
-      `UPDATE payable_runs SET status = 'Completed', completed_at = now(), files = $2, entries = $3,
+      `UPDATE payable_runs SET status = 'Completed', completed_at = clock_timestamp(), files = $2, entries = $3,
          vendor_count = $4, summary = $5, form3cd = $6, timings = $7
        WHERE job_id = $1`,
       [

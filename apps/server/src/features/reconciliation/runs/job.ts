@@ -126,7 +126,7 @@ const writeResult = async (
     const timings = { ...extra.timings, ...out.timings, write: Math.round(performance.now() - started) };
     const s = out.stats;
     await client.query(
-      `UPDATE recon_runs SET status = 'Completed', completed_at = now(), book_rows = $2, tax_book_rows = $3,
+      `UPDATE recon_runs SET status = 'Completed', completed_at = clock_timestamp(), book_rows = $2, tax_book_rows = $3,
          brought_forward_book_rows = $4, brought_forward_tax_book_rows = $5, parties = $6, unresolved_rows = $7,
          previous_job_id = $8, options = $9, warnings = $10, decision_errors = $11, decisions_applied = $12,
          timings = $13
