@@ -59,4 +59,11 @@ export {
 } from './report.ts';
 export { SummaryFold } from './result-summary.ts';
 export type * from './result-types.ts';
-export { bookRowFingerprint, type PartyRowKeys, partyRowKeys, taxBookRowFingerprint } from './row-keys.ts';
+export {
+  bookRowFingerprint,
+  type PartyRowKeys,
+  partyRowKeys,
+  tanOfKey,
+  taxBookRowFingerprint,
+  voucherOfKey,
+} from './row-keys.ts';

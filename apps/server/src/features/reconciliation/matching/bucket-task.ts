@@ -1,4 +1,7 @@
 import {
+  applyDecisions,
+  assembleResult,
+  type DecisionError,
   type GatheredRow,
   type PartyInfo,
   type PlanContext,
@@ -9,6 +12,7 @@ import {
   workOf,
 } from '@taxrecon/engine';
 import { ChunkWriter } from './copy-text.ts';
+import type { PartyDecision } from './decision-routing.ts';
 import { type JobScope, partyLine, rowLines } from './result-codec.ts';
 import {
   decodeBookLine,
@@ -45,12 +49,16 @@ export interface BucketTask {
   parties: PartyInfo[];
   context: PlanContext;
   scope: JobScope;
+  // the decisions of parties of this bucket, by output ordinal
+  decisions: Record<number, PartyDecision[]>;
 }
 
 export interface BucketOutput {
   partyChunks: string[];
   rowChunks: string[];
   summary: ResultSummary;
+  decisionErrors: DecisionError[];
+  applied: number;
   timings: { load: number; match: number; encode: number };
 }
 
@@ -86,9 +94,22 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   const rowOut = new ChunkWriter(1 << 20);
   const add = (line: string) => rowOut.add(line);
   let match = 0;
+  const decisionErrors: DecisionError[] = [];
+  let applied = 0;
   for (let i = 0; i < count; i++) {
     const before = performance.now();
-    const result = reconcileParty(workOf(task.parties[i]!, book[i]!, taxBook[i]!), task.context);
+    let result = reconcileParty(workOf(task.parties[i]!, book[i]!, taxBook[i]!), task.context);
+    const decisions = task.decisions[task.from + i];
+    if (decisions) {
+      // only this party's rows are named (decision-routing.ts): applied to it alone
+      const decided = applyDecisions(
+        assembleResult({ ...task.context, unresolved: [], warnings: [] }, [result]),
+        decisions.map((d) => d.decision),
+      );
+      result = decided.result.parties[0]!;
+      applied += decided.applied;
+      for (const e of decided.errors) decisionErrors.push({ ...e, index: decisions[e.index]!.index });
+    }
     book[i] = [];
     taxBook[i] = [];
     fold.addParty(result);
@@ -102,6 +123,8 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
     partyChunks: partyOut.finish(),
     rowChunks: rowOut.finish(),
     summary: fold.summary,
+    decisionErrors,
+    applied,
     timings: { load: Math.round(load), match: Math.round(match), encode: Math.round(total - load - match) },
   };
 };

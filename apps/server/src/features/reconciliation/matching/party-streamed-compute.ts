@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   badBookRow,
   badTaxBookRow,
+  type DecisionError,
   dayNumber,
   type IdentityPlan,
   type Placement,
@@ -15,10 +16,12 @@ import {
 import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
 import { type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-task.ts';
 import { ChunkWriter } from './copy-text.ts';
+import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
 import { unresolvedLine } from './result-codec.ts';
 import {
   decodeBookLine,
   decodeTaxBookLine,
+  field,
   forEachLine,
   type SourcedBookRow,
   type SourcedTaxBookRow,
@@ -28,6 +31,7 @@ import {
   type InputSide,
   LineAssembler,
   type OutputBatch,
+  StreamedComputation,
   type StreamedRequest,
   type StreamedSummary,
 } from './streamed-compute.ts';
@@ -141,6 +145,12 @@ export class PartyStreamedComputation {
   private summary: StreamedSummary | null = null;
 
   private readonly bucketRows: number;
+  private readonly router: DecisionRouter;
+  private partyDecisions = new Map<number, PartyDecision[]>();
+  private decisionErrors: DecisionError[] = [];
+  private applied = 0;
+  // the whole-year computation, when the decisions need it after all
+  private whole: StreamedComputation | null = null;
 
   constructor(
     private readonly request: StreamedRequest,
@@ -151,6 +161,7 @@ export class PartyStreamedComputation {
       `taxrecon-recon-${request.scope.jobId}`,
     );
     this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
+    this.router = new DecisionRouter(request.decisions);
     const threads = settings.threads ?? poolSize();
     this.pool =
       threads > 1
@@ -195,6 +206,12 @@ export class PartyStreamedComputation {
       PLAIN_AMOUNT.test(fieldOf(13)) &&
       PLAIN_AMOUNT.test(fieldOf(14)) &&
       (book || PLAIN_AMOUNT.test(fieldOf(15)));
+    // rows a decision may name: which identities hold them
+    const see = this.router.active
+      ? book
+        ? (id: number) => this.router.seeBook(field(fieldOf(1)) ?? '', id)
+        : (id: number) => this.router.seeTaxBook(field(fieldOf(5)) ?? '', id)
+      : null;
     let decoded: AnyRow | null = null;
     if (!surelyValid) {
       decoded = book ? decodeBookLine(line) : decodeTaxBookLine(line);
@@ -202,6 +219,7 @@ export class PartyStreamedComputation {
       if (bad !== null) {
         this.left.addInvalid(book ? 'book' : 'taxBook', bf, seq, decoded, bad);
         ids.push(-1);
+        see?.(-1);
         return;
       }
     }
@@ -231,6 +249,7 @@ export class PartyStreamedComputation {
     }
     identities[id!]!.rows++;
     ids.push(id!);
+    see?.(id!);
   }
 
   // Plans the year from its identities and sorts the rows into buckets of parties.
@@ -273,6 +292,11 @@ export class PartyStreamedComputation {
         this.partyOf.push(i);
       }
     });
+    if (this.router.active) {
+      const routed = this.router.route(bookPlaces, taxBookPlaces, ordinal);
+      if (routed === null) return this.holdWholeYear(onProgress);
+      this.partyDecisions = routed;
+    }
     // Buckets: runs of parties in order, about BUCKET_ROWS rows each.
     const rowsOf = this.partyOf.map(() => 0);
     const count = (identities: Identity[], places: Placement[]) =>
@@ -333,14 +357,38 @@ export class PartyStreamedComputation {
     return this.figures();
   }
 
+  // The spooled rows handed to the whole-year computation, as read.
+  private holdWholeYear(onProgress: (finished: number, total: number) => void): StreamedSummary {
+    const whole = new StreamedComputation(this.request);
+    const buffer = Buffer.alloc(8 << 20);
+    for (const side of READING_ORDER) {
+      const file = path.join(this.dir, `${side}.txt`);
+      const fd = fs.openSync(file, 'r');
+      try {
+        for (;;) {
+          const n = fs.readSync(fd, buffer, 0, buffer.length, null);
+          if (n === 0) break;
+          // (decoded at once: the buffer is free again on return)
+          whole.input(side, buffer.subarray(0, n));
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    void this.pool?.close();
+    this.whole = whole;
+    return whole.compute(onProgress);
+  }
+
   private figures(): StreamedSummary {
     const s = this.fold.summary;
     const read = (side: InputSide) => this.ids[side].length;
     return {
       options: this.plan!.options,
       warnings: this.plan!.warnings,
-      decisionErrors: [],
-      applied: 0,
+      decisionErrors: this.decisionErrors.slice().sort((a, b) => a.index - b.index),
+      applied: this.applied,
       stats: {
         bookRows: read('book'),
         taxBookRows: read('taxBook'),
@@ -365,14 +413,18 @@ export class PartyStreamedComputation {
       parties: this.partyOf.slice(b.from, b.to).map((i) => plan.parties[i]!),
       context: { kind: plan.kind, financialYear: plan.financialYear, options: plan.options },
       scope: this.request.scope,
+      decisions: Object.fromEntries(
+        [...this.partyDecisions].filter(([o]) => o >= b.from && o < b.to),
+      ) as Record<number, PartyDecision[]>,
     };
   }
 
   // The next bucket's parties, matched and encoded as COPY text; the rows not
   // considered and the final figures come with the last batch. With threads,
   // the next few buckets are matched side by side and handed out in order.
-  // (a batch is a bucket: `chars` is not used)
-  nextBatch(_chars?: number): OutputBatch | Promise<OutputBatch> {
+  // (a batch is a bucket: `chars` is only for the whole-year way)
+  nextBatch(chars?: number): OutputBatch | Promise<OutputBatch> {
+    if (this.whole) return this.whole.nextBatch(chars);
     if (!this.plan) throw new Error('nextBatch before compute');
     if (this.nextBucket >= this.buckets.length) return this.batch(null);
     if (!this.pool) return this.batch(matchBucket(this.task(this.buckets[this.nextBucket++]!)));
@@ -395,6 +447,8 @@ export class PartyStreamedComputation {
   private batch(output: BucketOutput | null): OutputBatch {
     if (output) {
       this.fold.merge(output.summary);
+      for (const e of output.decisionErrors) this.decisionErrors.push(e);
+      this.applied += output.applied;
       for (const k of ['load', 'match', 'encode'] as const) {
         this.timings[k] = (this.timings[k] ?? 0) + output.timings[k];
       }

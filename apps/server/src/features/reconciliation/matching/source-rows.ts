@@ -101,7 +101,7 @@ export const broughtForwardSelect = (previousJobId: string, side: 'B' | 'T'): st
    WHERE job_id = ${uuidLiteral(previousJobId)} AND side = '${side === 'B' ? 'B' : 'T'}' AND carried_forward`;
 
 const UNESCAPE: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
-const field = (f: string | undefined): string | null => {
+export const field = (f: string | undefined): string | null => {
   if (f === undefined || f === '\\N') return null;
   return f.includes('\\') ? f.replace(/\\(.)/g, (_, c: string) => UNESCAPE[c] ?? c) : f;
 };

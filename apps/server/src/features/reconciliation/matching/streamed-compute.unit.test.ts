@@ -1,8 +1,9 @@
-import type { PartyMaster } from '@taxrecon/engine';
+import { type Decision, type PartyMaster, partyRowKeys, reconcile } from '@taxrecon/engine';
 import { describe, expect, it } from 'vitest';
 import { type ComputeRequest, computeReconciliation } from './compute.ts';
 import { PartyStreamedComputation } from './party-streamed-compute.ts';
 import { lastIdOf } from './source-read.ts';
+import { decodeBookRows, decodeTaxBookRows } from './source-rows.ts';
 import {
   type InputSide,
   StreamedComputation,
@@ -356,6 +357,95 @@ describe('the streamed reconciliation', () => {
       }
     },
   );
+
+  // Decisions a person made, applied again by the job: each to its own party
+  // when it names rows of one party only, else over the whole year.
+  describe('with decisions', () => {
+    const decoder = new TextDecoder();
+    const engine = reconcile({
+      kind: 'TDS',
+      financialYear: '2024-25',
+      book: decodeBookRows(decoder.decode(book).trimEnd()),
+      taxBook: decodeTaxBookRows(decoder.decode(taxBook).trimEnd()),
+      parties: masters,
+    });
+    const keysOf = (code: string) => {
+      const p = engine.parties.find((x) => x.key === code)!;
+      return { p, keys: partyRowKeys(p) };
+    };
+    const a = keysOf('C1');
+    const b = keysOf('C4');
+    const c = keysOf('C9');
+    const d = keysOf('C13');
+    const matchedBook = b.p.book.findIndex((e) => e.match >= 0);
+    // C5 is missing from 26AS: its rows are in no match
+    const e = keysOf('C5');
+    const openBook = e.p.book.findIndex((x) => x.match < 0);
+    const perParty: Decision[] = [
+      { action: 'Hold', rows: [{ side: 'book', key: a.keys.book[0]! }], note: 'asked the customer' },
+      { action: 'Unpair', row: { side: 'book', key: b.keys.book[matchedBook]! } },
+      {
+        action: 'Pair',
+        rows: [
+          { side: 'book', key: c.keys.book[0]! },
+          { side: 'taxBook', key: c.keys.taxBook[0]! },
+        ],
+      },
+      // refused: the row is in no match
+      { action: 'Unpair', row: { side: 'book', key: e.keys.book[openBook]! } },
+      { action: 'Accept', rows: [{ side: 'taxBook', key: d.keys.taxBook[0]! }] },
+    ];
+    // names rows of two parties: only the whole result can say so
+    const acrossParties: Decision = {
+      action: 'Pair',
+      rows: [
+        { side: 'book', key: a.keys.book[0]! },
+        { side: 'taxBook', key: d.keys.taxBook[0]! },
+      ],
+    };
+    it.each([
+      ['each applied to its party', perParty],
+      ['one naming two parties: the whole year after all', [...perParty, acrossParties]],
+    ] as const)('%s gives what the whole computation gives', async (_what, decisions) => {
+      const r = { ...request, decisions: [...decisions] };
+      const wholeDecided = computeReconciliation(
+        {
+          ...r,
+          book,
+          taxBook,
+          broughtForwardBook: new Uint8Array(0),
+          broughtForwardTaxBook: new Uint8Array(0),
+        },
+        () => {},
+      );
+      const c2 = new PartyStreamedComputation(r, { bucketRows: 30, threads: 2 });
+      for (const piece of pieces(book, 4096)) c2.input('book', piece);
+      for (const piece of pieces(taxBook, 4096)) c2.input('taxBook', piece);
+      let summary = c2.compute(() => {});
+      const out = { parties: [] as string[], rows: [] as string[], unresolved: [] as string[] };
+      for (;;) {
+        const batch = await c2.nextBatch();
+        out.parties.push(...batch.partyChunks);
+        out.rows.push(...batch.rowChunks);
+        out.unresolved.push(...batch.unresolvedChunks);
+        if (batch.summary) summary = batch.summary;
+        if (batch.last) break;
+      }
+      // the way taken: buckets of parties (their timings name the routing), or the whole year
+      expect('route' in summary.timings).toBe(decisions.length === perParty.length);
+      expect(summary.applied).toBe(wholeDecided.applied);
+      expect(summary.decisionErrors).toEqual(wholeDecided.decisionErrors);
+      expect(summary.stats).toEqual(wholeDecided.stats);
+      expect(out.parties.join('')).toBe(wholeDecided.partyChunks.join(''));
+      expect(out.rows.join('')).toBe(wholeDecided.rowChunks.join(''));
+      expect(out.unresolved.join('')).toBe(wholeDecided.unresolvedChunks.join(''));
+      // the decisions did something, and one was refused
+      expect(wholeDecided.applied).toBeGreaterThanOrEqual(3);
+      expect(openBook).toBeGreaterThanOrEqual(0);
+      expect(wholeDecided.decisionErrors.map((e) => e.code)).toContain('ROW_NOT_MATCHED');
+      expect(out.rows.join('')).toContain('asked the customer');
+    });
+  });
 
   it('reads the id of the last row of a batch', () => {
     expect(lastIdOf(encoder.encode('1\ta\n22\tb\n333\tc\n'))).toBe(333n);
