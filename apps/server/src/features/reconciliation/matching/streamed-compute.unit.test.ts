@@ -23,7 +23,33 @@ const masters: PartyMaster[] = Array.from({ length: PARTIES }, (_, i) => ({
   tan: tanOf(i),
 }));
 
-// COPY text in the layout of source-rows.ts's selects.
+// Lines of COPY text in the layout of source-rows.ts's selects.
+const N = '\\N';
+const bookLine = (
+  id: number,
+  voucher: string,
+  date: string,
+  name: string,
+  ids: { code?: string | null; tan?: string | null; pan?: string | null },
+  rate: string | null,
+  amount: number,
+  tax: number,
+): string =>
+  [id, voucher, date, name, ids.code ?? N, ids.tan ?? N, ids.pan ?? N, N, '194J', rate ?? N, N, N, N]
+    .concat([amount.toFixed(2), tax.toFixed(2), N])
+    .join('\t');
+const taxBookLine = (
+  id: number,
+  ref: string,
+  date: string,
+  name: string,
+  tan: string,
+  amount: number,
+): string =>
+  [id, ref, date, name, N, tan, N, N, '194J', N, 'F', '2024-07-20', N]
+    .concat([amount.toFixed(2), (amount / 10).toFixed(2), (amount / 10).toFixed(2)])
+    .join('\t');
+
 const bookText = (): string => {
   const lines: string[] = [];
   let id = 1;
@@ -32,68 +58,16 @@ const bookText = (): string => {
       const amount = 10000 + i * 100 + k * 7;
       const tax = i % 9 === 4 && k === 0 ? amount / 10 + 3 : amount / 10;
       const name = masters[i]!.name.replace(' Private Limited', '');
+      const date = `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${k % 9}`;
       lines.push(
-        [
-          id++,
-          `INV-${i}-${k}`,
-          `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${k % 9}`,
-          name,
-          `C${i}`,
-          tanOf(i),
-          '\\N',
-          '\\N',
-          '194J',
-          '10.0000',
-          '\\N',
-          '\\N',
-          '\\N',
-          `${amount}.00`,
-          `${tax.toFixed(2)}`,
-          '\\N',
-        ].join('\t'),
+        bookLine(id++, `INV-${i}-${k}`, date, name, { code: `C${i}`, tan: tanOf(i) }, '10.0000', amount, tax),
       );
     }
   }
   // a row no party takes, and one with a bad date
+  lines.push(bookLine(id++, 'INV-X', '2024-05-05', 'Nobody Known', {}, null, 100, 10));
   lines.push(
-    [
-      id++,
-      'INV-X',
-      '2024-05-05',
-      'Nobody Known',
-      '\\N',
-      '\\N',
-      '\\N',
-      '\\N',
-      '194J',
-      '\\N',
-      '\\N',
-      '\\N',
-      '\\N',
-      '100.00',
-      '10.00',
-      '\\N',
-    ].join('\t'),
-  );
-  lines.push(
-    [
-      id++,
-      'INV-Y',
-      'not a date',
-      'Customer 1',
-      'C1',
-      tanOf(1),
-      '\\N',
-      '\\N',
-      '194J',
-      '\\N',
-      '\\N',
-      '\\N',
-      '\\N',
-      '100.00',
-      '10.00',
-      '\\N',
-    ].join('\t'),
+    bookLine(id++, 'INV-Y', 'not a date', 'Customer 1', { code: 'C1', tan: tanOf(1) }, null, 100, 10),
   );
   return `${lines.join('\n')}\n`;
 };
@@ -106,26 +80,8 @@ const taxBookText = (): string => {
     for (let k = 0; k < 1 + (i % 5); k++) {
       if (i % 13 === 6 && k > 0) continue; // partly missing
       const amount = 10000 + i * 100 + k * 7;
-      lines.push(
-        [
-          id++,
-          `26as.txt:${id}`,
-          `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${k % 9}`,
-          masters[i]!.name.toUpperCase(),
-          '\\N',
-          tanOf(i),
-          '\\N',
-          '\\N',
-          '194J',
-          '\\N',
-          'F',
-          '2024-07-20',
-          '\\N',
-          `${amount}.00`,
-          `${(amount / 10).toFixed(2)}`,
-          `${(amount / 10).toFixed(2)}`,
-        ].join('\t'),
-      );
+      const date = `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${k % 9}`;
+      lines.push(taxBookLine(id++, `26as.txt:${id}`, date, masters[i]!.name.toUpperCase(), tanOf(i), amount));
     }
   }
   return `${lines.join('\n')}\n`;
@@ -233,7 +189,6 @@ describe('the streamed reconciliation', () => {
   // Parties the master does not know (placed under their TAN, joined by
   // name, name-only rows linked to a 26AS deductor), brought-forward rows of
   // both books, invalid rows, and a re-run of chosen parties.
-  const N = (v: string | null) => v ?? '\\N';
   const mixedBook = (rows: number, first: number): string => {
     const who = [
       ['Customer 3 Limited', 'C3', tanOf(3), null],
@@ -251,26 +206,7 @@ describe('the streamed reconciliation', () => {
           ? 'not a date'
           : `2024-${String(4 + (k % 12) > 12 ? 1 : 4 + (k % 9)).padStart(2, '0')}-1${k % 9}`;
       const amount = 1000 + (k % 5) * 250;
-      out.push(
-        [
-          first + k,
-          `M-${k % 17}`,
-          date,
-          name,
-          N(code),
-          N(tan),
-          N(pan),
-          '\\N',
-          '194J',
-          '\\N',
-          '\\N',
-          '\\N',
-          '\\N',
-          `${amount}.00`,
-          `${(amount / 10).toFixed(2)}`,
-          '\\N',
-        ].join('\t'),
-      );
+      out.push(bookLine(first + k, `M-${k % 17}`, date, name, { code, tan, pan }, null, amount, amount / 10));
     }
     return `${out.join('\n')}\n`;
   };
@@ -286,26 +222,8 @@ describe('the streamed reconciliation', () => {
     for (let k = 0; k < rows; k++) {
       const [name, tan] = who[(k * 3) % who.length]!;
       const amount = 1000 + (k % 5) * 250 + (k % 11 === 3 ? 7 : 0);
-      out.push(
-        [
-          first + k,
-          `${file}:${k + 1}`,
-          `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${(k + 2) % 9}`,
-          name,
-          '\\N',
-          tan,
-          '\\N',
-          '\\N',
-          '194J',
-          '\\N',
-          'F',
-          '2024-07-20',
-          '\\N',
-          `${amount}.00`,
-          `${(amount / 10).toFixed(2)}`,
-          `${(amount / 10).toFixed(2)}`,
-        ].join('\t'),
-      );
+      const date = `2024-${String(4 + (k % 9)).padStart(2, '0')}-1${(k + 2) % 9}`;
+      out.push(taxBookLine(first + k, `${file}:${k + 1}`, date, name, tan, amount));
     }
     return `${out.join('\n')}\n`;
   };
