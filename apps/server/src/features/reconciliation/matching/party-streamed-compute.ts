@@ -54,6 +54,14 @@ import {
 // the safe integers; anything else is decoded and checked as the plan checks it.
 const PLAIN_AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
 
+const spoolRoot = () => process.env.TAXRECON_SPOOL_DIR || os.tmpdir();
+const spoolName = (jobId: string) => `taxrecon-recon-${jobId}`;
+
+// Removes what a job's computation left on disk (it removes it itself when
+// it finishes; a job that failed or was stopped part-way may not have).
+export const removeSpool = (jobId: string): void =>
+  fs.rmSync(path.join(spoolRoot(), spoolName(jobId)), { recursive: true, force: true });
+
 // About this many rows go to a bucket.
 const BUCKET_ROWS = 20_000;
 
@@ -156,10 +164,7 @@ export class PartyStreamedComputation {
     private readonly request: StreamedRequest,
     settings: { spoolRoot?: string; bucketRows?: number; threads?: number } = {},
   ) {
-    this.dir = spoolDirectory(
-      settings.spoolRoot ?? (process.env.TAXRECON_SPOOL_DIR || os.tmpdir()),
-      `taxrecon-recon-${request.scope.jobId}`,
-    );
+    this.dir = spoolDirectory(settings.spoolRoot ?? spoolRoot(), spoolName(request.scope.jobId));
     this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
     this.router = new DecisionRouter(request.decisions);
     const threads = settings.threads ?? poolSize();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type ComputeRequest, type ComputeResult, computeReconciliation } from './compute.ts';
+import { removeSpool } from './party-streamed-compute.ts';
 import type { InputSide, OutputBatch, StreamedRequest, StreamedSummary } from './streamed-compute.ts';
 import { holdsWholeYear, newStreamedJob } from './streamed-job.ts';
 import type { WorkerMessage, WorkerRequest } from './worker.ts';
@@ -85,7 +86,7 @@ export const startStreamedMatching = (
       input: async (side, chunk) => c.input(side, chunk),
       compute: async () => c.compute(onProgress),
       next: async () => c.nextBatch(),
-      close: async () => {},
+      close: async () => removeSpool(request.scope.jobId),
     };
   }
   const worker = newWorker(holdsWholeYear(request));
@@ -139,6 +140,7 @@ export const startStreamedMatching = (
     close: async () => {
       failure ??= new Error('the matching worker was closed');
       await worker.terminate();
+      removeSpool(request.scope.jobId);
     },
   };
 };
