@@ -38,17 +38,20 @@ import {
 
 // The whole-year job in memory that does not grow with the year.
 //
-// Reading: each row is decoded once to learn its identity (engine
-// identity-plan.ts) and whether it is valid, then dropped; its text goes to
+// Reading: each row is scanned for its identity (engine identity-plan.ts)
+// and whether it is valid (a plain row is not decoded); its COPY text goes to
 // a spool file on disk, and what stays is one row per identity and an
 // identity number per row. Computing: the year is planned from the
-// identities, and the spooled rows are sorted on disk into buckets of
+// identities, and the spooled rows are sorted on disk into buckets of whole
 // parties, in the plan's party order. Writing: a bucket at a time is read
-// back, its parties matched and encoded as COPY text, and let go. What stays
-// in memory is one bucket's rows, the identities and the rows not
-// considered. The COPY text is the same as the whole-year computation gives
-// (streamed-compute.unit.test.ts compares them). A job with decisions to
-// apply still takes the whole-year way: a decision may name rows of any party.
+// back, its parties matched (a person's decisions applied to their party:
+// decision-routing.ts) and encoded as COPY text, and let go; buckets are
+// matched in the pool's threads a window at a time and handed out in order.
+// What stays in memory is the buckets in flight, the identities and the rows
+// not considered. The COPY text is the same as the whole-year computation
+// gives (streamed-compute.unit.test.ts compares them). When a decision cannot
+// be applied to one party alone, the spooled rows go to the whole-year
+// computation after all.
 
 // An amount COPY prints for numeric(18,2) that is surely whole paise within
 // the safe integers; anything else is decoded and checked as the plan checks it.
