@@ -23,6 +23,8 @@ import {
 // next one, each party's result let go once it is encoded. What stays whole
 // is what the engine needs whole: the year's rows (identity resolution looks
 // across all of them) and the matched parties until they are written.
+// Jobs take this way only when a decision needs the whole result, or with
+// TAXRECON_RECON_WHOLE_YEAR=1; party-streamed-compute.ts is the usual one.
 
 export type InputSide = 'book' | 'taxBook' | 'broughtForwardBook' | 'broughtForwardTaxBook';
 
