@@ -1,4 +1,4 @@
-import { type Form26asChunk, parse26asChunk } from '@taxrecon/formats';
+import { type Form26asChunk, type Form26asResult, parse26asChunk } from '@taxrecon/formats';
 import {
   createRegisterEncoder,
   type RegisterShape as IngestShape,
@@ -6,6 +6,7 @@ import {
   type RegisterKind,
   type RegisterPart,
 } from '../features/ingest/register-rows.ts';
+import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
 // The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
@@ -23,7 +24,15 @@ export interface IngestRegisterChunk {
 export type ParseTask =
   | { type: 'register'; chunk: RegisterChunk }
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
-  | { type: '26as'; chunk: Form26asChunk };
+  | { type: '26as'; chunk: Form26asChunk }
+  | { type: 'ingest-26as'; chunk: Form26asChunk };
+
+// A piece of a statement for the 26AS ingest job: its entries as COPY text
+// (tax-entry-lines.ts), the rest of its result without them.
+export interface Ingest26asPiece {
+  result: Form26asResult;
+  entries: EntryTails;
+}
 
 export interface IngestRegisterPiece {
   text: string;
@@ -43,6 +52,10 @@ const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
 export const runTask = (task: unknown) => {
   const t = task as ParseTask;
   if (t.type === '26as') return { result: parse26asChunk(t.chunk) };
+  if (t.type === 'ingest-26as') {
+    const result = parse26asChunk(t.chunk);
+    return { result: { result: withoutParties(result), entries: entryTailsOf(result) } };
+  }
   if (t.type === 'ingest-register') return { result: encodeChunk(t.chunk) };
   return { result: readRegisterChunk(t.chunk) };
 };

@@ -1,5 +1,6 @@
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
-import type { ParseTask } from '../cli/parse-chunk.ts';
+import type { Ingest26asPiece, ParseTask } from '../cli/parse-chunk.ts';
+import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -26,4 +27,24 @@ export const read26asStatement = async (
   if (chunks.length < 2) return parse26asText(data, name);
   const parts = await pool.run<ParseTask, Form26asResult>(chunks.map((chunk) => ({ type: '26as', chunk })));
   return merge26asChunks(parts);
+};
+
+// The same for the 26AS ingest job, which wants the entries as COPY text: a
+// big statement's pieces write theirs in the threads (so a million entry
+// objects are neither copied back nor held), a small one's are written here.
+// The result comes without parties; the entries' text follows file order.
+export const read26asForLoad = async (
+  data: Uint8Array,
+  name: string,
+  pool: WorkerPool | null,
+): Promise<{ result: Form26asResult; entries: EntryTails[] }> => {
+  const chunks = pool && isBigStatement(data) ? cut26asText(data, name, chunkChars()) : [];
+  if (!pool || chunks.length < 2) {
+    const result = parse26asText(data, name);
+    return { result: withoutParties(result), entries: [entryTailsOf(result)] };
+  }
+  const pieces = await pool.run<ParseTask, Ingest26asPiece>(
+    chunks.map((chunk) => ({ type: 'ingest-26as', chunk })),
+  );
+  return { result: merge26asChunks(pieces.map((p) => p.result)), entries: pieces.map((p) => p.entries) };
 };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type FileIssue, openTracesZip, parse26asText } from '@taxrecon/formats';
-import { append, formatRupees, type Paise } from '@taxrecon/shared';
-import { isBigStatement, parsingPool, read26asStatement } from '../../lib/statement-read.ts';
+import { type FileIssue, openTracesZip } from '@taxrecon/formats';
+import { append } from '@taxrecon/shared';
+import { isBigStatement, parsingPool, read26asForLoad } from '../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import { emptyBatch, openTable, type ParsedBatch } from './parsed-batch.ts';
+import { ENTRY_COLUMNS, statementPrefix, withPrefix } from './tax-entry-lines.ts';
 
 export interface SourceFile {
   fileId: string;
@@ -26,68 +27,6 @@ const STATEMENT_COLUMNS = [
   'transaction_count',
   'other_parts',
 ] as const;
-export const ENTRY_COLUMNS = [
-  'entity_id',
-  'statement_id',
-  'job_id',
-  'part',
-  'financial_year',
-  'tan',
-  'deductor_name',
-  'section',
-  'transaction_date',
-  'status',
-  'booking_date',
-  'remarks',
-  'amount',
-  'tax',
-  'deposited',
-  'file_name',
-  'line',
-] as const;
-
-// One tax_entries COPY line (ENTRY_COLUMNS), for a raw statement and a parsed one alike.
-export interface TaxEntryValues {
-  part: string;
-  financialYear: string;
-  tan: string;
-  deductorName: string;
-  section: string;
-  transactionDate: string;
-  status: string;
-  bookingDate: string | null;
-  remarks: string | null;
-  amount: Paise;
-  tax: Paise;
-  deposited: Paise;
-  file: string;
-  line: number;
-}
-
-export const taxEntryLine = (
-  ids: { entityId: string; statementId: string; jobId: string },
-  e: TaxEntryValues,
-) =>
-  copyLine([
-    ids.entityId,
-    ids.statementId,
-    ids.jobId,
-    e.part,
-    e.financialYear,
-    e.tan,
-    e.deductorName,
-    e.section,
-    e.transactionDate,
-    e.status,
-    e.bookingDate,
-    e.remarks,
-    formatRupees(e.amount),
-    formatRupees(e.tax),
-    formatRupees(e.deposited),
-    e.file,
-    e.line,
-  ]);
-
 const fileIssue = (file: string, code: string, message: string, expected: string): FileIssue => ({
   file,
   line: 1,
@@ -156,9 +95,11 @@ export const parseForm26as = async (
   };
   try {
     for (const file of await expand(files, context.password, batch.errors)) {
-      const result = isBigStatement(file.bytes)
-        ? await read26asStatement(file.bytes, file.fileName, threads())
-        : parse26asText(file.bytes, file.fileName);
+      const { result, entries: pieces } = await read26asForLoad(
+        file.bytes,
+        file.fileName,
+        isBigStatement(file.bytes) ? threads() : null,
+      );
       const fy = result.header?.financialYear ?? null;
       if (!result.header || !fy) {
         // One cause, one error: a file that is not a statement at all is not
@@ -194,23 +135,12 @@ export const parseForm26as = async (
           `${file.fileName}: other parts with entries kept on the statement, not reconciled: ${populated.map((p) => `${p.part} (${p.rowCount} rows)`).join(', ')}`,
         );
       }
-      for (const [part, kind] of [
-        [result.tds, 'TDS'],
-        [result.tcs, 'TCS'],
-      ] as const) {
-        for (const party of part?.parties ?? []) {
-          for (const t of party.transactions) {
-            await entries.spool.write(
-              taxEntryLine(
-                { entityId: context.entityId, statementId, jobId: context.jobId },
-                { ...t, part: kind, financialYear: fy, tan: party.tan, deductorName: party.name },
-              ),
-            );
-            batch.amountRead += t.amount;
-            batch.taxRead += t.tax;
-            batch.rowsValid += 1;
-          }
-        }
+      const prefix = statementPrefix({ entityId: context.entityId, statementId, jobId: context.jobId }, fy);
+      for (const piece of pieces) {
+        if (piece.rows) await entries.spool.write(withPrefix(prefix, piece.text), piece.rows);
+        batch.amountRead += piece.amount;
+        batch.taxRead += piece.tax;
+        batch.rowsValid += piece.rows;
       }
     }
   } finally {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { copyLine } from '../../platform/db/bulk-load.ts';
-import { ENTRY_COLUMNS, type SourceFile, taxEntryLine } from './form-26as-loader.ts';
+import type { SourceFile } from './form-26as-loader.ts';
 import { emptyBatch, openTable, type ParsedBatch, rejectedLines } from './parsed-batch.ts';
 import { type ParsedReadOptions, readParsed26as } from './parsed-folder-rows.ts';
+import { ENTRY_COLUMNS, taxEntryLine } from './tax-entry-lines.ts';
 
 // The same columns the raw 26AS loader writes (form-26as-loader.ts): a parsed
 // 26AS lands in tax_statements and tax_entries exactly as a raw one does, so
@@ -73,7 +74,10 @@ export const parseParsed26as = async (
     await entries.spool.write(
       taxEntryLine(
         { entityId: context.entityId, statementId: statement.id, jobId: context.jobId },
-        { ...r, deductorName: r.name },
+        r.financialYear,
+        r.part,
+        r,
+        r,
       ),
     );
     batch.amountRead += r.amount;

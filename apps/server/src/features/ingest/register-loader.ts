@@ -157,7 +157,7 @@ const loadRegister = async (
           (t) => (t.type === 'ingest-register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
         );
         for (const piece of pieces) {
-          if (piece.text !== '') await target.spool.write(piece.text);
+          if (piece.text !== '') await target.spool.write(piece.text, piece.part.rowsValid);
           take(piece.part);
         }
         continue;

@@ -14,8 +14,9 @@ export class CopySpool {
     this.stream = fs.createWriteStream(path);
   }
 
-  async write(line: string): Promise<void> {
-    this.rows += 1;
+  // one line, or `rows` lines of text at once
+  async write(line: string, rows = 1): Promise<void> {
+    this.rows += rows;
     this.buffer.push(line);
     this.size += line.length;
     if (this.size >= 1 << 20) await this.flush();
