@@ -15,7 +15,12 @@ import pg from 'pg';
 import { startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, pg: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    pg: { type: 'string' },
+    out: { type: 'string' },
+    'skip-embedded': { type: 'boolean', default: false },
+  },
 });
 const rows = Number(values.rows);
 const out = values.out ?? path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
@@ -94,7 +99,7 @@ const ingest = async (label: string, databaseUrl: string | null) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 
-await ingest('embedded (PGlite)', null);
+if (!values['skip-embedded']) await ingest('embedded (PGlite)', null);
 if (values.pg) {
   const name = `taxrecon_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });

@@ -32,19 +32,30 @@ export const read26asStatement = async (
 // The same for the 26AS ingest job, which wants the entries as COPY text: a
 // big statement's pieces write theirs in the threads (so a million entry
 // objects are neither copied back nor held), a small one's are written here.
-// The result comes without parties; the entries' text follows file order.
+// `take` gets each piece's entries in file order as soon as they are ready,
+// with the first piece's result (whose header is the statement's); the
+// result comes back without parties.
 export const read26asForLoad = async (
   data: Uint8Array,
   name: string,
   pool: WorkerPool | null,
-): Promise<{ result: Form26asResult; entries: EntryTails[] }> => {
+  take: (first: Form26asResult, entries: EntryTails) => Promise<void>,
+): Promise<Form26asResult> => {
   const chunks = pool && isBigStatement(data) ? cut26asText(data, name, chunkChars()) : [];
   if (!pool || chunks.length < 2) {
-    const result = parse26asText(data, name);
-    return { result: withoutParties(result), entries: [entryTailsOf(result)] };
+    const whole = parse26asText(data, name);
+    const result = withoutParties(whole);
+    await take(result, entryTailsOf(whole));
+    return result;
   }
-  const pieces = await pool.run<ParseTask, Ingest26asPiece>(
+  const results: Form26asResult[] = [];
+  for await (const pieces of pool.runInWindows<ParseTask, Ingest26asPiece>(
     chunks.map((chunk) => ({ type: 'ingest-26as', chunk })),
-  );
-  return { result: merge26asChunks(pieces.map((p) => p.result)), entries: pieces.map((p) => p.entries) };
+  )) {
+    for (const piece of pieces) {
+      results.push(piece.result);
+      await take(results[0] as Form26asResult, piece.entries);
+    }
+  }
+  return merge26asChunks(results);
 };

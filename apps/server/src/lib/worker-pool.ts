@@ -98,6 +98,31 @@ export class WorkerPool {
     });
   }
 
+  // The same, a window of tasks at a time: each window's results come in task
+  // order, and the next window is already running while the caller takes
+  // them, so writing the results overlaps the threads' work and at most two
+  // windows' results are held.
+  async *runInWindows<T, R>(
+    tasks: readonly T[],
+    transfer: (task: T) => ArrayBuffer[] = () => [],
+    window = 2 * this.size,
+  ): AsyncGenerator<R[]> {
+    let next: Promise<R[]> | null = this.run<T, R>(tasks.slice(0, window), transfer);
+    try {
+      for (let start = 0; start < tasks.length; start += window) {
+        const results = await (next as Promise<R[]>);
+        next =
+          start + window < tasks.length
+            ? this.run<T, R>(tasks.slice(start + window, start + 2 * window), transfer)
+            : null;
+        yield results;
+      }
+    } finally {
+      // the caller stopped early: a window still running must not become an unhandled rejection
+      next?.catch(() => {});
+    }
+  }
+
   async close(): Promise<void> {
     const workers = this.workers.splice(0);
     await Promise.all(workers.map((w) => w.terminate()));

@@ -4,7 +4,7 @@ import { append } from '@taxrecon/shared';
 import { isBigStatement, parsingPool, read26asForLoad } from '../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
-import { emptyBatch, openTable, type ParsedBatch } from './parsed-batch.ts';
+import { emptyBatch, type LiveCopy, openTable, type ParsedBatch } from './parsed-batch.ts';
 import { ENTRY_COLUMNS, statementPrefix, withPrefix } from './tax-entry-lines.ts';
 
 export interface SourceFile {
@@ -79,13 +79,20 @@ const expand = async (files: SourceFile[], password: string | undefined, errors:
 // the parser does not model are kept on the statement and named in the remarks.
 export const parseForm26as = async (
   files: SourceFile[],
-  context: { entityId: string; jobId: string; password?: string; tempPath: () => string },
+  context: {
+    entityId: string;
+    jobId: string;
+    password?: string;
+    tempPath: () => string;
+    // the load's COPY to write the entries into as they are parsed
+    live?: LiveCopy | null;
+  },
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('tax_entries', 'amount', 'tax', context.jobId);
   batch.control.keyColumn = 'statement_id';
   batch.control.keys = [];
   const statements = openTable('tax_statements', STATEMENT_COLUMNS, context.tempPath);
-  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath);
+  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath, context.live);
   batch.tables.push(statements, entries);
   // a statement of lakhs of rows is parsed in pieces across the machine's cores
   let pool: WorkerPool | null = null;
@@ -95,10 +102,25 @@ export const parseForm26as = async (
   };
   try {
     for (const file of await expand(files, context.password, batch.errors)) {
-      const { result, entries: pieces } = await read26asForLoad(
+      // entries are written as the pieces come, once the first one shows the
+      // statement's financial year; a file without one writes none
+      const statementId = randomUUID();
+      const ids = { entityId: context.entityId, statementId, jobId: context.jobId };
+      let prefix: string | null = null;
+      const written = { rows: 0, amount: 0, tax: 0 };
+      const result = await read26asForLoad(
         file.bytes,
         file.fileName,
         isBigStatement(file.bytes) ? threads() : null,
+        async (first, piece) => {
+          const year = first.header?.financialYear;
+          if (!first.header || !year || piece.rows === 0) return;
+          prefix ??= statementPrefix(ids, year);
+          await entries.spool.write(withPrefix(prefix, piece.text), piece.rows);
+          written.rows += piece.rows;
+          written.amount += piece.amount;
+          written.tax += piece.tax;
+        },
       );
       const fy = result.header?.financialYear ?? null;
       if (!result.header || !fy) {
@@ -111,7 +133,6 @@ export const parseForm26as = async (
       append(batch.errors, result.errors);
       append(batch.warnings, result.warnings);
       batch.financialYears.push(fy);
-      const statementId = randomUUID();
       batch.control.keys.push(statementId);
       const populated = result.otherParts.filter((p) => !p.empty);
       await statements.spool.write(
@@ -135,13 +156,9 @@ export const parseForm26as = async (
           `${file.fileName}: other parts with entries kept on the statement, not reconciled: ${populated.map((p) => `${p.part} (${p.rowCount} rows)`).join(', ')}`,
         );
       }
-      const prefix = statementPrefix({ entityId: context.entityId, statementId, jobId: context.jobId }, fy);
-      for (const piece of pieces) {
-        if (piece.rows) await entries.spool.write(withPrefix(prefix, piece.text), piece.rows);
-        batch.amountRead += piece.amount;
-        batch.taxRead += piece.tax;
-        batch.rowsValid += piece.rows;
-      }
+      batch.amountRead += written.amount;
+      batch.taxRead += written.tax;
+      batch.rowsValid += written.rows;
     }
   } finally {
     await (pool as WorkerPool | null)?.close();

@@ -1,5 +1,5 @@
 import type { FileIssue } from '@taxrecon/formats';
-import { CopySpool } from '../../platform/db/copy-spool.ts';
+import { CopySpool, type RowSink } from '../../platform/db/copy-spool.ts';
 
 // What a loader makes of uploaded files before anything touches the database:
 // the COPY lines of each table, the sums it expects to see loaded, and every
@@ -7,8 +7,9 @@ import { CopySpool } from '../../platform/db/copy-spool.ts';
 export interface TableRows {
   table: string;
   columns: readonly string[];
-  // the rows as COPY lines in a temporary file (removed after the load)
-  spool: CopySpool;
+  // the rows as COPY lines: in a temporary file (removed after the load), or
+  // on PostgreSQL straight into the load's COPY (copy-spool.ts)
+  spool: RowSink;
 }
 
 export interface ParsedBatch {
@@ -57,8 +58,17 @@ export const emptyBatch = (
   financialYears: [],
 });
 
-export const openTable = (table: string, columns: readonly string[], tempPath: () => string): TableRows => ({
+// A load that COPYs while the files are parsed gives the loaders its writer
+// for a table; null: spool that table to a file.
+export type LiveCopy = (table: string, columns: readonly string[]) => RowSink | null;
+
+export const openTable = (
+  table: string,
+  columns: readonly string[],
+  tempPath: () => string,
+  live?: LiveCopy | null,
+): TableRows => ({
   table,
   columns,
-  spool: new CopySpool(tempPath()),
+  spool: live?.(table, columns) ?? new CopySpool(tempPath()),
 });

@@ -7,7 +7,14 @@ import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { openRecords } from './open-records.ts';
-import { emptyBatch, openTable, type ParsedBatch, rejectedLines, type TableRows } from './parsed-batch.ts';
+import {
+  emptyBatch,
+  type LiveCopy,
+  openTable,
+  type ParsedBatch,
+  rejectedLines,
+  type TableRows,
+} from './parsed-batch.ts';
 import {
   createRegisterEncoder,
   REGISTER_FIELDS,
@@ -88,6 +95,8 @@ export interface RegisterOptions {
   headers?: string;
   // where the COPY spool files go
   tempPath: () => string;
+  // the load's COPY to write the register's rows into as they are read
+  live?: LiveCopy | null;
 }
 
 // Maps each file's headers (the person's mapping first, then the closest
@@ -149,16 +158,20 @@ const loadRegister = async (
           : null;
       if (cut) {
         pool ??= parsingPool();
-        const pieces = await pool.run<ParseTask, IngestRegisterPiece>(
+        // written as the threads finish them, in file order: on PostgreSQL the
+        // rows go into the load's COPY while later pieces are still parsed
+        const windows = pool.runInWindows<ParseTask, IngestRegisterPiece>(
           cut.pieces.map((p) => ({
             type: 'ingest-register',
             chunk: { kind, context, shape, delimiter: cut.delimiter, ...p },
           })),
           (t) => (t.type === 'ingest-register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
         );
-        for (const piece of pieces) {
-          if (piece.text !== '') await target.spool.write(piece.text, piece.part.rowsValid);
-          take(piece.part);
+        for await (const pieces of windows) {
+          for (const piece of pieces) {
+            if (piece.text !== '') await target.spool.write(piece.text, piece.part.rowsValid);
+            take(piece.part);
+          }
         }
         continue;
       }
@@ -182,7 +195,7 @@ export const parseSalesRegister = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', options.jobId);
-  const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath);
+  const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath, options.live);
   batch.tables.push(target);
   await loadRegister(files, options, 'sales', target, batch);
   return batch;
@@ -193,7 +206,7 @@ export const parsePurchaseRegister = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount', options.jobId);
-  const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath);
+  const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath, options.live);
   batch.tables.push(target);
   await loadRegister(files, options, 'purchase', target, batch);
   return batch;

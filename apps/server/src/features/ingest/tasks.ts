@@ -6,9 +6,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { defineTask, type TaskOutcome } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import { parseForm26as, type SourceFile } from './form-26as-loader.ts';
-import { loadBatch } from './load-batch.ts';
+import { parseAndLoad } from './load-batch.ts';
 import { loadMasterFile } from './master-loader.ts';
-import type { ParsedBatch } from './parsed-batch.ts';
+import type { LiveCopy, ParsedBatch } from './parsed-batch.ts';
 import { parseCustomerMapping, parsePurchaseRegister, parseSalesRegister } from './register-loader.ts';
 
 export const JOB_TYPES: Record<IngestKind, string> = {
@@ -18,6 +18,15 @@ export const JOB_TYPES: Record<IngestKind, string> = {
   'customer-mapping': 'IngestCustomerMapping',
   'customer-master': 'IngestCustomerMaster',
   'vendor-master': 'IngestVendorMaster',
+};
+
+// The big table of each row load, written into its COPY while the files are
+// parsed (PostgreSQL; load-batch.ts). Not the customer mapping: its load
+// deletes the entity's old rows first.
+const STREAMED_TABLE: Partial<Record<IngestKind, string>> = {
+  'form-26as': 'tax_entries',
+  'sales-register': 'sales_entries',
+  'purchase-register': 'purchase_entries',
 };
 
 export const IngestInput = z.object({
@@ -125,29 +134,31 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
         ...(input.mapping ? { mapping: input.mapping } : {}),
         ...(input.headers ? { headers: input.headers } : {}),
       };
-      const batch =
+      const parse = (live: LiveCopy | null): Promise<ParsedBatch> =>
         input.kind === 'form-26as'
-          ? await parseForm26as(files, {
+          ? parseForm26as(files, {
               entityId: input.entityId,
               jobId: job.jobId,
               tempPath: store.tempPath,
+              live,
               ...(input.password ? { password: input.password } : {}),
             })
           : input.kind === 'sales-register'
-            ? await parseSalesRegister(files, options)
+            ? parseSalesRegister(files, { ...options, live })
             : input.kind === 'purchase-register'
-              ? await parsePurchaseRegister(files, options)
-              : await parseCustomerMapping(files, options);
-      await job.progress(50, batch.rowsValid);
+              ? parsePurchaseRegister(files, { ...options, live })
+              : parseCustomerMapping(files, options);
       let outcome: TaskOutcome = {};
       // The rows, the report and the job's Completed mark commit together: a
       // retry after a crash finds the job done and loads nothing again.
-      await loadBatch(database, batch, {
+      await parseAndLoad(database, parse, {
         jobId: job.jobId,
         entityId: input.entityId,
         fileIds: input.fileIds,
         replaceEntityRows: input.kind === 'customer-mapping',
-        beforeCommit: async (client, totals) => {
+        streamTable: STREAMED_TABLE[input.kind] ?? null,
+        afterParse: (batch) => job.progress(50, batch.rowsValid),
+        beforeCommit: async (client, totals, batch) => {
           outcome = {
             remarks: summary(totals, batch),
             transactionsCount: totals.rowsLoaded,

@@ -1,9 +1,11 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { RowSink } from './copy-spool.ts';
 
 // COPY is the fast path for loading lakhs of rows. PostgreSQL takes COPY FROM
 // STDIN over the connection; PGlite takes COPY FROM '/dev/blob' on its own API.
@@ -143,4 +145,51 @@ export const copyFileFromBlob = async (
   }
   await send(carry);
   return rows;
+};
+
+// A COPY FROM STDIN left open while a loader writes into it (PostgreSQL only):
+// the rows reach the server as they are parsed, inside the caller's
+// transaction, instead of going through a spool file afterwards. The client
+// can run nothing else until `close`; `remove` (after a failure) cancels the
+// COPY with CopyFail, so the transaction can be rolled back.
+export const openCopyWriter = (client: pg.PoolClient, table: string, columns: readonly string[]): RowSink => {
+  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
+  let failure: Error | null = null;
+  stream.on('error', (error: Error) => {
+    failure ??= error;
+  });
+  // lines a row at a time are sent in pieces of about 1 MiB, as CopySpool writes them
+  let buffer: string[] = [];
+  let size = 0;
+  const send = async () => {
+    if (failure) throw failure;
+    if (size === 0) return;
+    const text = buffer.join('');
+    buffer = [];
+    size = 0;
+    // 'drain', or the stream's error (once() rejects on it)
+    if (!stream.write(text)) await once(stream, 'drain');
+  };
+  let ended = false;
+  return {
+    file: null,
+    rows: 0,
+    async write(text, rows = 1) {
+      this.rows += rows;
+      buffer.push(text);
+      size += text.length;
+      if (size >= 1 << 20) await send();
+    },
+    async close() {
+      await send();
+      ended = true;
+      stream.end();
+      await finished(stream);
+    },
+    async remove() {
+      if (ended && stream.writableFinished) return;
+      stream.destroy(failure ?? new Error('the load stopped before its rows were all written'));
+      await finished(stream).catch(() => {});
+    },
+  };
 };

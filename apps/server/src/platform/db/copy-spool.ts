@@ -1,20 +1,32 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 
+// Where a loader writes one table's COPY lines: a spool file the load copies
+// in later (`file`), or, on PostgreSQL, the load's own COPY already open in
+// its transaction (`file` null: the rows are in when `close` returns).
+export interface RowSink {
+  readonly file: string | null;
+  rows: number;
+  // one line, or `rows` lines of text at once
+  write(text: string, rows?: number): Promise<void>;
+  close(): Promise<void>;
+  // after a failure or a load: nothing of it is left behind
+  remove(): Promise<void>;
+}
+
 // COPY lines of one table, spooled to a temporary file while a file is parsed,
 // so a million-row upload never holds its rows in memory; the load then streams
 // the file into the database inside its transaction.
-export class CopySpool {
+export class CopySpool implements RowSink {
   rows = 0;
   private buffer: string[] = [];
   private size = 0;
   private readonly stream: fs.WriteStream;
 
-  constructor(readonly path: string) {
-    this.stream = fs.createWriteStream(path);
+  constructor(readonly file: string) {
+    this.stream = fs.createWriteStream(file);
   }
 
-  // one line, or `rows` lines of text at once
   async write(line: string, rows = 1): Promise<void> {
     this.rows += rows;
     this.buffer.push(line);
@@ -38,6 +50,6 @@ export class CopySpool {
 
   async remove(): Promise<void> {
     if (!this.stream.closed) this.stream.destroy();
-    await fs.promises.rm(this.path, { force: true });
+    await fs.promises.rm(this.file, { force: true });
   }
 }

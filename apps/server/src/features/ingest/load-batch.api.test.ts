@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyLine } from '../../platform/db/bulk-load.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { parseAndLoad } from './load-batch.ts';
+import { emptyBatch, type LiveCopy, openTable } from './parsed-batch.ts';
+
+// On PostgreSQL a row load writes into its COPY while the files are parsed;
+// on the embedded database it spools first. Either way a load balances or
+// leaves nothing, also when the parse stops half-way or the server refuses a
+// row after thousands were sent, and the connection is fit for the next load.
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const COLUMNS = [
+  'entity_id',
+  'job_id',
+  'financial_year',
+  'transaction_date',
+  'original_transaction_date',
+  'customer_name',
+  'sale_amount',
+  'tds_amount',
+  'file_name',
+  'line',
+] as const;
+
+// 20,000 rows of about 150 bytes: the writer sends them in 1 MiB pieces, so
+// a failure at row 15,000 comes after rows reached the server
+const ROWS = 20_000;
+
+const load = (options: { stopAt?: number; badDateAt?: number } = {}) => {
+  const entityId = randomUUID();
+  const jobId = randomUUID();
+  const spooled: string[] = [];
+  const tempPath = () => {
+    const file = path.join(os.tmpdir(), `load-batch-test-${randomUUID()}`);
+    spooled.push(file);
+    return file;
+  };
+  const parse = async (live: LiveCopy | null) => {
+    const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', jobId);
+    const target = openTable('sales_entries', COLUMNS, tempPath, live);
+    batch.tables.push(target);
+    for (let i = 1; i <= ROWS; i++) {
+      if (i === options.stopAt) throw new Error('the parser stopped');
+      const date = i === options.badDateAt ? '2024-02-30' : '2024-05-01';
+      await target.spool.write(
+        copyLine([
+          entityId,
+          jobId,
+          '2024-25',
+          date,
+          date,
+          `CUSTOMER ${i}`,
+          '100.25',
+          '10.03',
+          'sales.txt',
+          i,
+        ]),
+      );
+      batch.rowsValid += 1;
+      batch.amountRead += 100_25;
+      batch.taxRead += 10_03;
+    }
+    await target.spool.close();
+    return batch;
+  };
+  const run = () =>
+    parseAndLoad(t.server.ctx.database, parse, {
+      jobId,
+      entityId,
+      fileIds: [],
+      streamTable: 'sales_entries',
+    });
+  const landed = async () =>
+    Number(
+      (
+        await t.server.ctx.database.pool.query<{ n: string }>(
+          'SELECT count(*) AS n FROM sales_entries WHERE job_id = $1',
+          [jobId],
+        )
+      ).rows[0]?.n,
+    );
+  return { run, landed, spooled };
+};
+
+describe('a row load', () => {
+  it('loads every row and balances, streamed on PostgreSQL and spooled on the embedded database', async () => {
+    const l = load();
+    const totals = await l.run();
+    expect(totals).toMatchObject({
+      rowsLoaded: ROWS,
+      amountLoaded: '2005000.00',
+      taxLoaded: '200600.00',
+      balanced: true,
+    });
+    expect(await l.landed()).toBe(ROWS);
+    expect(l.spooled).toHaveLength(t.server.ctx.database.kind === 'postgres' ? 0 : 1);
+  });
+
+  it('leaves nothing when the parse stops half-way, and the next load goes through', async () => {
+    const stopped = load({ stopAt: 15_000 });
+    await expect(stopped.run()).rejects.toThrow('the parser stopped');
+    expect(await stopped.landed()).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      const next = load();
+      expect((await next.run()).rowsLoaded).toBe(ROWS);
+    }
+  });
+
+  it('leaves nothing when the database refuses a row after thousands were sent', async () => {
+    const refused = load({ badDateAt: 12_000 });
+    await expect(refused.run()).rejects.toThrow(/date/);
+    expect(await refused.landed()).toBe(0);
+    const next = load();
+    expect((await next.run()).balanced).toBe(true);
+  });
+});
