@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   gstinCheckCharacter,
@@ -115,5 +116,17 @@ describe('GSTIN', () => {
   it('check character needs exactly 14 base-36 characters', () => {
     expect(gstinCheckCharacter('27AAPFU0939F1')).toBeNull();
     expect(gstinCheckCharacter('27AAPFU0939F1-')).toBeNull();
+  });
+});
+
+describe('normaliseIdentifier', () => {
+  // plain upper-case text is answered as it is; it must be what the regex form gives
+  it('gives what removing white space and upper-casing gives', () => {
+    const unit = fc.constantFrom('A', 'z', '0', '9', ' ', '\t', '\u00a0', '-', '/', 'é');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 16 }), (text) => {
+        expect(normaliseIdentifier(text)).toBe(text.replace(/\s+/g, '').toUpperCase());
+      }),
+    );
   });
 });

@@ -45,7 +45,18 @@ export const TAN_EXPECTED = 'TAN: 4 letters, 5 digits, 1 letter, e.g. PNEA00001A
 export const GSTIN_EXPECTED =
   'GSTIN: state code, PAN, entity number, Z, check character, e.g. 27AAPFU0939F1ZV';
 
-export const normaliseIdentifier = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
+// Only A-Z and 0-9: normalising would give the same text (most cells of a
+// register; no regex and no copy for them).
+const isPlainUpper = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57))) return false;
+  }
+  return true;
+};
+
+export const normaliseIdentifier = (text: string): string =>
+  isPlainUpper(text) ? text : text.replace(/\s+/g, '').toUpperCase();
 
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -1,7 +1,8 @@
 import { validateIdentifier } from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
 import { parseAmount, parseRate } from '../values/amounts.ts';
-import { badCharacterInRecord } from '../values/bad-characters.ts';
+import { badCharacterAt, badCharacterInRecord } from '../values/bad-characters.ts';
+import { firstVisibleCode, isBlankText } from '../values/blank.ts';
 import { parseDate } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';
 import type { Mapping } from './guess-mapping.ts';
@@ -42,10 +43,28 @@ const PLACEHOLDERS = new Set([
   'PANINVALID',
 ]);
 
+// Longest of them: a longer cell is not upper-cased to be looked up (a
+// million-row register has twenty million cells).
+const LONGEST_PLACEHOLDER = Math.max(...[...PLACEHOLDERS].map((p) => p.length));
+
+// the first characters they start with, either case
+const PLACEHOLDER_STARTS = new Set(
+  [...PLACEHOLDERS].flatMap((p) => [p.charCodeAt(0), p.toLowerCase().charCodeAt(0)]),
+);
+
+const isPlaceholder = (text: string): boolean =>
+  text.length <= LONGEST_PLACEHOLDER &&
+  PLACEHOLDER_STARTS.has(text.charCodeAt(0)) &&
+  PLACEHOLDERS.has(text.toUpperCase());
+
 const TOTAL_ROW = /^(?:grand\s+|sub\s*-?\s*)?totals?\s*:?$/i;
 
+// g, G, s, S, t, T: the letters a total row's first word starts with
+const MAY_START_TOTAL = new Set([71, 103, 83, 115, 84, 116]);
+
 export const isTotalRow = (values: readonly string[]): boolean => {
-  const first = values.find((v) => v.trim() !== '');
+  if (!MAY_START_TOTAL.has(firstVisibleCode(values))) return false;
+  const first = values.find((v) => !isBlankText(v));
   return first !== undefined && TOTAL_ROW.test(first.trim());
 };
 
@@ -68,23 +87,34 @@ export const createRowMapper = <Fs extends readonly TargetField[]>(
     const index = (mapping as Record<string, number | undefined>)[f.key];
     return { field: f, index, header: index === undefined ? f.label : (table.headers[index] ?? f.label) };
   });
+  const mappedValues = (record: RawRecord) =>
+    columns.map((c) => (c.index === undefined ? '' : (record.values[c.index] ?? '')));
+  const holdsBadCharacter = (record: RawRecord): boolean => {
+    for (const c of columns) {
+      if (c.index !== undefined && badCharacterAt(record.values[c.index] ?? '') >= 0) return true;
+    }
+    return false;
+  };
   return (record) => {
-    if (record.values.every((v) => v.trim() === '')) return { kind: 'skip' };
-    if (isTotalRow(record.values)) return { kind: 'skip' };
+    const first = firstVisibleCode(record.values);
+    if (first < 0) return { kind: 'skip' };
+    if (MAY_START_TOTAL.has(first) && isTotalRow(record.values)) return { kind: 'skip' };
     // only the mapped columns reach the database
-    const bad = badCharacterInRecord(
-      file,
-      record.line,
-      columns.map((c) => (c.index === undefined ? '' : (record.values[c.index] ?? ''))),
-      (i) => columns[i]?.header ?? `field ${i + 1}`,
-    );
-    if (bad) return { kind: 'error', errors: [bad] };
+    if (holdsBadCharacter(record)) {
+      const bad = badCharacterInRecord(
+        file,
+        record.line,
+        mappedValues(record),
+        (i) => columns[i]?.header ?? `field ${i + 1}`,
+      );
+      if (bad) return { kind: 'error', errors: [bad] };
+    }
     const row: Record<string, unknown> = { file, line: record.line };
     const errors: FileIssue[] = [];
     for (const { field, index, header } of columns) {
       const raw = index === undefined ? '' : (record.values[index] ?? '');
       const text = raw.trim();
-      if (text === '' || PLACEHOLDERS.has(text.toUpperCase())) {
+      if (text === '' || isPlaceholder(text)) {
         if (field.required) {
           errors.push(
             issue(file, record.line, 'MISSING_VALUE', expectedOf(field.kind), `${field.label} is required.`, {

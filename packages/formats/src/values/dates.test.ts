@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { excelSerialToIso, parseDate, parseDateCached } from './dates.ts';
+import { excelSerialToIso, isoDate, parseDate, parseDateCached } from './dates.ts';
 
 describe('parseDate', () => {
   it.each([
@@ -62,5 +63,26 @@ describe('parseDate', () => {
     expect(parseDateCached('15-Apr-2024')).toBe('2024-04-15');
     expect(parseDateCached('15-Apr-2024')).toBe('2024-04-15');
     expect(parseDateCached('31-Apr-2024')).toBeNull();
+  });
+});
+
+describe('isoDate', () => {
+  // the month lengths are counted, not asked of Date: they must agree with it
+  it('accepts exactly the days the calendar has, leap years included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1900, max: 2999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (y, m, d) => {
+          const real = new Date(Date.UTC(y, m - 1, d)).getUTCMonth() === m - 1;
+          expect(isoDate(y, m, d) !== null).toBe(real);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    expect(isoDate(2000, 2, 29)).toBe('2000-02-29');
+    expect(isoDate(2100, 2, 29)).toBeNull();
+    expect(isoDate(2024, 2, 29)).toBe('2024-02-29');
   });
 });

@@ -38,7 +38,11 @@ const MONTH_NAMES = [
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
-const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+// Gregorian rules, without a Date per call (a register reads a date a row)
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
 
 // Builds the ISO string only for a real calendar date (no 31-Feb).
 export const isoDate = (year: number, month: number, day: number): string | null => {

@@ -47,11 +47,11 @@ export interface RegisterPart {
 
 const rupees = (p: number | null) => (p === null ? null : formatRupees(p));
 
-const salesLine = (c: RegisterContext, r: SalesRow) =>
+const salesLine = (c: RegisterContext, year: string, r: SalesRow) =>
   copyLine([
     c.entityId,
     c.jobId,
-    financialYearOf(r.date),
+    year,
     r.date,
     r.date,
     r.customerName,
@@ -77,11 +77,11 @@ const salesLine = (c: RegisterContext, r: SalesRow) =>
     r.line,
   ]);
 
-const purchaseLine = (c: RegisterContext, r: PurchaseRow) =>
+const purchaseLine = (c: RegisterContext, year: string, r: PurchaseRow) =>
   copyLine([
     c.entityId,
     c.jobId,
-    financialYearOf(r.date),
+    year,
     r.date,
     r.supplierName,
     r.billNumber,
@@ -150,8 +150,9 @@ export const createRegisterEncoder = (kind: RegisterKind, context: RegisterConte
       return null;
     }
     const row = mapped.row as unknown as SalesRow & PurchaseRow;
+    const year = financialYearOf(row.date);
     const fy = context.financialYear;
-    if (fy && financialYearOf(row.date) !== fy) {
+    if (fy && year !== fy) {
       reject(outsideYear(row.file, row.line, row.date, fy));
       return null;
     }
@@ -159,12 +160,11 @@ export const createRegisterEncoder = (kind: RegisterKind, context: RegisterConte
     part.amountRead += (sales ? row.saleAmount : row.purchaseValue) ?? 0;
     part.taxRead += (sales ? row.tdsAmount : row.tcsAmount) ?? 0;
     part.rowsValid += 1;
-    const year = financialYearOf(row.date);
     if (!years.has(year)) {
       years.add(year);
       part.years.push(year);
     }
-    return sales ? salesLine(context, row) : purchaseLine(context, row);
+    return sales ? salesLine(context, year, row) : purchaseLine(context, year, row);
   };
   return { add, part };
 };

@@ -85,7 +85,7 @@ export const taxEntryLine = (
 
 // A run of tails (each ending in a newline) made whole lines.
 export const withPrefix = (prefix: string, tails: string): string =>
-  tails === '' ? '' : prefix + tails.slice(0, -1).replaceAll('\n', `\n${prefix}`) + '\n';
+  tails === '' ? '' : `${prefix}${tails.slice(0, -1).replaceAll('\n', `\n${prefix}`)}\n`;
 
 // The Part I (TDS) and Part VI (TCS) transactions of a statement, or of a
 // piece of one, as tails, with what the load's control totals need.

@@ -98,14 +98,19 @@ export const copyToBlob = async (pglite: PGlite, select: string): Promise<Uint8A
 
 // One value in COPY's text format: NULL is \N; backslash, tab, newline and
 // carriage return are escaped.
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 export const copyValue = (value: string | number | boolean | null | undefined): string => {
   if (value === null || value === undefined) return '\\N';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
-    : text;
+  // a number or a boolean never holds a character COPY escapes
+  if (typeof value !== 'string') return String(value);
+  return NEEDS_ESCAPE.test(value)
+    ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : value;
 };
 
+// map and join: building the line by += was slower (the ropes it makes are
+// flattened when the lines are joined).
 export const copyLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
   `${values.map(copyValue).join('\t')}\n`;
 
