@@ -21,6 +21,7 @@ export {
   FORM26AS_JSON_VERSION,
   type Form26asFlatTransaction,
   type Form26asTaxType,
+  forEach26asEntry,
   form26asToCsv,
   form26asToJson,
   form26asTransactions,

@@ -11,34 +11,42 @@ export interface Form26asFlatTransaction extends Form26asTransaction {
   name: string;
 }
 
-// Part I and Part VI transactions as one list, each with its party's TAN and name.
+// Each Part I (TDS) and Part VI (TCS) transaction with its deductor, in file order.
+export const forEach26asEntry = (
+  result: Pick<Form26asResult, 'tds' | 'tcs'>,
+  visit: (type: Form26asTaxType, party: Form26asParty, t: Form26asTransaction) => void,
+): void => {
+  for (const [part, type] of [
+    [result.tds, 'TDS'],
+    [result.tcs, 'TCS'],
+  ] as const) {
+    for (const party of part?.parties ?? []) for (const t of party.transactions) visit(type, party, t);
+  }
+};
+
+// Part I and Part VI transactions as one list, each with its party's TAN and
+// name; built field by field: a spread of each transaction cost seconds a
+// million (ingest/tax-entry-lines.ts in the server).
 export const form26asTransactions = (result: Form26asResult): Form26asFlatTransaction[] => {
   const out: Form26asFlatTransaction[] = [];
-  const add = (part: Form26asPart | null, type: Form26asTaxType): void => {
-    for (const party of part?.parties ?? []) {
-      // field by field: a spread of each transaction cost seconds a million (ingest/tax-entry-lines.ts)
-      for (const t of party.transactions) {
-        out.push({
-          srNo: t.srNo,
-          section: t.section,
-          transactionDate: t.transactionDate,
-          status: t.status,
-          bookingDate: t.bookingDate,
-          remarks: t.remarks,
-          amount: t.amount,
-          tax: t.tax,
-          deposited: t.deposited,
-          file: t.file,
-          line: t.line,
-          part: type,
-          tan: party.tan,
-          name: party.name,
-        });
-      }
-    }
-  };
-  add(result.tds, 'TDS');
-  add(result.tcs, 'TCS');
+  forEach26asEntry(result, (type, party, t) => {
+    out.push({
+      srNo: t.srNo,
+      section: t.section,
+      transactionDate: t.transactionDate,
+      status: t.status,
+      bookingDate: t.bookingDate,
+      remarks: t.remarks,
+      amount: t.amount,
+      tax: t.tax,
+      deposited: t.deposited,
+      file: t.file,
+      line: t.line,
+      part: type,
+      tan: party.tan,
+      name: party.name,
+    });
+  });
   return out;
 };
 

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { ROWS_ALREADY_LOADED } from '@taxrecon/contracts';
-import { type Form26asResult, openTracesZip, parse26asStream, parse26asText } from '@taxrecon/formats';
+import {
+  type Form26asResult,
+  forEach26asEntry,
+  openTracesZip,
+  parse26asStream,
+  parse26asText,
+} from '@taxrecon/formats';
 import { formatRupees } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
@@ -17,26 +23,19 @@ export const OVERLAP_SHARE = 0.5;
 
 const fingerprintsOf = (result: Form26asResult): string[] => {
   const out: string[] = [];
-  for (const [part, kind] of [
-    [result.tds, 'TDS'],
-    [result.tcs, 'TCS'],
-  ] as const) {
-    for (const party of part?.parties ?? []) {
-      for (const t of party.transactions) {
-        out.push(
-          [
-            kind,
-            party.tan,
-            t.section,
-            t.transactionDate,
-            formatRupees(t.amount),
-            formatRupees(t.tax),
-            formatRupees(t.deposited),
-          ].join('|'),
-        );
-      }
-    }
-  }
+  forEach26asEntry(result, (kind, party, t) => {
+    out.push(
+      [
+        kind,
+        party.tan,
+        t.section,
+        t.transactionDate,
+        formatRupees(t.amount),
+        formatRupees(t.tax),
+        formatRupees(t.deposited),
+      ].join('|'),
+    );
+  });
   return out;
 };
 

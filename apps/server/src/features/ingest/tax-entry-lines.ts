@@ -1,5 +1,10 @@
-import type { Form26asPart, Form26asResult } from '@taxrecon/formats';
-import { formatRupees, type Paise } from '@taxrecon/shared';
+import {
+  type Form26asPart,
+  type Form26asResult,
+  type Form26asTransaction,
+  forEach26asEntry,
+} from '@taxrecon/formats';
+import { formatRupees } from '@taxrecon/shared';
 import { copyLine, copyValue } from '../../platform/db/bulk-load.ts';
 
 // tax_entries COPY lines, for a raw 26AS statement and a parsed one alike.
@@ -34,18 +39,7 @@ export interface StatementIds {
 }
 
 // An entry's own values; its part and deductor come apart (below).
-export interface EntryValues {
-  section: string;
-  transactionDate: string;
-  status: string;
-  bookingDate: string | null;
-  remarks: string | null;
-  amount: Paise;
-  tax: Paise;
-  deposited: Paise;
-  file: string;
-  line: number;
-}
+export type EntryValues = Omit<Form26asTransaction, 'srNo'>;
 
 export interface Deductor {
   tan: string;
@@ -101,18 +95,11 @@ export const entryTailsOf = (result: Pick<Form26asResult, 'tds' | 'tcs'>): Entry
   const lines: string[] = [];
   let amount = 0;
   let tax = 0;
-  for (const [part, kind] of [
-    [result.tds, 'TDS'],
-    [result.tcs, 'TCS'],
-  ] as const) {
-    for (const party of part?.parties ?? []) {
-      for (const t of party.transactions) {
-        lines.push(entryTail(kind, party, t));
-        amount += t.amount;
-        tax += t.tax;
-      }
-    }
-  }
+  forEach26asEntry(result, (type, party, t) => {
+    lines.push(entryTail(type, party, t));
+    amount += t.amount;
+    tax += t.tax;
+  });
   return { text: lines.join(''), rows: lines.length, amount, tax };
 };
 
