@@ -1,3 +1,4 @@
+import type { TaxBookRow } from '@taxrecon/engine';
 import { type Form26asChunk, type Form26asResult, parse26asChunk } from '@taxrecon/formats';
 import {
   createRegisterEncoder,
@@ -7,6 +8,7 @@ import {
   type RegisterPart,
 } from '../features/ingest/register-rows.ts';
 import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
+import { taxBookRows } from '../features/reconciliation/matching/engine-input.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
 // The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
@@ -24,8 +26,16 @@ export interface IngestRegisterChunk {
 export type ParseTask =
   | { type: 'register'; chunk: RegisterChunk }
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
-  | { type: '26as'; chunk: Form26asChunk }
-  | { type: 'ingest-26as'; chunk: Form26asChunk };
+  | { type: 'ingest-26as'; chunk: Form26asChunk }
+  | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' };
+
+// A piece of a statement for `taxrecon reconcile`: its Part I or VI rows as
+// the engine takes them, the rest of its result without parties (the rows
+// are made in the thread, not cloned back as transactions and made again).
+export interface Reconcile26asPiece {
+  result: Form26asResult;
+  rows: TaxBookRow[];
+}
 
 // A piece of a statement for the 26AS ingest job: its entries as COPY text
 // (tax-entry-lines.ts), the rest of its result without them.
@@ -51,10 +61,13 @@ const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
 
 export const runTask = (task: unknown) => {
   const t = task as ParseTask;
-  if (t.type === '26as') return { result: parse26asChunk(t.chunk) };
   if (t.type === 'ingest-26as') {
     const result = parse26asChunk(t.chunk);
     return { result: { result: withoutParties(result), entries: entryTailsOf(result) } };
+  }
+  if (t.type === 'reconcile-26as') {
+    const result = parse26asChunk(t.chunk);
+    return { result: { result: withoutParties(result), rows: taxBookRows(result, t.kind) } };
   }
   if (t.type === 'ingest-register') return { result: encodeChunk(t.chunk) };
   return { result: readRegisterChunk(t.chunk) };

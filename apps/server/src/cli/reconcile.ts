@@ -23,10 +23,9 @@ import { openRecords } from '../features/ingest/open-records.ts';
 import {
   customerParties,
   mappingEntries,
-  taxBookRows,
   vendorParties,
 } from '../features/reconciliation/matching/engine-input.ts';
-import { parsingPool, read26asStatement } from '../lib/statement-read.ts';
+import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from './book-rows.ts';
 import { type Io, readInput, Stop } from './io.ts';
@@ -78,7 +77,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
         texts.push(...opened.files);
       } else texts.push({ name: path.basename(file), data: bytes });
       for (const text of texts) {
-        const statement = await read26asStatement(text.data, text.name, pool());
+        const { result: statement, rows } = await read26asForReconcile(text.data, text.name, pool(), kind);
         if (!statement.header?.financialYear)
           throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
         if (statement.header.financialYear !== fy) {
@@ -89,7 +88,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
         }
         for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
-        append(taxBook, taxBookRows(statement, kind));
+        append(taxBook, rows);
       }
     }
 

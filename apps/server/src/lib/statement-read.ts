@@ -1,6 +1,8 @@
+import type { TaxBookRow } from '@taxrecon/engine';
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
-import type { Ingest26asPiece, ParseTask } from '../cli/parse-chunk.ts';
+import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../cli/parse-chunk.ts';
 import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
+import { taxBookRows } from '../features/reconciliation/matching/engine-input.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -16,20 +18,7 @@ export const parsingPool = () =>
 
 export const isBigStatement = (data: Uint8Array) => data.length >= 2 * chunkChars();
 
-export const read26asStatement = async (
-  data: Uint8Array,
-  name: string,
-  pool: WorkerPool | null,
-): Promise<Form26asResult> => {
-  const size = chunkChars();
-  if (!pool || !isBigStatement(data)) return parse26asText(data, name);
-  const chunks = cut26asText(data, name, size);
-  if (chunks.length < 2) return parse26asText(data, name);
-  const parts = await pool.run<ParseTask, Form26asResult>(chunks.map((chunk) => ({ type: '26as', chunk })));
-  return merge26asChunks(parts);
-};
-
-// The same for the 26AS ingest job, which wants the entries as COPY text: a
+// A 26AS statement for the ingest job, which wants the entries as COPY text: a
 // big statement's pieces write theirs in the threads (so a million entry
 // objects are neither copied back nor held), a small one's are written here.
 // `take` gets each piece's entries in file order as soon as they are ready,
@@ -58,4 +47,25 @@ export const read26asForLoad = async (
     }
   }
   return merge26asChunks(results);
+};
+
+// The same for `taxrecon reconcile`: the statement's rows of one part as the
+// engine takes them, made in the threads for a big statement.
+export const read26asForReconcile = async (
+  data: Uint8Array,
+  name: string,
+  pool: WorkerPool | null,
+  kind: 'TDS' | 'TCS',
+): Promise<{ result: Form26asResult; rows: TaxBookRow[] }> => {
+  const chunks = pool && isBigStatement(data) ? cut26asText(data, name, chunkChars()) : [];
+  if (!pool || chunks.length < 2) {
+    const whole = parse26asText(data, name);
+    return { result: withoutParties(whole), rows: taxBookRows(whole, kind) };
+  }
+  const pieces = await pool.run<ParseTask, Reconcile26asPiece>(
+    chunks.map((chunk) => ({ type: 'reconcile-26as', chunk, kind })),
+  );
+  const rows: TaxBookRow[] = [];
+  for (const piece of pieces) for (const row of piece.rows) rows.push(row);
+  return { result: merge26asChunks(pieces.map((p) => p.result)), rows };
 };
