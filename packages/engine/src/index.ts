@@ -54,6 +54,7 @@ export {
   type ReportParty,
   type ReportSink,
   type ReportUnmatched,
+  streamPartyItems,
   streamReport,
   toReport,
 } from './report.ts';

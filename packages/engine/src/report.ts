@@ -104,26 +104,43 @@ export interface ReportSink {
   end: (list: ReportList) => void;
 }
 
+// A party's unmatched rows of one side, as the report lists them.
+const eachUnmatched = (
+  p: PartyResult,
+  side: 'book' | 'taxBook',
+  kind: ReconKind,
+  each: (ref: string, reason: string) => void,
+): void => {
+  const entries: readonly (BookEntry | TaxBookEntry)[] = side === 'book' ? p.book : p.taxBook;
+  for (const e of entries) {
+    if (e.match < 0 && !isSplitParent(e)) {
+      const ref = side === 'book' ? (e as BookEntry).row.voucherNo : (e as TaxBookEntry).row.ref;
+      each(ref, e.reason ? describeUnmatched(e.reason, kind) : '');
+    }
+  }
+};
+
 export const streamReport = (result: ReconcileResult, sink: ReportSink): void => {
   const { parties, kind } = result;
   for (const p of parties) sink.party(p);
   sink.end('parties');
   for (const p of parties) for (const m of p.matches) sink.match(p, m);
   sink.end('matches');
-  for (const p of parties) {
-    for (const e of p.book) {
-      if (e.match < 0 && !isSplitParent(e))
-        sink.unmatched('unmatchedBook', e.row.voucherNo, e.reason ? describeUnmatched(e.reason, kind) : '');
-    }
-  }
+  for (const p of parties)
+    eachUnmatched(p, 'book', kind, (ref, reason) => sink.unmatched('unmatchedBook', ref, reason));
   sink.end('unmatchedBook');
-  for (const p of parties) {
-    for (const e of p.taxBook) {
-      if (e.match < 0 && !isSplitParent(e))
-        sink.unmatched('unmatchedTaxBook', e.row.ref, e.reason ? describeUnmatched(e.reason, kind) : '');
-    }
-  }
+  for (const p of parties)
+    eachUnmatched(p, 'taxBook', kind, (ref, reason) => sink.unmatched('unmatchedTaxBook', ref, reason));
   sink.end('unmatchedTaxBook');
   for (const u of result.unresolved) sink.unmatched('unresolved', u.ref, u.reason);
   sink.end('unresolved');
+};
+
+// One party's items of the four per-party lists, as streamReport gives them:
+// for a writer that takes the parties a few at a time and keeps the lists apart.
+export const streamPartyItems = (p: PartyResult, kind: ReconKind, sink: Omit<ReportSink, 'end'>): void => {
+  sink.party(p);
+  for (const m of p.matches) sink.match(p, m);
+  eachUnmatched(p, 'book', kind, (ref, reason) => sink.unmatched('unmatchedBook', ref, reason));
+  eachUnmatched(p, 'taxBook', kind, (ref, reason) => sink.unmatched('unmatchedTaxBook', ref, reason));
 };

@@ -1,4 +1,3 @@
-import type { BookRow } from '@taxrecon/engine';
 import {
   createRowMapper,
   type FileIssue,
@@ -9,11 +8,16 @@ import {
   type SalesRow,
 } from '@taxrecon/formats';
 import { type FinancialYear, financialYearOf } from '@taxrecon/shared';
+import { ChunkWriter } from '../features/reconciliation/matching/copy-text.ts';
 import { purchaseBookRow, salesBookRow } from '../features/reconciliation/matching/engine-input.ts';
+import { bookRowLine } from '../features/reconciliation/matching/source-rows.ts';
 
-// Register records -> the engine's book rows, the same on the main thread and
-// in a parsing thread (register-chunk.ts), so a register read in parallel
-// gives exactly what it gives read in one go.
+// Register records -> the engine's book rows as COPY lines (the layout the
+// job reads from the database, matching/source-rows.ts), the same on the main
+// thread and in a parsing thread (register-chunk.ts), so a register read in
+// parallel gives exactly what it gives read in one go. Lines, not row
+// objects: a thread hands back one string, and the rows are only made again
+// a party's bucket at a time.
 const ENGINE_FIELDS = new Set([
   'date',
   'customerName',
@@ -44,8 +48,10 @@ export interface RegisterShape {
 }
 
 export interface BookRowsRead {
-  // rows dated in the year, in file order
-  rows: BookRow[];
+  // rows dated in the year as lines, each ending in a newline, in file order
+  text: string;
+  // how many
+  rows: number;
   // all rows read, of any year
   total: number;
   // rows left out, one entry per bad cell, in file order
@@ -54,7 +60,8 @@ export interface BookRowsRead {
 }
 
 export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shape: RegisterShape) => {
-  const read: BookRowsRead = { rows: [], total: 0, rejects: [], warnings: [] };
+  const read: Omit<BookRowsRead, 'text'> = { rows: 0, total: 0, rejects: [], warnings: [] };
+  let lines = new ChunkWriter(Number.POSITIVE_INFINITY);
   const mapRow = createRowMapper(
     shape,
     shape.mapping as Parameters<typeof createRowMapper>[1],
@@ -71,8 +78,17 @@ export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shap
         kind === 'TDS'
           ? salesBookRow(mapped.row as unknown as SalesRow)
           : purchaseBookRow(mapped.row as unknown as PurchaseRow);
-      if (financialYearOf(row.date) === fy) read.rows.push(row);
+      if (financialYearOf(row.date) === fy) {
+        lines.add(`${bookRowLine(row)}\n`);
+        read.rows++;
+      }
     }
   };
-  return { add, read };
+  // What was read; the lines so far are handed over (and let go here).
+  const finish = (): BookRowsRead => {
+    const text = lines.text();
+    lines = new ChunkWriter(Number.POSITIVE_INFINITY);
+    return { ...read, text };
+  };
+  return { add, finish };
 };

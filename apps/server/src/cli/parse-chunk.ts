@@ -1,4 +1,3 @@
-import type { TaxBookRow } from '@taxrecon/engine';
 import { type Form26asChunk, type Form26asResult, parse26asChunk } from '@taxrecon/formats';
 import {
   createRegisterEncoder,
@@ -8,7 +7,7 @@ import {
   type RegisterPart,
 } from '../features/ingest/register-rows.ts';
 import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
-import { taxBookRows } from '../features/reconciliation/matching/engine-input.ts';
+import { taxBookLines } from '../features/reconciliation/matching/engine-input.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
 // The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
@@ -30,11 +29,11 @@ export type ParseTask =
   | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' };
 
 // A piece of a statement for `taxrecon reconcile`: its Part I or VI rows as
-// the engine takes them, the rest of its result without parties (the rows
-// are made in the thread, not cloned back as transactions and made again).
+// the engine's row lines (matching/source-rows.ts), the rest of its result
+// without parties (one string goes back, not a row object per transaction).
 export interface Reconcile26asPiece {
   result: Form26asResult;
-  rows: TaxBookRow[];
+  text: string;
 }
 
 // A piece of a statement for the 26AS ingest job: its entries as COPY text
@@ -67,7 +66,7 @@ export const runTask = (task: unknown) => {
   }
   if (t.type === 'reconcile-26as') {
     const result = parse26asChunk(t.chunk);
-    return { result: { result: withoutParties(result), rows: taxBookRows(result, t.kind) } };
+    return { result: { result: withoutParties(result), text: taxBookLines(result, t.kind) } };
   }
   if (t.type === 'ingest-register') return { result: encodeChunk(t.chunk) };
   return { result: readRegisterChunk(t.chunk) };

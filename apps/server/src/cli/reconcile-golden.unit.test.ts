@@ -140,6 +140,15 @@ describe('the reconcile result against its golden', () => {
     expect(actual.demo.sha256).toBe(expected.sha256);
   });
 
+  it('is the same when the workbook is asked for too (the year then reconciled whole, not a party at a time)', async () => {
+    const out = path.join(dir, 'generated-whole.json');
+    const xlsx = path.join(dir, 'generated.xlsx');
+    await runInProcess([...generatedArgs(out), '--xlsx', xlsx]);
+    expect(fingerprint(out)).toEqual(golden().generated);
+    // a real workbook: a zip
+    expect(fs.readFileSync(xlsx).subarray(0, 2).toString('latin1')).toBe('PK');
+  }, 120_000);
+
   it('is the same when the register and the 26AS are parsed in chunks across threads, bad lines named alike', async () => {
     // A bad date planted far down the register: its line must be named the
     // same whichever chunk and thread read it.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -5,6 +6,7 @@ import {
   type BookRow,
   type MatchMode,
   type PartyMaster,
+  type PartyResult,
   type ReconcileOptions,
   reconcile,
   type TaxBookRow,
@@ -25,12 +27,14 @@ import {
   mappingEntries,
   vendorParties,
 } from '../features/reconciliation/matching/engine-input.ts';
+import { PartyStreamedComputation } from '../features/reconciliation/matching/party-streamed-compute.ts';
+import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/matching/source-rows.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from './book-rows.ts';
 import { type Io, readInput, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
-import { writeResultJson } from './result-json.ts';
+import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';
 
 const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--book FILE...] --26as FILE [--26as FILE...]
     [--customers FILE] [--mapping FILE] [--password DDMMYYYY]
@@ -62,70 +66,10 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   // Parsing threads, started at the first big register (TAXRECON_THREADS=1: none).
   const threads = poolSize() > 1 ? parsingPool() : null;
   const pool = () => threads;
+  let computation: PartyStreamedComputation | null = null;
   try {
     const fy = values.fy as FinancialYear;
     const rejected: { ref: string; reason: string }[] = [];
-
-    // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
-    const taxBook: TaxBookRow[] = [];
-    for (const file of values['26as'] ?? []) {
-      const bytes = readInput(file);
-      const texts: { name: string; data: Uint8Array }[] = [];
-      if (file.toLowerCase().endsWith('.zip')) {
-        const opened = await openTracesZip(bytes, values.password ?? '');
-        if (!opened.ok) throw new Stop(`${file}: ${opened.message}`);
-        texts.push(...opened.files);
-      } else texts.push({ name: path.basename(file), data: bytes });
-      for (const text of texts) {
-        const { result: statement, rows } = await read26asForReconcile(text.data, text.name, pool(), kind);
-        if (!statement.header?.financialYear)
-          throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
-        if (statement.header.financialYear !== fy) {
-          throw new Stop(`${file}: is the statement for ${statement.header.financialYear}, not ${fy}`);
-        }
-        for (const e of statement.errors) {
-          warn(e);
-          rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
-        }
-        for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
-        append(taxBook, rows);
-      }
-    }
-
-    // The books: any register format; headers mapped by closest name. A big
-    // text register is parsed in chunks across the machine's cores.
-    const book: BookRow[] = [];
-    for (const file of values.book ?? []) {
-      const bytes = readInput(file);
-      // Streamed: a register of lakhs of rows is read a record at a time.
-      const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
-      const fields = bookFields(kind);
-      const { mapping } = guessMapping(source.headers, fields);
-      const missing = fields.filter(
-        (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
-      );
-      if (missing.length) {
-        throw new Stop(
-          `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
-        );
-      }
-      const reject = (e: FileIssue) => {
-        warn(e);
-        rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
-      };
-      source.errors.forEach(reject);
-      const shape = {
-        file: path.basename(file),
-        headers: source.headers,
-        headerLine: source.headerLine,
-        mapping: mapping as Record<string, number | undefined>,
-      };
-      const read = await readBookRows(bytes, source, shape, kind, fy, pool());
-      read.rejects.forEach(reject);
-      for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
-      if (read.total > 0 && read.rows.length === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
-      append(book, read.rows);
-    }
 
     const parties: PartyMaster[] = [];
     if (values.customers) {
@@ -154,32 +98,153 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     if (tt !== undefined) options.toleranceForOverallTotal = tt;
     if (ta !== undefined) options.toleranceForTransactionAmountTotal = ta;
 
+    // The rows arrive as lines (matching/source-rows.ts) and go straight into
+    // the party-at-a-time computation the app's job runs: parties matched a
+    // bucket at a time across threads, the year never held as row objects.
+    // The workbook (--xlsx) is made from the whole result, so with it the
+    // year is reconciled whole, from the same lines.
+    computation = values.xlsx
+      ? null
+      : new PartyStreamedComputation(
+          {
+            scope: { jobId: `cli-${process.pid}-${randomUUID()}`, entityId: '', financialYear: fy },
+            kind,
+            financialYear: fy,
+            options,
+            parties,
+            mappings,
+            decisions: [],
+            selected: null,
+            batches: 1,
+          },
+          { output: 'json' },
+        );
+    const whole = { book: [] as BookRow[], taxBook: [] as TaxBookRow[] };
+    const counted = { book: 0, taxBook: 0 };
+    const take = (side: 'book' | 'taxBook') => (lines: string) => {
+      if (computation) computation.inputText(side, lines);
+      else if (side === 'book') append(whole.book, decodeBookRows(lines));
+      else append(whole.taxBook, decodeTaxBookRows(lines));
+    };
+
+    // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
+    for (const file of values['26as'] ?? []) {
+      const bytes = readInput(file);
+      const texts: { name: string; data: Uint8Array }[] = [];
+      if (file.toLowerCase().endsWith('.zip')) {
+        const opened = await openTracesZip(bytes, values.password ?? '');
+        if (!opened.ok) throw new Stop(`${file}: ${opened.message}`);
+        texts.push(...opened.files);
+      } else texts.push({ name: path.basename(file), data: bytes });
+      for (const text of texts) {
+        const statement = await read26asForReconcile(text.data, text.name, pool(), kind, (lines) => {
+          counted.taxBook += countLines(lines);
+          take('taxBook')(lines);
+        });
+        if (!statement.header?.financialYear)
+          throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
+        if (statement.header.financialYear !== fy) {
+          throw new Stop(`${file}: is the statement for ${statement.header.financialYear}, not ${fy}`);
+        }
+        for (const e of statement.errors) {
+          warn(e);
+          rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
+        }
+        for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
+      }
+    }
+
+    // The books: any register format; headers mapped by closest name. A big
+    // text register is parsed in chunks across the machine's cores.
+    for (const file of values.book ?? []) {
+      const bytes = readInput(file);
+      // Streamed: a register of lakhs of rows is read a record at a time.
+      const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
+      const fields = bookFields(kind);
+      const { mapping } = guessMapping(source.headers, fields);
+      const missing = fields.filter(
+        (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
+      );
+      if (missing.length) {
+        throw new Stop(
+          `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
+        );
+      }
+      const reject = (e: FileIssue) => {
+        warn(e);
+        rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
+      };
+      source.errors.forEach(reject);
+      const shape = {
+        file: path.basename(file),
+        headers: source.headers,
+        headerLine: source.headerLine,
+        mapping: mapping as Record<string, number | undefined>,
+      };
+      const read = await readBookRows(bytes, source, shape, kind, fy, pool(), take('book'));
+      read.rejects.forEach(reject);
+      for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
+      if (read.total > 0 && read.rows === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
+      counted.book += read.rows;
+    }
+    // the parsing threads are done; the matching threads start next
+    await threads?.close();
+
     const parsedAt = performance.now();
     const heapAfterParse = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
-    const result = reconcile({ kind, financialYear: fy, book, taxBook, parties, mappings }, options);
-    const reconciledAt = performance.now();
-    const written = writeResultJson(values.out as string, result, rejected);
-    if (values.xlsx) {
+    let written: ResultCounts;
+    let summary: { parties: number; categories: Record<PartyResult['category'], number> };
+    let reconciledAt: number;
+    if (computation) {
+      computation.compute(() => {});
+      reconciledAt = performance.now();
+      const writer = new ResultJsonWriter(values.out as string, fy);
+      try {
+        for (;;) {
+          const batch = await computation.nextBatch();
+          if (batch.json) writer.add(batch.json);
+          if (batch.last) {
+            const stats = batch.summary?.stats;
+            summary = { parties: stats?.parties ?? 0, categories: stats?.categories ?? noCategories() };
+            break;
+          }
+        }
+      } catch (error) {
+        writer.close();
+        throw error;
+      }
+      written = writer.finish(rejected);
+      computation = null;
+    } else {
+      const result = reconcile(
+        { kind, financialYear: fy, book: whole.book, taxBook: whole.taxBook, parties, mappings },
+        options,
+      );
+      reconciledAt = performance.now();
+      written = writeResultJson(values.out as string, result, rejected);
+      summary = { parties: result.summary.parties, categories: result.summary.categories };
       // loaded only when asked for: ExcelJS alone takes a second to load
       const { buildReconReportXlsx } = await import('../features/reconciliation/reports/report-xlsx.ts');
       fs.writeFileSync(
-        values.xlsx,
+        values.xlsx as string,
         await buildReconReportXlsx(result, { financialYear: fy, kind, entityName: '' }),
       );
     }
     // TAXRECON_TIMINGS=1 prints where the time went (the benchmark reads it).
+    // A party at a time, matching and writing go together: "engine" is the
+    // plan and the sort into buckets, "write" the matching and the writing.
     if (process.env.TAXRECON_TIMINGS === '1') {
-      const rows = book.length + taxBook.length;
+      const rows = counted.book + counted.taxBook;
       const engineSeconds = (reconciledAt - parsedAt) / 1000;
       const heap = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
       io.stderr(`memory: heap after parse ${heapAfterParse} MB, at the end ${heap} MB\n`);
       io.stderr(
-        `timings: read and parse ${((parsedAt - startedAt) / 1000).toFixed(2)} s; engine ${engineSeconds.toFixed(2)} s for ${rows} rows (${Math.round(rows / engineSeconds)} rows/s); write ${((performance.now() - reconciledAt) / 1000).toFixed(2)} s\n`,
+        `timings: read and parse ${((parsedAt - startedAt) / 1000).toFixed(2)} s; ${values.xlsx ? 'engine' : 'plan'} ${engineSeconds.toFixed(2)} s for ${rows} rows; ${values.xlsx ? 'write' : 'match and write'} ${((performance.now() - reconciledAt) / 1000).toFixed(2)} s\n`,
       );
     }
-    const c = result.summary.categories;
+    const c = summary.categories;
     io.stderr(
-      `${kind} ${fy}: ${result.summary.parties} parties: ${c.fullMatches} fully matched, ${c.partialMatches} partly, ${c.missingFromTaxBook} missing from 26AS, ${c.missingFromSales} missing from the book; ${written.matches} matches; ${written.unresolved} rows unresolved; ${rejected.length} rows rejected\n`,
+      `${kind} ${fy}: ${summary.parties} parties: ${c.fullMatches} fully matched, ${c.partialMatches} partly, ${c.missingFromTaxBook} missing from 26AS, ${c.missingFromSales} missing from the book; ${written.matches} matches; ${written.unresolved} rows unresolved; ${rejected.length} rows rejected\n`,
     );
     return 0;
   } catch (error) {
@@ -189,9 +254,23 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     }
     throw error;
   } finally {
+    computation?.abandon();
     await threads?.close();
   }
 };
+
+const countLines = (text: string): number => {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+};
+
+const noCategories = (): Record<PartyResult['category'], number> => ({
+  fullMatches: 0,
+  partialMatches: 0,
+  missingFromTaxBook: 0,
+  missingFromSales: 0,
+});
 
 const parseOptions = (args: string[]) => {
   const { values, positionals } = parseArgs({

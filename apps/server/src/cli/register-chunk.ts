@@ -19,9 +19,9 @@ export interface RegisterChunk {
 const decoder = new TextDecoder('utf-8');
 
 export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
-  const { add, read } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
+  const { add, finish } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
   forEachRecord(chunk, chunk.delimiter, add);
-  return read;
+  return finish();
 };
 
 // Each record of a piece of text register, split at the delimiter as the

@@ -6,10 +6,14 @@ import { type BookRowsRead, createBookRowReader, type RegisterShape } from './bo
 import type { ParseTask } from './parse-chunk.ts';
 import type { RegisterChunk } from './register-chunk.ts';
 
-// Reads a register's rows into book rows: a big text register is cut at line
-// ends into chunks (lib/register-cut.ts) parsed in the pool's threads and
-// joined in file order (so the result is the same whatever thread finishes
-// first); anything else is read record by record on this thread.
+// Reads a register's rows as book row lines (book-rows.ts): a big text
+// register is cut at line ends into chunks (lib/register-cut.ts) parsed in the
+// pool's threads a window at a time, and `take` gets each chunk's lines in
+// file order as soon as they are ready (so the result is the same whatever
+// thread finishes first, and the year's lines are never all held); anything
+// else is read record by record on this thread.
+
+export type BookRowsCount = Omit<BookRowsRead, 'text'>;
 
 export const readBookRows = async (
   bytes: Uint8Array,
@@ -18,23 +22,28 @@ export const readBookRows = async (
   kind: 'TDS' | 'TCS',
   fy: FinancialYear,
   pool: WorkerPool | null,
-): Promise<BookRowsRead> => {
+  take: (lines: string) => void,
+): Promise<BookRowsCount> => {
   const chunks = pool ? cut(bytes, shape, kind, fy) : null;
   if (!pool || !chunks) {
-    const { add, read } = createBookRowReader(kind, fy, shape);
+    const { add, finish } = createBookRowReader(kind, fy, shape);
     for await (const record of source.rows) add(record);
+    const { text, ...read } = finish();
+    take(text);
     return read;
   }
-  const parts = await pool.run<ParseTask, BookRowsRead>(
+  const read: BookRowsCount = { rows: 0, total: 0, rejects: [], warnings: [] };
+  for await (const parts of pool.runInWindows<ParseTask, BookRowsRead>(
     chunks.map((chunk) => ({ type: 'register', chunk })),
     (t) => (t.type === 'register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
-  );
-  const read: BookRowsRead = { rows: [], total: 0, rejects: [], warnings: [] };
-  for (const p of parts) {
-    read.total += p.total;
-    for (const r of p.rows) read.rows.push(r);
-    for (const e of p.rejects) read.rejects.push(e);
-    for (const w of p.warnings) read.warnings.push(w);
+  )) {
+    for (const p of parts) {
+      take(p.text);
+      read.rows += p.rows;
+      read.total += p.total;
+      for (const e of p.rejects) read.rejects.push(e);
+      for (const w of p.warnings) read.warnings.push(w);
+    }
   }
   return read;
 };

@@ -1,89 +1,138 @@
 import fs from 'node:fs';
-import { type ReconcileResult, type ReportList, streamReport } from '@taxrecon/engine';
-import { formatRupees } from '@taxrecon/shared';
+import os from 'node:os';
+import path from 'node:path';
+import type { ReconcileResult } from '@taxrecon/engine';
+import {
+  ResultJsonItems,
+  type ResultJsonLists,
+  unmatchedItem,
+} from '../features/reconciliation/matching/result-json-items.ts';
 
-// Writes the reconcile result JSON a line per item, straight from the engine's
-// result (streamReport), in 1 MB slices: a million matches never become one
-// giant string, nor a second set of objects. Amounts are JSON numbers written
-// with two decimals (25000.00), as the contract shows.
-const str = JSON.stringify;
-const rupees = (p: number) => formatRupees(p);
+// Writes the reconcile result JSON a line per item, as its parties' items
+// arrive a bucket at a time (matching/result-json-items.ts): the parties go
+// straight to the file, the other lists to files of their own in a
+// temporary folder, copied in after the parties in the order of the result
+// (parties, matches, unmatchedBook, unmatchedTaxBook, unresolved, rejected).
+// A million matches never become one giant string nor stay in memory.
 
 export interface ResultCounts {
   matches: number;
   unresolved: number;
 }
 
+const LATER = ['matches', 'unmatchedBook', 'unmatchedTaxBook', 'unresolved'] as const;
+type Later = (typeof LATER)[number];
+const str = JSON.stringify;
+
+export class ResultJsonWriter {
+  private readonly fd: number;
+  private readonly dir: string;
+  private readonly later: Record<Later, number>;
+  // whether a list has had its first item
+  private readonly started = new Set<string>();
+  private readonly counts: ResultCounts = { matches: 0, unresolved: 0 };
+
+  constructor(file: string, financialYear: string) {
+    this.fd = fs.openSync(file, 'w');
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-result-'));
+    const open = (name: Later) => fs.openSync(path.join(this.dir, `${name}.json`), 'w+');
+    this.later = {
+      matches: open('matches'),
+      unmatchedBook: open('unmatchedBook'),
+      unmatchedTaxBook: open('unmatchedTaxBook'),
+      unresolved: open('unresolved'),
+    };
+    fs.writeSync(this.fd, `{\n  "financialYear": ${str(financialYear)},\n  "parties": [`);
+  }
+
+  add(lists: ResultJsonLists): void {
+    this.put(this.fd, 'parties', lists.parties);
+    for (const name of LATER) this.put(this.later[name], name, lists[name]);
+    this.counts.matches += lists.matchCount;
+    this.counts.unresolved += lists.unresolvedCount;
+  }
+
+  // Ends the file with the lists kept apart and the input rows that could
+  // not be read (in no other list).
+  finish(rejected: readonly { ref: string; reason: string }[]): ResultCounts {
+    try {
+      let previous = 'parties';
+      for (const name of [...LATER, 'rejected'] as const) {
+        this.end(previous, false);
+        fs.writeSync(this.fd, `  ${str(name)}: [`);
+        if (name === 'rejected')
+          this.put(this.fd, name, rejected.map((r) => unmatchedItem(r.ref, r.reason)).join(''));
+        else this.copyIn(this.later[name], name);
+        previous = name;
+      }
+      this.end(previous, true);
+      fs.writeSync(this.fd, '}\n');
+      return this.counts;
+    } finally {
+      this.close();
+    }
+  }
+
+  // Lets go of everything (the result file is left as far as it got).
+  close(): void {
+    for (const fd of Object.values(this.later)) {
+      try {
+        fs.closeSync(fd);
+      } catch {}
+    }
+    try {
+      fs.closeSync(this.fd);
+    } catch {}
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private put(fd: number, list: string, text: string): void {
+    if (text.length === 0) return;
+    if (this.started.has(list)) fs.writeSync(fd, text);
+    else {
+      // the list's first item: no comma before it
+      this.started.add(list);
+      fs.writeSync(fd, text.slice(1));
+    }
+  }
+
+  private end(list: string, last: boolean): void {
+    const comma = last ? '' : ',';
+    fs.writeSync(this.fd, this.started.has(list) ? `\n  ]${comma}\n` : `]${comma}\n`);
+  }
+
+  private copyIn(from: number, list: Later): void {
+    if (!this.started.has(list)) return;
+    const buffer = Buffer.alloc(8 << 20);
+    let position = 0;
+    for (;;) {
+      const n = fs.readSync(from, buffer, 0, buffer.length, position);
+      if (n === 0) break;
+      fs.writeSync(this.fd, buffer, 0, n);
+      position += n;
+    }
+  }
+}
+
+// The whole result at once (when it was computed whole: `--xlsx` needs it).
 export const writeResultJson = (
   file: string,
   result: ReconcileResult,
   rejected: { ref: string; reason: string }[],
 ): ResultCounts => {
-  const fd = fs.openSync(file, 'w');
-  let buffer: string[] = [];
-  let size = 0;
-  const put = (text: string) => {
-    buffer.push(text);
-    size += text.length;
-    if (size > 1 << 20) flush();
-  };
-  const flush = () => {
-    fs.writeSync(fd, buffer.join(''));
-    buffer = [];
-    size = 0;
-  };
-  // items of the list being written so far
-  let items = 0;
-  const item = (line: string) => put(`${items++ === 0 ? '\n' : ',\n'}    ${line}`);
-  const end = (last = false) => {
-    put(items ? `\n  ]${last ? '' : ','}\n` : `]${last ? '' : ','}\n`);
-    items = 0;
-  };
-  const counts: ResultCounts = { matches: 0, unresolved: 0 };
-  const unmatched = (ref: string, reason: string) => `{ "ref": ${str(ref)}, "reason": ${str(reason)} }`;
-  const NEXT: Record<ReportList, string | null> = {
-    parties: 'matches',
-    matches: 'unmatchedBook',
-    unmatchedBook: 'unmatchedTaxBook',
-    unmatchedTaxBook: 'unresolved',
-    unresolved: null,
-  };
+  const writer = new ResultJsonWriter(file, result.financialYear);
   try {
-    put(`{\n  "financialYear": ${str(result.financialYear)},\n  "parties": [`);
-    streamReport(result, {
-      party: (p) => {
-        const t = p.totals;
-        item(
-          `{ "tan": ${str(p.tan)}, "name": ${str(p.name)}, "category": ${str(p.category)}, "bookTax": ${rupees(t.book.tax)}, "taxBookTax": ${rupees(t.taxBook.tax)}, "bookAmount": ${rupees(t.book.amount)}, "taxBookAmount": ${rupees(t.taxBook.amount)} }`,
-        );
-      },
-      match: (p, m) => {
-        counts.matches++;
-        let book = '';
-        for (const i of m.book) book += `${book ? ',' : ''}${str(p.book[i]!.row.voucherNo)}`;
-        let taxBook = '';
-        for (const j of m.taxBook) taxBook += `${taxBook ? ',' : ''}${str(p.taxBook[j]!.row.ref)}`;
-        item(
-          `{ "rule": ${str(m.rule)}, "book": [${book}], "taxBook": [${taxBook}], "claimable": ${m.claimable} }`,
-        );
-      },
-      unmatched: (list, ref, reason) => {
-        if (list === 'unresolved') counts.unresolved++;
-        item(unmatched(ref, reason));
-      },
-      end: (list) => {
-        end();
-        const next = NEXT[list];
-        put(`  ${str(next ?? 'rejected')}: [`);
-      },
-    });
-    // input rows that could not be read, with why (in no other list)
-    for (const r of rejected) item(unmatched(r.ref, r.reason));
-    end(true);
-    put('}\n');
-    flush();
-  } finally {
-    fs.closeSync(fd);
+    for (let start = 0; start < result.parties.length; start += 1000) {
+      const items = new ResultJsonItems(result.kind);
+      for (const p of result.parties.slice(start, start + 1000)) items.party(p);
+      writer.add(items.finish());
+    }
+    const items = new ResultJsonItems(result.kind);
+    for (const u of result.unresolved) items.unresolved(u.ref, u.reason);
+    writer.add(items.finish());
+  } catch (error) {
+    writer.close();
+    throw error;
   }
-  return counts;
+  return writer.finish(rejected);
 };

@@ -1,8 +1,7 @@
-import type { TaxBookRow } from '@taxrecon/engine';
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
 import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../cli/parse-chunk.ts';
 import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
-import { taxBookRows } from '../features/reconciliation/matching/engine-input.ts';
+import { taxBookLines } from '../features/reconciliation/matching/engine-input.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -50,22 +49,29 @@ export const read26asForLoad = async (
 };
 
 // The same for `taxrecon reconcile`: the statement's rows of one part as the
-// engine takes them, made in the threads for a big statement.
+// engine's row lines, made in the threads for a big statement; `take` gets
+// each piece's lines in file order.
 export const read26asForReconcile = async (
   data: Uint8Array,
   name: string,
   pool: WorkerPool | null,
   kind: 'TDS' | 'TCS',
-): Promise<{ result: Form26asResult; rows: TaxBookRow[] }> => {
+  take: (lines: string) => void,
+): Promise<Form26asResult> => {
   const chunks = pool && isBigStatement(data) ? cut26asText(data, name, chunkChars()) : [];
   if (!pool || chunks.length < 2) {
     const whole = parse26asText(data, name);
-    return { result: withoutParties(whole), rows: taxBookRows(whole, kind) };
+    take(taxBookLines(whole, kind));
+    return withoutParties(whole);
   }
-  const pieces = await pool.run<ParseTask, Reconcile26asPiece>(
+  const results: Form26asResult[] = [];
+  for await (const pieces of pool.runInWindows<ParseTask, Reconcile26asPiece>(
     chunks.map((chunk) => ({ type: 'reconcile-26as', chunk, kind })),
-  );
-  const rows: TaxBookRow[] = [];
-  for (const piece of pieces) for (const row of piece.rows) rows.push(row);
-  return { result: merge26asChunks(pieces.map((p) => p.result)), rows };
+  )) {
+    for (const piece of pieces) {
+      results.push(piece.result);
+      take(piece.text);
+    }
+  }
+  return merge26asChunks(results);
 };

@@ -14,6 +14,7 @@ import {
 import { ChunkWriter } from './copy-text.ts';
 import type { PartyDecision } from './decision-routing.ts';
 import { type JobScope, partyLine, rowLines } from './result-codec.ts';
+import { ResultJsonItems, type ResultJsonLists } from './result-json-items.ts';
 import {
   decodeBookLine,
   decodeTaxBookLine,
@@ -25,7 +26,9 @@ import { readLines } from './spool-files.ts';
 // One bucket of a party-at-a-time job (party-streamed-compute.ts): its rows
 // read back from disk, each party gathered, matched and encoded as COPY text.
 // Pure apart from reading (and removing) its file, so buckets run in any
-// thread; the job writes their output in bucket order.
+// thread; the job writes their output in bucket order. The job wants COPY
+// text for its tables; `taxrecon reconcile` wants the items of its result
+// JSON (result-json-items.ts).
 
 export const VIAS: readonly ResolvedBy[] = [
   'confirmed-mapping',
@@ -51,11 +54,14 @@ export interface BucketTask {
   scope: JobScope;
   // the decisions of parties of this bucket, by output ordinal
   decisions: Record<number, PartyDecision[]>;
+  output: 'copy' | 'json';
 }
 
 export interface BucketOutput {
   partyChunks: string[];
   rowChunks: string[];
+  // output 'json': the parties' items instead of COPY text
+  json: ResultJsonLists | null;
   summary: ResultSummary;
   decisionErrors: DecisionError[];
   applied: number;
@@ -93,6 +99,7 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   const partyOut = new ChunkWriter();
   const rowOut = new ChunkWriter(1 << 20);
   const add = (line: string) => rowOut.add(line);
+  const json = task.output === 'json' ? new ResultJsonItems(task.context.kind) : null;
   let match = 0;
   const decisionErrors: DecisionError[] = [];
   let applied = 0;
@@ -114,14 +121,18 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
     taxBook[i] = [];
     fold.addParty(result);
     match += performance.now() - before;
-    partyOut.add(partyLine(task.scope, task.from + i, result));
-    rowLines(task.scope, task.from + i, result, add);
+    if (json) json.party(result);
+    else {
+      partyOut.add(partyLine(task.scope, task.from + i, result));
+      rowLines(task.scope, task.from + i, result, add);
+    }
   }
   const total = performance.now() - started;
   const load = loaded - started;
   return {
     partyChunks: partyOut.finish(),
     rowChunks: rowOut.finish(),
+    json: json?.finish() ?? null,
     summary: fold.summary,
     decisionErrors,
     applied,

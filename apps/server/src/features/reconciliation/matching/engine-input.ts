@@ -8,6 +8,8 @@ import type {
   VendorMasterRow,
 } from '@taxrecon/formats';
 import { paise } from '@taxrecon/shared';
+import { ChunkWriter } from './copy-text.ts';
+import { taxBookRowLine } from './source-rows.ts';
 
 // Parsed files as the engine's input. A 26AS row is named "<file>:<line>" so
 // several statements of one year stay apart; a book row by its voucher (or
@@ -36,6 +38,13 @@ export const taxBookRows = (statement: Form26asResult, kind: 'TDS' | 'TCS'): Tax
     }
   }
   return rows;
+};
+
+// The same rows as COPY lines (source-rows.ts), each ending in a newline.
+export const taxBookLines = (statement: Form26asResult, kind: 'TDS' | 'TCS'): string => {
+  const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
+  for (const row of taxBookRows(statement, kind)) lines.add(`${taxBookRowLine(row)}\n`);
+  return lines.text();
 };
 
 const zero = paise(0);

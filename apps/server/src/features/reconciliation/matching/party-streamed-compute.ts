@@ -18,6 +18,7 @@ import { type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-
 import { ChunkWriter } from './copy-text.ts';
 import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
 import { unresolvedLine } from './result-codec.ts';
+import { ResultJsonItems } from './result-json-items.ts';
 import {
   decodeBookLine,
   decodeTaxBookLine,
@@ -112,10 +113,13 @@ class IntList {
 }
 
 // A row kept for planning holds no slice of the text it was read from (which
-// would keep the whole chunk alive).
-const detached = <R extends AnyRow>(row: R): R => {
-  const copy = JSON.parse(JSON.stringify({ ...row, line: undefined })) as R;
-  return copy;
+// would keep the whole chunk alive): it is decoded from a copy of its line
+// (bytes and back: a string of its own), and keeps no line.
+const ownText = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
+const detached = (line: string, book: boolean): AnyRow => {
+  const row = book ? decodeBookLine(ownText(line)) : decodeTaxBookLine(ownText(line));
+  row.line = undefined;
+  return row;
 };
 
 export class PartyStreamedComputation {
@@ -156,6 +160,7 @@ export class PartyStreamedComputation {
   private summary: StreamedSummary | null = null;
 
   private readonly bucketRows: number;
+  private readonly output: 'copy' | 'json';
   private readonly router: DecisionRouter;
   private partyDecisions = new Map<number, PartyDecision[]>();
   private decisionErrors: DecisionError[] = [];
@@ -165,10 +170,11 @@ export class PartyStreamedComputation {
 
   constructor(
     private readonly request: StreamedRequest,
-    settings: { spoolRoot?: string; bucketRows?: number; threads?: number } = {},
+    settings: { spoolRoot?: string; bucketRows?: number; threads?: number; output?: 'copy' | 'json' } = {},
   ) {
     this.dir = spoolDirectory(settings.spoolRoot ?? spoolRoot(), spoolName(request.scope.jobId));
     this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
+    this.output = settings.output ?? 'copy';
     this.router = new DecisionRouter(request.decisions);
     const threads = settings.threads ?? poolSize();
     this.pool =
@@ -193,6 +199,22 @@ export class PartyStreamedComputation {
     const text = this.lines[side].push(chunk, end);
     if (text.length > 0) forEachLine(text, (line) => this.take(side, line));
     this.timings.decode! += Math.round(performance.now() - started);
+  }
+
+  // Whole lines of a side's COPY text (each ending in a newline), as a string.
+  inputText(side: InputSide, text: string): void {
+    if (text.length === 0) return;
+    const started = performance.now();
+    this.spools[side].write(text);
+    forEachLine(text.endsWith('\n') ? text.slice(0, -1) : text, (line) => this.take(side, line));
+    this.timings.decode! += Math.round(performance.now() - started);
+  }
+
+  // Removes what the computation keeps on disk, when it is given up part-way.
+  abandon(): void {
+    for (const side of READING_ORDER) this.spools[side].close();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+    void this.pool?.close();
   }
 
   // A row read for what planning needs: its identity and whether it is valid.
@@ -241,9 +263,8 @@ export class PartyStreamedComputation {
     const earlier = !first && identities[id!]!.broughtForward && !bf;
     if (first || earlier) {
       // the current year's rows are read before the brought-forward ones, whatever order they arrive in
-      decoded ??= book ? decodeBookLine(line) : decodeTaxBookLine(line);
       const identity = {
-        row: detached(decoded),
+        row: detached(line, book),
         broughtForward: bf,
         seq,
         rows: first ? 0 : identities[id!]!.rows,
@@ -251,7 +272,7 @@ export class PartyStreamedComputation {
       if (first) {
         id = identities.length;
         // a copy: the slice would keep the whole chunk of text it was cut from alive
-        numbers.set(JSON.parse(JSON.stringify(key)) as string, id);
+        numbers.set(ownText(key), id);
         identities.push(identity);
       } else identities[id!] = identity;
     }
@@ -367,6 +388,8 @@ export class PartyStreamedComputation {
 
   // The spooled rows handed to the whole-year computation, as read.
   private holdWholeYear(onProgress: (finished: number, total: number) => void): StreamedSummary {
+    if (this.output === 'json')
+      throw new Error('the result JSON is made a party at a time, without decisions');
     const whole = new StreamedComputation(this.request);
     const buffer = Buffer.alloc(8 << 20);
     for (const side of READING_ORDER) {
@@ -424,6 +447,7 @@ export class PartyStreamedComputation {
       decisions: Object.fromEntries(
         [...this.partyDecisions].filter(([o]) => o >= b.from && o < b.to),
       ) as Record<number, PartyDecision[]>,
+      output: this.output,
     };
   }
 
@@ -463,8 +487,14 @@ export class PartyStreamedComputation {
     }
     const last = this.nextBucket >= this.buckets.length;
     const unresolvedOut = new ChunkWriter();
+    let json = output?.json ?? undefined;
     if (last && this.summary === null) {
-      for (const u of this.unresolved) unresolvedOut.add(unresolvedLine(this.request.scope, u));
+      if (this.output === 'json') {
+        const items = new ResultJsonItems(this.request.kind);
+        for (const u of this.unresolved) items.unresolved(u.ref, u.reason);
+        const rest = items.finish();
+        json = json ? { ...json, unresolved: rest.unresolved, unresolvedCount: rest.unresolvedCount } : rest;
+      } else for (const u of this.unresolved) unresolvedOut.add(unresolvedLine(this.request.scope, u));
       this.unresolved = [];
       this.summary = this.figures();
       fs.rmSync(this.dir, { recursive: true, force: true });
@@ -475,6 +505,7 @@ export class PartyStreamedComputation {
       partyChunks: output?.partyChunks ?? [],
       rowChunks: output?.rowChunks ?? [],
       unresolvedChunks: unresolvedOut.finish(),
+      ...(json ? { json } : {}),
       done,
       total: this.partyOf.length,
       last,

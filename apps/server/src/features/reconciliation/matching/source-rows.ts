@@ -1,5 +1,6 @@
 import type { BookRow, ReconKind, TaxBookRow } from '@taxrecon/engine';
-import { type Paise, paiseOfNumeric } from '@taxrecon/shared';
+import { numericOfPaise, type Paise, paiseOfNumeric } from '@taxrecon/shared';
+import { copyField } from './copy-text.ts';
 
 // The entity's rows as the engine's input, read with COPY. A book row is
 // named by its voucher (bill) number, or "<file>:<line>" when it has none,
@@ -146,6 +147,26 @@ export const decodeTaxBookLine = (line: string): SourcedTaxBookRow => {
     line,
   };
 };
+
+// A row read from a file (the command line's input) as the line the database
+// would give for it, so the command line reconciles through the same
+// party-at-a-time computation as the job. decodeBookLine gives the row back.
+const NULL = '\\N';
+const opt = (v: string | null | undefined): string => (v === null || v === undefined ? NULL : copyField(v));
+
+export const bookRowLine = (r: BookRow): string =>
+  `${NULL}\t${copyField(r.voucherNo)}\t${copyField(r.date)}\t${copyField(r.partyName)}\t${opt(r.customerCode)}\t${opt(
+    r.tan,
+  )}\t${opt(r.pan)}\t${opt(r.gstin)}\t${opt(r.section)}\t${NULL}\t${NULL}\t${NULL}\t${NULL}\t${numericOfPaise(
+    r.amount,
+  )}\t${numericOfPaise(r.tax)}\t${NULL}`;
+
+export const taxBookRowLine = (r: TaxBookRow): string =>
+  `${NULL}\t${copyField(r.ref)}\t${copyField(r.transactionDate)}\t${copyField(r.name)}\t${NULL}\t${copyField(
+    r.tan,
+  )}\t${NULL}\t${NULL}\t${copyField(r.section)}\t${NULL}\t${copyField(r.status)}\t${opt(r.bookingDate)}\t${opt(
+    r.remarks,
+  )}\t${numericOfPaise(r.amount)}\t${numericOfPaise(r.tax)}\t${numericOfPaise(r.deposited)}`;
 
 // Calls `each` with every line of COPY text (lines end at '\n'; the last may not).
 export const forEachLine = (text: string, each: (line: string) => void): void => {

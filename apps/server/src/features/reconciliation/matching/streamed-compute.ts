@@ -9,6 +9,7 @@ import {
 import { batchesOf, type ComputeRequest, type ComputeResult, statsOf } from './compute.ts';
 import { ChunkWriter } from './copy-text.ts';
 import { partyLine, rowLines, unresolvedLine } from './result-codec.ts';
+import type { ResultJsonLists } from './result-json-items.ts';
 import {
   decodeBookRows,
   decodeTaxBookRows,
@@ -46,6 +47,8 @@ export interface OutputBatch {
   partyChunks: string[];
   rowChunks: string[];
   unresolvedChunks: string[];
+  // a computation asked for the result JSON's items gives them instead of COPY text
+  json?: ResultJsonLists;
   // parties written so far, of `total`
   done: number;
   total: number;
