@@ -1,6 +1,8 @@
 // npx tsx apps/server/bench/recon-job.bench.ts [--rows 1000000] [--pg postgres://postgres@127.0.0.1:5432]
 //     [--data DIR]   (embedded only: keep the loaded database in DIR and reuse it next time)
 //     [--skip-embedded]   (with --pg: PostgreSQL only)
+//     [--database NAME]   (with --pg: load into this database once and keep it for the next runs)
+//     [--profile DIR]   (CPU profiles of the job's process and its threads, for node --cpu-prof readers)
 //
 // The reconciliation job through the app, end to end: generates (or reuses)
 // the ingest benchmark's 26AS file and sales register of N rows each over
@@ -30,6 +32,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     data: { type: 'string' },
     'skip-embedded': { type: 'boolean', default: false },
+    // write CPU profiles of the job's process (and its threads) into this folder
+    profile: { type: 'string' },
     // with --pg: load into (or reuse) this database and keep it
     database: { type: 'string' },
     // internal: the job's own process, over data already loaded
@@ -145,6 +149,7 @@ const bench = async (label: string, databaseUrl: string | null, databaseLoaded =
     const child = spawnSync(
       process.execPath,
       [
+        ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []),
         '--import',
         'tsx',
         import.meta.filename,
