@@ -8,6 +8,7 @@ import {
   type Paise,
   paise,
   paiseOfNumeric,
+  paiseOfNumericText,
   paiseOrZero,
   parseRupees,
   rupeesNumber,
@@ -29,6 +30,24 @@ describe('money: text <-> paise round trips', () => {
 
   it('parse(format(x)) is x for any paise, in the grouped file form', () => {
     fc.assert(fc.property(anyPaise, (p) => parseRupees(formatIndianRupees(p)) === p));
+  });
+
+  it('the fast numeric reader agrees with the general one on any text', () => {
+    const numericLike = fc.string({
+      unit: fc.constantFrom('0', '1', '7', '9', '-', '.', ' ', 'e', '+'),
+      maxLength: 22,
+    });
+    let plain = 0;
+    fc.assert(
+      fc.property(fc.oneof(numericLike, fc.string()), (t) => {
+        const fast = paiseOfNumeric(t);
+        if (Number.isSafeInteger(fast) && t !== '') plain++;
+        return Object.is(fast, paiseOfNumericText(t));
+      }),
+      { numRuns: 5000 },
+    );
+    // the alphabet makes plain amounts often enough to test the fast path
+    expect(plain).toBeGreaterThan(500);
   });
 
   it('SQL numeric text goes both ways exactly', () => {
