@@ -54,6 +54,9 @@ export class FuzzyNameIndex {
 
   // The best and second-best distinct groups for a name, best first.
   rank(normalisedName: string): { best: FuzzyHit | null; runnerUp: FuzzyHit | null } {
+    // no master names (a year reconciled without a master): nothing to rank,
+    // and each of thousands of parties would pay for splitting its name
+    if (this.cores.length === 0) return { best: null, runnerUp: null };
     const tokens = coreTokens(normalisedName);
     const core = tokens.join(' ');
     const seen = new Set<number>();
