@@ -27,6 +27,9 @@ export const poolSize = (): number => {
 
 export class WorkerPool {
   private readonly workers: Worker[] = [];
+  // Task ids run on across runs: an answer still on its way from a run that
+  // failed or was left early is not taken for one of the next run's.
+  private ids = 0;
 
   // `task` names the module the threads run: `compiled` is its entry name in
   // the compiled build, `source` its TypeScript file (for tests and tsx).
@@ -53,6 +56,8 @@ export class WorkerPool {
     const results = new Array<R>(tasks.length);
     if (tasks.length === 0) return Promise.resolve(results);
     while (this.workers.length < Math.min(this.size, tasks.length)) this.workers.push(this.start());
+    const base = this.ids;
+    this.ids += tasks.length;
     return new Promise<R[]>((resolve, reject) => {
       let next = 0;
       let done = 0;
@@ -69,15 +74,16 @@ export class WorkerPool {
         const id = next++;
         const task = tasks[id] as T;
         try {
-          worker.postMessage({ id, task }, transfer(task));
+          worker.postMessage({ id: base + id, task }, transfer(task));
         } catch (error) {
           fail(error instanceof Error ? error : new Error(String(error)));
         }
       };
       for (const worker of this.workers) {
         const onMessage = (m: PoolMessage) => {
+          if (m.id < base || m.id >= base + tasks.length) return;
           if (!m.ok) return fail(new Error(m.message));
-          results[m.id] = m.result as R;
+          results[m.id - base] = m.result as R;
           if (++done === tasks.length) {
             for (const c of cleanups) c();
             resolve(results);
@@ -98,28 +104,91 @@ export class WorkerPool {
     });
   }
 
-  // The same, a window of tasks at a time: each window's results come in task
-  // order, and the next window is already running while the caller takes
-  // them, so writing the results overlaps the threads' work and at most two
-  // windows' results are held.
+  // The same, handed out as they are ready: each step yields the results
+  // that have come in, in task order, as soon as the ones before them are
+  // in. Threads are fed a new task whenever they finish one, while fewer than
+  // `window` results are running or waiting to be taken, so no thread waits
+  // for the slowest task of a batch, taking the results overlaps the threads'
+  // work, and at most `window` results are held.
   async *runInWindows<T, R>(
     tasks: readonly T[],
     transfer: (task: T) => ArrayBuffer[] = () => [],
     window = 2 * this.size,
   ): AsyncGenerator<R[]> {
-    let next: Promise<R[]> | null = this.run<T, R>(tasks.slice(0, window), transfer);
+    if (tasks.length === 0) return;
+    while (this.workers.length < Math.min(this.size, tasks.length)) this.workers.push(this.start());
+    const base = this.ids;
+    this.ids += tasks.length;
+    const results = new Map<number, R>();
+    const idle: Worker[] = [];
+    let next = 0;
+    let taken = 0;
+    let failure: Error | null = null;
+    let wake: (() => void) | null = null;
+    const notify = () => {
+      const w = wake;
+      wake = null;
+      w?.();
+    };
+    const fail = (error: Error) => {
+      failure ??= error;
+      notify();
+    };
+    const feed = (worker: Worker) => {
+      if (failure || next >= tasks.length || next - taken >= window) {
+        idle.push(worker);
+        return;
+      }
+      const id = next++;
+      const task = tasks[id] as T;
+      try {
+        worker.postMessage({ id: base + id, task }, transfer(task));
+      } catch (error) {
+        fail(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    const cleanups: (() => void)[] = [];
+    for (const worker of this.workers) {
+      const onMessage = (m: PoolMessage) => {
+        if (m.id < base || m.id >= base + tasks.length) return;
+        if (!m.ok) return fail(new Error(m.message));
+        results.set(m.id - base, m.result as R);
+        feed(worker);
+        notify();
+      };
+      const onError = (error: Error) => fail(error);
+      const onExit = (code: number) => fail(new Error(`a worker thread stopped (exit code ${code})`));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      cleanups.push(() => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      });
+    }
     try {
-      for (let start = 0; start < tasks.length; start += window) {
-        const results = await (next as Promise<R[]>);
-        next =
-          start + window < tasks.length
-            ? this.run<T, R>(tasks.slice(start + window, start + 2 * window), transfer)
-            : null;
-        yield results;
+      for (const worker of this.workers) feed(worker);
+      while (taken < tasks.length) {
+        if (failure) throw failure;
+        const ready: R[] = [];
+        while (results.has(taken)) {
+          ready.push(results.get(taken) as R);
+          results.delete(taken);
+          taken++;
+        }
+        if (ready.length === 0) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          continue;
+        }
+        // room for more work now that these are taken
+        while (idle.length > 0 && next < tasks.length && next - taken < window) feed(idle.pop() as Worker);
+        yield ready;
       }
     } finally {
-      // the caller stopped early: a window still running must not become an unhandled rejection
-      next?.catch(() => {});
+      for (const c of cleanups) c();
     }
   }
 
