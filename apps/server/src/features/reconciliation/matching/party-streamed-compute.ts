@@ -150,10 +150,9 @@ export class PartyStreamedComputation {
   private buckets: { file: string; from: number; to: number }[] = [];
   private nextBucket = 0;
   private readonly pool: WorkerPool | null;
-  // the window of buckets being matched in the pool, and how many were handed out
-  private ready: Promise<BucketOutput[]> | null = null;
-  private readyCount = 0;
-  private readyTaken = 0;
+  // the buckets as the pool's threads match them, in order, and those matched but not yet handed out
+  private matched: AsyncGenerator<BucketOutput[]> | null = null;
+  private waiting: BucketOutput[] = [];
   private unresolved: UnresolvedRow[] = [];
   private unresolvedCount = 0;
   private readonly fold = new SummaryFold();
@@ -453,7 +452,8 @@ export class PartyStreamedComputation {
 
   // The next bucket's parties, matched and encoded as COPY text; the rows not
   // considered and the final figures come with the last batch. With threads,
-  // the next few buckets are matched side by side and handed out in order.
+  // the buckets are matched side by side (a thread takes the next bucket as
+  // soon as it is done with one, a few ahead of the writer) and handed out in order.
   // (a batch is a bucket: `chars` is only for the whole-year way)
   nextBatch(chars?: number): OutputBatch | Promise<OutputBatch> {
     if (this.whole) return this.whole.nextBatch(chars);
@@ -461,19 +461,22 @@ export class PartyStreamedComputation {
     if (this.nextBucket >= this.buckets.length) return this.batch(null);
     if (!this.pool) return this.batch(matchBucket(this.task(this.buckets[this.nextBucket++]!)));
     const pool = this.pool;
-    if (this.ready === null) {
-      const window = this.buckets.slice(this.nextBucket, this.nextBucket + pool.size);
-      this.ready = pool.run<BucketTask, BucketOutput>(window.map((b) => this.task(b)));
-      this.readyCount = window.length;
-    }
-    const taken = this.ready;
-    const index = this.readyTaken++;
+    this.matched ??= pool.runInWindows<BucketTask, BucketOutput>(
+      this.buckets.slice(this.nextBucket).map((b) => this.task(b)),
+      () => [],
+      pool.size + 1,
+    );
     this.nextBucket++;
-    if (this.readyTaken === this.readyCount) {
-      this.ready = null;
-      this.readyTaken = 0;
+    return this.takeMatched().then((output) => this.batch(output));
+  }
+
+  private async takeMatched(): Promise<BucketOutput> {
+    while (this.waiting.length === 0) {
+      const step = await this.matched!.next();
+      if (step.done) throw new Error('the matching threads gave fewer buckets than were planned');
+      for (const output of step.value) this.waiting.push(output);
     }
-    return taken.then((outputs) => this.batch(outputs[index]!));
+    return this.waiting.shift()!;
   }
 
   private batch(output: BucketOutput | null): OutputBatch {
