@@ -453,7 +453,7 @@ export class PartyStreamedComputation {
   // The next bucket's parties, matched and encoded as COPY text; the rows not
   // considered and the final figures come with the last batch. With threads,
   // the buckets are matched side by side (a thread takes the next bucket as
-  // soon as it is done with one, a few ahead of the writer) and handed out in order.
+  // soon as it is done with one, at most a bucket a thread ahead of the writer) and handed out in order.
   // (a batch is a bucket: `chars` is only for the whole-year way)
   nextBatch(chars?: number): OutputBatch | Promise<OutputBatch> {
     if (this.whole) return this.whole.nextBatch(chars);
@@ -464,7 +464,7 @@ export class PartyStreamedComputation {
     this.matched ??= pool.runInWindows<BucketTask, BucketOutput>(
       this.buckets.slice(this.nextBucket).map((b) => this.task(b)),
       () => [],
-      pool.size + 1,
+      pool.size,
     );
     this.nextBucket++;
     return this.takeMatched().then((output) => this.batch(output));
