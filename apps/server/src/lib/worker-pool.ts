@@ -52,59 +52,15 @@ export class WorkerPool {
 
   // Runs every task; the results come back in the order of `tasks`. A task
   // that throws rejects the whole run with its message.
-  run<T, R>(tasks: readonly T[], transfer: (task: T) => ArrayBuffer[] = () => []): Promise<R[]> {
-    const results = new Array<R>(tasks.length);
-    if (tasks.length === 0) return Promise.resolve(results);
-    while (this.workers.length < Math.min(this.size, tasks.length)) this.workers.push(this.start());
-    const base = this.ids;
-    this.ids += tasks.length;
-    return new Promise<R[]>((resolve, reject) => {
-      let next = 0;
-      let done = 0;
-      let failed = false;
-      const cleanups: (() => void)[] = [];
-      const fail = (error: Error) => {
-        if (failed) return;
-        failed = true;
-        for (const c of cleanups) c();
-        reject(error);
-      };
-      const feed = (worker: Worker) => {
-        if (failed || next >= tasks.length) return;
-        const id = next++;
-        const task = tasks[id] as T;
-        try {
-          worker.postMessage({ id: base + id, task }, transfer(task));
-        } catch (error) {
-          fail(error instanceof Error ? error : new Error(String(error)));
-        }
-      };
-      for (const worker of this.workers) {
-        const onMessage = (m: PoolMessage) => {
-          if (m.id < base || m.id >= base + tasks.length) return;
-          if (!m.ok) return fail(new Error(m.message));
-          results[m.id - base] = m.result as R;
-          if (++done === tasks.length) {
-            for (const c of cleanups) c();
-            resolve(results);
-          } else feed(worker);
-        };
-        const onError = (error: Error) => fail(error);
-        const onExit = (code: number) => fail(new Error(`a worker thread stopped (exit code ${code})`));
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        worker.on('exit', onExit);
-        cleanups.push(() => {
-          worker.off('message', onMessage);
-          worker.off('error', onError);
-          worker.off('exit', onExit);
-        });
-        feed(worker);
-      }
-    });
+  async run<T, R>(tasks: readonly T[], transfer: (task: T) => ArrayBuffer[] = () => []): Promise<R[]> {
+    const results: R[] = [];
+    for await (const ready of this.runInWindows<T, R>(tasks, transfer, tasks.length)) {
+      for (const r of ready) results.push(r);
+    }
+    return results;
   }
 
-  // The same, handed out as they are ready: each step yields the results
+  // Every task, the results handed out as they are ready: each step yields the results
   // that have come in, in task order, as soon as the ones before them are
   // in. Threads are fed a new task whenever they finish one, while fewer than
   // `window` results are running or waiting to be taken, so no thread waits
