@@ -99,9 +99,12 @@ export {
   VENDOR_SECTION_COLUMNS,
 } from './payable/reference-files.ts';
 export {
+  DelimitedTokenizer,
+  isBlankRecord,
   parseDelimited,
   type RawRecord,
   readDelimitedStream,
+  recordCuts,
   sniffDelimiter,
 } from './registers/delimited.ts';
 export {

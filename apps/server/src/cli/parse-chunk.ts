@@ -18,6 +18,8 @@ export interface IngestRegisterChunk {
   context: RegisterContext;
   shape: IngestShape;
   delimiter: string;
+  // the file has quotes: its pieces are read with the quote-aware tokenizer
+  quoted: boolean;
   firstLine: number;
   bytes: Uint8Array;
 }
@@ -51,7 +53,7 @@ export interface IngestRegisterPiece {
 const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
   const { add, part } = createRegisterEncoder(chunk.kind, chunk.context, chunk.shape);
   const lines: string[] = [];
-  forEachRecord(chunk, chunk.delimiter, (record) => {
+  forEachRecord(chunk, (record) => {
     const line = add(record);
     if (line !== null) lines.push(line);
   });

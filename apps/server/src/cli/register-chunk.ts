@@ -1,4 +1,4 @@
-import type { RawRecord } from '@taxrecon/formats';
+import { DelimitedTokenizer, isBlankRecord, type RawRecord } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
 
@@ -12,6 +12,8 @@ export interface RegisterChunk {
   fy: FinancialYear;
   shape: RegisterShape;
   delimiter: string;
+  // the file has quotes: its pieces are read with the quote-aware tokenizer
+  quoted: boolean;
   firstLine: number;
   bytes: Uint8Array;
 }
@@ -20,19 +22,30 @@ const decoder = new TextDecoder('utf-8');
 
 export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
   const { add, finish } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
-  forEachRecord(chunk, chunk.delimiter, add);
+  forEachRecord(chunk, add);
   return finish();
 };
 
 // Each record of a piece of text register, split at the delimiter as the
-// streaming reader splits it (the file has no quotes, or it is not cut),
-// blank lines skipped as it skips them, numbered from the piece's first line.
+// streaming reader splits it, blank records skipped as it skips them,
+// numbered from the piece's first line. A file without quotes is split line
+// by line; a quoted one goes through the streaming reader's own tokenizer
+// (its pieces end where no quoted field is open: lib/register-cut.ts).
 export const forEachRecord = (
-  piece: { bytes: Uint8Array; firstLine: number },
-  d: string,
+  piece: { bytes: Uint8Array; firstLine: number; delimiter: string; quoted: boolean },
   add: (record: RawRecord) => unknown,
 ): void => {
   const text = decoder.decode(piece.bytes);
+  const d = piece.delimiter;
+  if (piece.quoted) {
+    const tokenizer = new DelimitedTokenizer(d);
+    const records: RawRecord[] = [];
+    tokenizer.push(text, records);
+    tokenizer.end(records);
+    const offset = piece.firstLine - 1;
+    for (const r of records) if (!isBlankRecord(r.values)) add({ line: r.line + offset, values: r.values });
+    return;
+  }
   let line = piece.firstLine;
   let start = 0;
   while (start < text.length) {

@@ -56,5 +56,7 @@ const cut = (
   fy: FinancialYear,
 ): RegisterChunk[] | null => {
   const cutUp = cutRegister(bytes, shape.file, shape.headerLine);
-  return cutUp ? cutUp.pieces.map((p) => ({ kind, fy, shape, delimiter: cutUp.delimiter, ...p })) : null;
+  return cutUp
+    ? cutUp.pieces.map((p) => ({ kind, fy, shape, delimiter: cutUp.delimiter, quoted: cutUp.quoted, ...p }))
+    : null;
 };

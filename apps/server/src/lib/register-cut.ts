@@ -1,9 +1,11 @@
-import { decodeText, formatOfFile, sniffDelimiter } from '@taxrecon/formats';
+import { decodeText, formatOfFile, parseDelimited, recordCuts, sniffDelimiter } from '@taxrecon/formats';
 
 // A big text register cut at line ends into pieces for the parsing threads
 // (lib/worker-pool.ts), each with the file line it starts on; null when the
-// file is small, not UTF-8 text, or has a double quote anywhere (a quoted
-// field may hold a line break, and a cut there would split a record). Used by
+// file is small or not UTF-8 text. A file with a double quote anywhere is
+// `quoted`: a quoted field may hold a line break, so it is cut only where no
+// record is open (formats recordCuts) and its pieces are read with the
+// quote-aware tokenizer (cli/register-chunk.ts forEachRecord). Used by
 // `taxrecon reconcile` and by the register ingest jobs.
 export const chunkBytes = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) || 4 << 20;
 const NEWLINE = 10;
@@ -18,14 +20,14 @@ export const cutRegister = (
   bytes: Uint8Array,
   fileName: string,
   headerLine: number,
-): { delimiter: string; pieces: RegisterPiece[] } | null => {
+): { delimiter: string; quoted: boolean; pieces: RegisterPiece[] } | null => {
   const size = chunkBytes();
   if (bytes.length < 2 * size || headerLine < 1) return null;
   const format = formatOfFile(fileName, bytes);
   if (format !== 'txt' && format !== 'csv') return null;
   const head = decodeText(bytes.subarray(0, 1 << 16));
   if (head.encoding !== 'utf-8' && head.encoding !== 'utf-8-bom') return null;
-  if (bytes.indexOf(QUOTE) >= 0) return null;
+  const quoted = bytes.indexOf(QUOTE) >= 0;
   const delimiter = sniffDelimiter(head.text, format === 'csv' ? ',' : '\t');
 
   // the data begins on the line after the header
@@ -35,11 +37,21 @@ export const cutRegister = (
     if (end < 0) return null;
     start = end + 1;
   }
+  if (quoted) {
+    // the header and the title lines above it must end with no quoted field open
+    const above = parseDelimited(decodeText(bytes.subarray(0, start)).text, delimiter);
+    if (above.unterminatedQuoteLine !== null) return null;
+  }
+  const cuts = quoted ? recordCuts(bytes, delimiter, start, size) : null;
   const pieces: RegisterPiece[] = [];
   let firstLine = headerLine + 1;
   while (start < bytes.length) {
-    const cutAt = bytes.indexOf(NEWLINE, Math.min(start + size, bytes.length - 1));
-    const end = cutAt < 0 ? bytes.length : cutAt + 1;
+    let end: number;
+    if (cuts) end = cuts.shift() ?? bytes.length;
+    else {
+      const cutAt = bytes.indexOf(NEWLINE, Math.min(start + size, bytes.length - 1));
+      end = cutAt < 0 ? bytes.length : cutAt + 1;
+    }
     let lines = 0;
     for (let i = bytes.indexOf(NEWLINE, start); i >= 0 && i < end; i = bytes.indexOf(NEWLINE, i + 1)) lines++;
     // A copy of its own, moved (not copied again) to the thread. Not
@@ -48,5 +60,5 @@ export const cutRegister = (
     firstLine += lines;
     start = end;
   }
-  return { delimiter, pieces };
+  return { delimiter, quoted, pieces };
 };

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDelimited, readDelimitedStream, sniffDelimiter } from './delimited.ts';
+import {
+  DelimitedTokenizer,
+  parseDelimited,
+  type RawRecord,
+  readDelimitedStream,
+  recordCuts,
+  sniffDelimiter,
+} from './delimited.ts';
 
 const values = (text: string, d = '\t') => parseDelimited(text, d).records.map((r) => r.values);
 
@@ -76,5 +83,59 @@ describe('sniffDelimiter', () => {
     ['', '\t', '\t'],
   ])('%j -> %j', (text, fallback, expected) => {
     expect(sniffDelimiter(text, fallback)).toBe(expected);
+  });
+});
+
+// A cut recordCuts gives must be a place where the text can be parsed in two
+// pieces with exactly the records of one pass (the second piece's lines
+// counted on from the first's): what lets the parsing threads take pieces of
+// a quoted register.
+describe('recordCuts', () => {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const tokenize = (text: string, d: string, firstLine: number): RawRecord[] => {
+    const t = new DelimitedTokenizer(d);
+    const out: RawRecord[] = [];
+    t.push(text, out);
+    t.end(out);
+    return out.map((r) => ({ line: r.line + firstLine - 1, values: r.values }));
+  };
+  const lines = (b: Uint8Array) => b.reduce((n, c) => n + (c === 10 ? 1 : 0), 0);
+
+  it('cuts only where no quoted field runs on, and the pieces parse as the whole', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'b', ',', '\t', '"', '"', '\n', '\n', '\r', ' ', 'é', '₹'),
+      maxLength: 300,
+    });
+    let cutsSeen = 0;
+    let quotedRunsSeen = 0;
+    fc.assert(
+      fc.property(text, fc.constantFrom(',', '\t'), fc.integer({ min: 1, max: 40 }), (t, d, gap) => {
+        const bytes = encoder.encode(t);
+        const whole = tokenize(t, d, 1);
+        if (whole.some((r) => r.values.some((v) => v.includes('\n')))) quotedRunsSeen++;
+        const cuts = recordCuts(bytes, d, 0, gap);
+        const pieces: RawRecord[] = [];
+        let from = 0;
+        for (const cut of [...cuts, bytes.length]) {
+          expect(cut - from).toBeGreaterThanOrEqual(cut === bytes.length ? 0 : gap);
+          const piece = bytes.subarray(from, cut);
+          pieces.push(...tokenize(decoder.decode(piece), d, lines(bytes.subarray(0, from)) + 1));
+          from = cut;
+        }
+        cutsSeen += cuts.length;
+        expect(pieces).toEqual(whole);
+      }),
+      { numRuns: 3000 },
+    );
+    // the generator made cuts, and fields that run over a line break
+    expect(cutsSeen).toBeGreaterThan(150);
+    expect(quotedRunsSeen).toBeGreaterThan(100);
+  });
+
+  it('does not cut inside a quoted field that holds a line break', () => {
+    const t = 'a,b\n"x\ny",z\nc,d\n';
+    // after line 1 (4 bytes) and after the record of lines 2-3; never inside it
+    expect(recordCuts(encoder.encode(t), ',', 0, 1)).toEqual([4, 12]);
   });
 });

@@ -155,6 +155,69 @@ export async function* readDelimitedStream(
   return unterminated;
 }
 
+// A record of nothing but blanks (an empty line, or delimiters and spaces).
+export const isBlankRecord = (values: readonly string[]): boolean => values.every((v) => v.trim() === '');
+
+// Where delimited text may be cut between records, for parsing its pieces
+// apart: the offsets just after a line break at which DelimitedTokenizer has
+// no record open (no quoted field runs on over the break), the first at least
+// `gap` bytes after `start`, each next at least `gap` after the one before.
+// `start` must be such a place itself (0, or after a whole record). Works on
+// the bytes: in UTF-8 a quote, a delimiter and a line break are never part of
+// another character. A line without a quote closes nothing and opens nothing,
+// so only lines with quotes are read a byte at a time.
+export const recordCuts = (bytes: Uint8Array, delimiter: string, start: number, gap: number): number[] => {
+  const NEWLINE = 10;
+  const QUOTE = 34;
+  const d = delimiter.charCodeAt(0);
+  const cuts: number[] = [];
+  let want = start + gap;
+  let open: boolean = false;
+  let nextQuote = bytes.indexOf(QUOTE, start);
+  let lineStart = start;
+  while (lineStart < bytes.length) {
+    const newline = bytes.indexOf(NEWLINE, lineStart);
+    if (newline < 0) break;
+    if (nextQuote >= 0 && nextQuote < newline) {
+      // the tokenizer's walk over this line, as in consumeLine
+      let inQuotes: boolean = open;
+      let fieldStart: boolean = !open;
+      let i = lineStart;
+      const end = newline > lineStart && bytes[newline - 1] === 13 ? newline - 1 : newline;
+      while (i < end) {
+        const c = bytes[i]!;
+        if (inQuotes) {
+          if (c === QUOTE) {
+            if (i + 1 < end && bytes[i + 1] === QUOTE) i += 2;
+            else {
+              inQuotes = false;
+              i++;
+            }
+          } else i++;
+        } else if (c === d) {
+          fieldStart = true;
+          i++;
+        } else if (c === QUOTE && fieldStart) {
+          inQuotes = true;
+          fieldStart = false;
+          i++;
+        } else {
+          fieldStart = false;
+          i++;
+        }
+      }
+      open = inQuotes;
+      nextQuote = bytes.indexOf(QUOTE, newline + 1);
+    }
+    lineStart = newline + 1;
+    if (!open && lineStart >= want && lineStart < bytes.length) {
+      cuts.push(lineStart);
+      want = lineStart + gap;
+    }
+  }
+  return cuts;
+};
+
 // The delimiter of the first non-empty line, counting outside quotes; ties and
 // empty input fall back to the file type's usual one.
 export const sniffDelimiter = (text: string, fallback: string): string => {

@@ -2,7 +2,13 @@ import { type FileIssue, issue } from '../errors.ts';
 import { badCharacterInRecord } from '../values/bad-characters.ts';
 import { decodeText } from '../values/text-decoding.ts';
 import { ZIP_TOO_LARGE, zipBytesRefusal } from '../zip/zip-limits.ts';
-import { parseDelimited, type RawRecord, readDelimitedStream, sniffDelimiter } from './delimited.ts';
+import {
+  isBlankRecord,
+  parseDelimited,
+  type RawRecord,
+  readDelimitedStream,
+  sniffDelimiter,
+} from './delimited.ts';
 import { readXlsRecords, readXlsxRecords } from './spreadsheet.ts';
 
 export type TableFormat = 'txt' | 'csv' | 'xlsx' | 'xls';
@@ -35,8 +41,6 @@ export const formatOfFile = (file: string, bytes: Uint8Array): TableFormat => {
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'xls';
   return 'txt';
 };
-
-const isBlankRecord = (values: readonly string[]): boolean => values.every((v) => v.trim() === '');
 
 const nonEmptyCount = (values: readonly string[]): number => values.filter((v) => v.trim() !== '').length;
 

@@ -69,10 +69,9 @@ describe('a big 26AS upload', () => {
   });
 });
 
-// The sample register without its quoted lines (a file with a quote is never
-// cut), its rows repeated with their own voucher numbers, and rows that are
-// refused (a 31 February, a date outside the year), warned about (a bad TAN)
-// or skipped (blank lines, the total row) along the way.
+// The sample register, its rows repeated with their own voucher numbers, and
+// rows that are refused (a 31 February, a date outside the year), warned
+// about (a bad TAN) or skipped (blank lines, the total row) along the way.
 const bigRegister = (): string => {
   const header =
     'Date\tParticulars\tVch Type\tVch No.\tVoucher Ref.\tGSTIN/UIN\tPAN No.\tTAN No.\tGross Total\tProfessional Services\tOthers\tCGST @9%\tSGST @9%\tIGST @18%\tTDS Rate\tTDS on Sales';
@@ -101,42 +100,68 @@ const bigRegister = (): string => {
   return `${lines.join('\r\n')}\r\n`;
 };
 
+// The same register as Excel saves a CSV: fields with commas quoted, and now
+// and then a name over two lines inside its quotes, doubled quotes, and a
+// bare quote inside a value (a quoted file is cut only between records).
+const bigCsvRegister = (): string =>
+  bigRegister()
+    .split('\r\n')
+    .map((line, i) =>
+      line
+        .split('\t')
+        .map((v, k) => {
+          let value = v;
+          if (k === 1 && value && i % 29 === 0) value = value.replace(' ', '\n');
+          if (k === 1 && value && i % 31 === 0) value = `${value} "Star"`;
+          if (k === 4 && value && i % 23 === 0) return `12" ${value}`;
+          return /[,"\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+        })
+        .join(','),
+    )
+    .join('\r\n');
+
 describe('a big sales register upload', () => {
-  it('loads and refuses the rows one pass does, parsed in pieces across threads', async () => {
-    const content = bigRegister();
-    expect(content.length).toBeGreaterThan(20 * 4096);
-    const load = async (threads: string) => {
-      process.env.TAXRECON_THREADS = threads;
-      const answer = await t.upload('/ingest/sales-register', {
-        token,
-        files: [{ name: 'big-register.txt', content }],
-        fields: { financialYear: '2024-25', force: 'true' },
-      });
-      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-      const jobId = (answer.json as { jobId: string }).jobId;
-      const view = await jobFinished(t, token, jobId);
-      expect(view.status, view.remarks ?? '').toBe('Completed');
-      const { rows } = await t.server.ctx.database.pool.query(
-        `SELECT financial_year, transaction_date::text, customer_name, voucher_number, voucher_ref, gstin, pan,
+  it.each([
+    ['tab-separated', 'big-register.txt', bigRegister],
+    ['a CSV with quoted fields', 'big-register.csv', bigCsvRegister],
+  ])(
+    'loads and refuses the rows one pass does, parsed in pieces across threads (%s)',
+    async (_, name, make) => {
+      const content = make();
+      expect(content.length).toBeGreaterThan(20 * 4096);
+      const load = async (threads: string) => {
+        process.env.TAXRECON_THREADS = threads;
+        const answer = await t.upload('/ingest/sales-register', {
+          token,
+          files: [{ name, content }],
+          fields: { financialYear: '2024-25', force: 'true' },
+        });
+        expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+        const jobId = (answer.json as { jobId: string }).jobId;
+        const view = await jobFinished(t, token, jobId);
+        expect(view.status, view.remarks ?? '').toBe('Completed');
+        const { rows } = await t.server.ctx.database.pool.query(
+          `SELECT financial_year, transaction_date::text, customer_name, voucher_number, voucher_ref, gstin, pan,
                 tan, invoice_value::text, sale_amount::text, tds_rate::text, tds_amount::text, line
            FROM sales_entries WHERE job_id = $1 ORDER BY line`,
-        [jobId],
-      );
-      const result = JSON.parse(view.payload ?? '{}') as { controlTotals: unknown; invalidRows: number };
-      return {
-        rows,
-        controlTotals: result.controlTotals,
-        invalidRows: result.invalidRows,
-        remarks: view.remarks,
+          [jobId],
+        );
+        const result = JSON.parse(view.payload ?? '{}') as { controlTotals: unknown; invalidRows: number };
+        return {
+          rows,
+          controlTotals: result.controlTotals,
+          invalidRows: result.invalidRows,
+          remarks: view.remarks,
+        };
       };
-    };
-    const onePass = await load('1');
-    const inPieces = await load('2');
-    expect(onePass.rows.length).toBeGreaterThan(700);
-    expect(onePass.invalidRows).toBeGreaterThan(15);
-    expect(inPieces.rows).toEqual(onePass.rows);
-    expect(inPieces.controlTotals).toEqual(onePass.controlTotals);
-    expect(inPieces.invalidRows).toBe(onePass.invalidRows);
-    expect(inPieces.remarks).toBe(onePass.remarks);
-  });
+      const onePass = await load('1');
+      const inPieces = await load('2');
+      expect(onePass.rows.length).toBeGreaterThan(700);
+      expect(onePass.invalidRows).toBeGreaterThan(15);
+      expect(inPieces.rows).toEqual(onePass.rows);
+      expect(inPieces.controlTotals).toEqual(onePass.controlTotals);
+      expect(inPieces.invalidRows).toBe(onePass.invalidRows);
+      expect(inPieces.remarks).toBe(onePass.remarks);
+    },
+  );
 });

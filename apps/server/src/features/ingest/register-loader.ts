@@ -163,7 +163,7 @@ const loadRegister = async (
         const windows = pool.runInWindows<ParseTask, IngestRegisterPiece>(
           cut.pieces.map((p) => ({
             type: 'ingest-register',
-            chunk: { kind, context, shape, delimiter: cut.delimiter, ...p },
+            chunk: { kind, context, shape, delimiter: cut.delimiter, quoted: cut.quoted, ...p },
           })),
           (t) => (t.type === 'ingest-register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
         );
