@@ -139,3 +139,68 @@ describe('recordCuts', () => {
     expect(recordCuts(encoder.encode(t), ',', 0, 1)).toEqual([4, 12]);
   });
 });
+
+// The tokenizer against a character-at-a-time model of the rules it keeps
+// (the way it was first written): the fast paths must read every text alike.
+describe('DelimitedTokenizer against its character-by-character model', () => {
+  const model = (text: string, d: string): RawRecord[] => {
+    const out: RawRecord[] = [];
+    let open: {
+      line: number;
+      values: string[];
+      field: string;
+      inQuotes: boolean;
+      fieldStart: boolean;
+    } | null = null;
+    const rawLines = text.split('\n');
+    rawLines.forEach((raw, n) => {
+      if (n === rawLines.length - 1 && raw === '') return;
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      let s = open;
+      if (s === null) s = { line: n + 1, values: [], field: '', inQuotes: false, fieldStart: true };
+      else s.field += '\n';
+      for (let i = 0; i < line.length; i++) {
+        const c = line[i]!;
+        if (s.inQuotes) {
+          if (c === '"' && line[i + 1] === '"') {
+            s.field += '"';
+            i++;
+          } else if (c === '"') s.inQuotes = false;
+          else s.field += c;
+        } else if (c === d) {
+          s.values.push(s.field);
+          s.field = '';
+          s.fieldStart = true;
+        } else if (c === '"' && s.fieldStart) {
+          s.inQuotes = true;
+          s.fieldStart = false;
+        } else {
+          s.fieldStart = false;
+          s.field += c;
+        }
+      }
+      if (s.inQuotes) open = s;
+      else {
+        s.values.push(s.field);
+        out.push({ line: s.line, values: s.values });
+        open = null;
+      }
+    });
+    const last = open as { line: number; values: string[]; field: string } | null;
+    if (last) out.push({ line: last.line, values: [...last.values, last.field] });
+    return out;
+  };
+
+  it('reads any text as the model does', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'b', ',', '\t', '"', '\n', '\r', ' ', 'é'),
+      maxLength: 200,
+    });
+    fc.assert(
+      fc.property(text, fc.constantFrom(',', '\t'), (t, d) => {
+        expect(parseDelimited(t, d).records).toEqual(model(t, d));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
