@@ -150,6 +150,36 @@ describe('the reconcile result against its golden', () => {
     expect(fs.readFileSync(xlsx).subarray(0, 2).toString('latin1')).toBe('PK');
   }, 120_000);
 
+  // The generated files with `book` as the register, reconciled in one pass on
+  // one thread and in 64 KB chunks over two threads (about a hundred chunks,
+  // the statement cut at deductor rows; `whileChunked` runs with those
+  // settings on): the two result files' text.
+  const serialAndChunked = async (book: string, whileChunked: () => void = () => {}) => {
+    const args = (out: string) => {
+      const a = generatedArgs(out);
+      a[a.indexOf('--book') + 1] = book;
+      return a;
+    };
+    const serial = path.join(dir, `${path.basename(book)}-serial.json`);
+    const chunked = path.join(dir, `${path.basename(book)}-chunked.json`);
+    process.env.TAXRECON_THREADS = '1';
+    try {
+      await runInProcess(args(serial));
+    } finally {
+      delete process.env.TAXRECON_THREADS;
+    }
+    process.env.TAXRECON_PARSE_CHUNK_BYTES = '65536';
+    process.env.TAXRECON_THREADS = '2';
+    try {
+      whileChunked();
+      await runInProcess(args(chunked));
+    } finally {
+      delete process.env.TAXRECON_PARSE_CHUNK_BYTES;
+      delete process.env.TAXRECON_THREADS;
+    }
+    return { serial: fs.readFileSync(serial, 'utf8'), chunked: fs.readFileSync(chunked, 'utf8') };
+  };
+
   it('is the same when the register and the 26AS are parsed in chunks across threads, bad lines named alike', async () => {
     // A bad date planted far down the register: its line must be named the
     // same whichever chunk and thread read it.
@@ -158,31 +188,10 @@ describe('the reconcile result against its golden', () => {
     lines[bad - 1] = (lines[bad - 1] ?? '').replace(/^[^\t]*/, '31-Feb-2025');
     const broken = path.join(dir, 'broken-register.txt');
     fs.writeFileSync(broken, lines.join('\r\n'));
-    const args = (out: string) => {
-      const a = generatedArgs(out);
-      a[a.indexOf('--book') + 1] = broken;
-      return a;
-    };
-    const serial = path.join(dir, 'serial.json');
-    const chunked = path.join(dir, 'chunked.json');
-    process.env.TAXRECON_THREADS = '1';
-    try {
-      await runInProcess(args(serial));
-    } finally {
-      delete process.env.TAXRECON_THREADS;
-    }
-    // 64 KB chunks: a hundred of them over two threads, the statement cut at deductor rows
-    process.env.TAXRECON_PARSE_CHUNK_BYTES = '65536';
-    process.env.TAXRECON_THREADS = '2';
-    try {
-      await runInProcess(args(chunked));
-    } finally {
-      delete process.env.TAXRECON_PARSE_CHUNK_BYTES;
-      delete process.env.TAXRECON_THREADS;
-    }
-    const result = JSON.parse(fs.readFileSync(chunked, 'utf8')) as { rejected: { ref: string }[] };
+    const { serial, chunked } = await serialAndChunked(broken);
+    const result = JSON.parse(chunked) as { rejected: { ref: string }[] };
     expect(result.rejected.map((r) => r.ref)).toEqual([`broken-register.txt:${bad}`]);
-    expect(fs.readFileSync(chunked, 'utf8')).toBe(fs.readFileSync(serial, 'utf8'));
+    expect(chunked).toBe(serial);
   }, 120_000);
 
   it('is the same when a quoted CSV register is parsed in chunks across threads', async () => {
@@ -206,35 +215,15 @@ describe('the reconcile result against its golden', () => {
       .join('\r\n');
     const file = path.join(dir, 'quoted-register.csv');
     fs.writeFileSync(file, csv);
-    const args = (out: string) => {
-      const a = generatedArgs(out);
-      a[a.indexOf('--book') + 1] = file;
-      return a;
-    };
-    const serial = path.join(dir, 'quoted-serial.json');
-    const chunked = path.join(dir, 'quoted-chunked.json');
-    process.env.TAXRECON_THREADS = '1';
-    try {
-      await runInProcess(args(serial));
-    } finally {
-      delete process.env.TAXRECON_THREADS;
-    }
-    process.env.TAXRECON_PARSE_CHUNK_BYTES = '65536';
-    process.env.TAXRECON_THREADS = '2';
-    try {
+    const { serial, chunked } = await serialAndChunked(file, () => {
       // the file is cut, and as a quoted one
       const cut = cutRegister(fs.readFileSync(file), 'quoted-register.csv', 1);
       expect(cut?.quoted).toBe(true);
       expect(cut?.pieces.length).toBeGreaterThan(10);
-      await runInProcess(args(chunked));
-    } finally {
-      delete process.env.TAXRECON_PARSE_CHUNK_BYTES;
-      delete process.env.TAXRECON_THREADS;
-    }
-    const result = fs.readFileSync(chunked, 'utf8');
-    expect(result).toBe(fs.readFileSync(serial, 'utf8'));
+    });
+    expect(chunked).toBe(serial);
     // the rows were read, names with their line breaks and quotes among them
-    const parsed = JSON.parse(result) as { matches: unknown[]; rejected: unknown[] };
+    const parsed = JSON.parse(chunked) as { matches: unknown[]; rejected: unknown[] };
     expect(parsed.matches.length).toBeGreaterThan(30_000);
     expect(parsed.rejected).toEqual([]);
   }, 120_000);
