@@ -21,11 +21,23 @@ const ident = (name: string): string => {
 const copySql = (table: string, columns: readonly string[], source: string) =>
   `COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM ${source}`;
 
-// Groups lines into chunks of about 1 MiB so neither path holds the whole file.
-function* batches(lines: Iterable<string>, bytes = 1 << 20): Generator<string> {
+// Lines or chunks of COPY text, or chunks already in UTF-8 (the matching
+// threads write the result's rows as bytes).
+export type CopyInput = string | Uint8Array;
+
+// Groups lines into chunks of about 1 MiB so neither path holds the whole
+// file; chunks given as bytes go on as they are, in their place.
+function* batches(lines: Iterable<CopyInput>, bytes = 1 << 20): Generator<CopyInput> {
   let buffer: string[] = [];
   let size = 0;
   for (const line of lines) {
+    if (typeof line !== 'string') {
+      if (buffer.length) yield buffer.join('');
+      buffer = [];
+      size = 0;
+      if (line.byteLength > 0) yield line;
+      continue;
+    }
     buffer.push(line);
     size += line.length;
     if (size >= bytes) {
@@ -41,7 +53,7 @@ export const copyFromStdin = async (
   client: pg.PoolClient,
   table: string,
   columns: readonly string[],
-  lines: Iterable<string>,
+  lines: Iterable<CopyInput>,
 ): Promise<number> => {
   const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
   await pipeline(Readable.from(batches(lines)), stream);
@@ -52,7 +64,7 @@ export const copyFromBlob = async (
   pglite: PGlite,
   table: string,
   columns: readonly string[],
-  lines: Iterable<string>,
+  lines: Iterable<CopyInput>,
 ): Promise<number> => {
   let rows = 0;
   for (const chunk of batches(lines, 4 << 20)) {

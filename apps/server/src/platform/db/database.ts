@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import {
+  type CopyInput,
   copyFileFromBlob,
   copyFileFromStdin,
   copyFromBlob,
@@ -28,7 +29,7 @@ export interface Database {
     client: pg.PoolClient,
     table: string,
     columns: readonly string[],
-    chunks: Iterable<string>,
+    chunks: Iterable<CopyInput>,
   ) => Promise<number>;
   // The same from a file of COPY lines (a CopySpool's), streamed.
   copyFileInto: (

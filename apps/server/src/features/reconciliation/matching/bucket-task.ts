@@ -11,7 +11,7 @@ import {
   SummaryFold,
   workOf,
 } from '@taxrecon/engine';
-import { ChunkWriter } from './copy-text.ts';
+import { ByteChunkWriter, ChunkWriter, transferOf } from './copy-text.ts';
 import type { PartyDecision } from './decision-routing.ts';
 import { type JobScope, partyLine, rowLines } from './result-codec.ts';
 import { ResultJsonItems, type ResultJsonLists } from './result-json-items.ts';
@@ -59,7 +59,8 @@ export interface BucketTask {
 
 export interface BucketOutput {
   partyChunks: string[];
-  rowChunks: string[];
+  // UTF-8, moved to the job's thread rather than copied (copy-text.ts)
+  rowChunks: Uint8Array[];
   // output 'json': the parties' items instead of COPY text
   json: ResultJsonLists | null;
   summary: ResultSummary;
@@ -97,7 +98,7 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
 
   const fold = new SummaryFold();
   const partyOut = new ChunkWriter();
-  const rowOut = new ChunkWriter(1 << 20);
+  const rowOut = new ByteChunkWriter(1 << 20);
   const add = (line: string) => rowOut.add(line);
   const json = task.output === 'json' ? new ResultJsonItems(task.context.kind) : null;
   let match = 0;
@@ -141,4 +142,7 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
 };
 
 // The pool's thread entry (lib/worker-pool.ts).
-export const runTask = (task: unknown) => ({ result: matchBucket(task as BucketTask) });
+export const runTask = (task: unknown) => {
+  const result = matchBucket(task as BucketTask);
+  return { result, transfer: transferOf(result.rowChunks) };
+};

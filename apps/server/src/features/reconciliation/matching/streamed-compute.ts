@@ -7,7 +7,7 @@ import {
   reconcileParties,
 } from '@taxrecon/engine';
 import { batchesOf, type ComputeRequest, type ComputeResult, statsOf } from './compute.ts';
-import { ChunkWriter } from './copy-text.ts';
+import { ByteChunkWriter, ChunkWriter } from './copy-text.ts';
 import { partyLine, rowLines, unresolvedLine } from './result-codec.ts';
 import type { ResultJsonLists } from './result-json-items.ts';
 import {
@@ -45,7 +45,8 @@ export type StreamedSummary = Omit<
 
 export interface OutputBatch {
   partyChunks: string[];
-  rowChunks: string[];
+  // UTF-8 bytes: moved between threads, written to the database as they are
+  rowChunks: Uint8Array[];
   unresolvedChunks: string[];
   // a computation asked for the result JSON's items gives them instead of COPY text
   json?: ResultJsonLists;
@@ -202,7 +203,7 @@ export class StreamedComputation implements StreamedJob {
     const scope = this.request.scope;
     const parties = result.parties as (PartyResult | undefined)[];
     const partyOut = new ChunkWriter();
-    const rowOut = new ChunkWriter(1 << 20);
+    const rowOut = new ByteChunkWriter(1 << 20);
     const add = (line: string) => rowOut.add(line);
     let written = 0;
     const counted = (line: string) => {

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { type ComputeRequest, computeReconciliation } from './compute.ts';
+import { transferOf } from './copy-text.ts';
 import type {
   InputSide,
   OutputBatch,
@@ -30,7 +31,9 @@ export type WorkerRequest =
 
 const port = parentPort;
 if (port) {
-  const send = (m: WorkerMessage) => port.postMessage(m);
+  const send = (m: WorkerMessage) =>
+    // a batch's rows are moved, not copied (copy-text.ts)
+    port.postMessage(m, m.type === 'batch' ? transferOf(m.batch.rowChunks) : []);
   let streamed: StreamedJob | null = null;
   const running = (): StreamedJob => {
     if (!streamed) throw new Error('the matching worker was not started');
