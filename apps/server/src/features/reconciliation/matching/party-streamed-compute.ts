@@ -58,6 +58,10 @@ import {
 // the safe integers; anything else is decoded and checked as the plan checks it.
 const PLAIN_AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
 
+// Field k (0-based) of a line of the 16 content columns, given where its first 15 tabs are.
+const fieldAt = (line: string, tab: Int32Array, k: number): string =>
+  line.slice(k === 0 ? 0 : tab[k - 1]! + 1, k < 15 ? tab[k]! : line.length);
+
 const spoolRoot = () => process.env.TAXRECON_SPOOL_DIR || os.tmpdir();
 const spoolName = (jobId: string) => `taxrecon-recon-${jobId}`;
 
@@ -229,18 +233,12 @@ export class PartyStreamedComputation {
       at = line.indexOf('\t', at + 1);
       tab[k] = at < 0 ? line.length : at;
     }
-    const fieldOf = (k: number) => line.slice(k === 0 ? 0 : tab[k - 1]! + 1, k < 15 ? tab[k]! : line.length);
+    // (no closures here: this runs for every row of the year)
     const surelyValid =
-      !Number.isNaN(dayNumber(fieldOf(2))) &&
-      PLAIN_AMOUNT.test(fieldOf(13)) &&
-      PLAIN_AMOUNT.test(fieldOf(14)) &&
-      (book || PLAIN_AMOUNT.test(fieldOf(15)));
-    // rows a decision may name: which identities hold them
-    const see = this.router.active
-      ? book
-        ? (id: number) => this.router.seeBook(field(fieldOf(1)) ?? '', id)
-        : (id: number) => this.router.seeTaxBook(field(fieldOf(5)) ?? '', id)
-      : null;
+      !Number.isNaN(dayNumber(fieldAt(line, tab, 2))) &&
+      PLAIN_AMOUNT.test(fieldAt(line, tab, 13)) &&
+      PLAIN_AMOUNT.test(fieldAt(line, tab, 14)) &&
+      (book || PLAIN_AMOUNT.test(fieldAt(line, tab, 15)));
     let decoded: AnyRow | null = null;
     if (!surelyValid) {
       decoded = book ? decodeBookLine(line) : decodeTaxBookLine(line);
@@ -248,7 +246,7 @@ export class PartyStreamedComputation {
       if (bad !== null) {
         this.left.addInvalid(book ? 'book' : 'taxBook', bf, seq, decoded, bad);
         ids.push(-1);
-        see?.(-1);
+        if (this.router.active) this.see(book, line, -1);
         return;
       }
     }
@@ -277,7 +275,13 @@ export class PartyStreamedComputation {
     }
     identities[id!]!.rows++;
     ids.push(id!);
-    see?.(id!);
+    if (this.router.active) this.see(book, line, id!);
+  }
+
+  // Rows a decision may name: which identities hold them.
+  private see(book: boolean, line: string, id: number): void {
+    if (book) this.router.seeBook(field(fieldAt(line, this.tabs, 1)) ?? '', id);
+    else this.router.seeTaxBook(field(fieldAt(line, this.tabs, 5)) ?? '', id);
   }
 
   // Plans the year from its identities and sorts the rows into buckets of parties.

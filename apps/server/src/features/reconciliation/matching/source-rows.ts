@@ -109,41 +109,60 @@ export const field = (f: string | undefined): string | null => {
 
 const money = (f: string | undefined): Paise => paiseOfNumeric(field(f));
 
+// Where each of a line's fields ends (the tab after it, or the line's end),
+// found once per line: only the fields a row needs are cut out, with no array
+// of all sixteen (a year is millions of lines, decoded in the matching threads).
+const ENDS = new Int32Array(16);
+const cut = (line: string): void => {
+  let at = -1;
+  for (let k = 0; k < 16; k++) {
+    const next = at < line.length ? line.indexOf('\t', at + 1) : -1;
+    // a line with fewer fields: the missing ones start past its end
+    at = next < 0 ? (at < line.length ? line.length : line.length + 1) : next;
+    ENDS[k] = at;
+  }
+};
+// field k as `split('\t')[k]` gives it: undefined past the line's last field
+const at = (line: string, k: number): string | undefined => {
+  const start = k === 0 ? 0 : ENDS[k - 1]! + 1;
+  return start > line.length ? undefined : line.slice(start, Math.min(ENDS[k]!, line.length));
+};
+
 // One line of COPY text (without its newline) as a row.
 export const decodeBookLine = (line: string): SourcedBookRow => {
-  const f = line.split('\t');
+  cut(line);
   return {
-    sourceId: field(f[0]),
-    voucherNo: field(f[1]) ?? '',
-    date: f[2] ?? '',
-    partyName: field(f[3]) ?? '',
-    customerCode: field(f[4]),
-    tan: field(f[5]),
-    pan: field(f[6]),
-    gstin: field(f[7]),
-    section: field(f[8]),
-    rate: field(f[9]),
-    amount: money(f[13]),
-    tax: money(f[14]),
+    sourceId: field(at(line, 0)),
+    voucherNo: field(at(line, 1)) ?? '',
+    date: at(line, 2) ?? '',
+    partyName: field(at(line, 3)) ?? '',
+    customerCode: field(at(line, 4)),
+    tan: field(at(line, 5)),
+    pan: field(at(line, 6)),
+    gstin: field(at(line, 7)),
+    section: field(at(line, 8)),
+    rate: field(at(line, 9)),
+    amount: money(at(line, 13)),
+    tax: money(at(line, 14)),
     line,
   };
 };
 
 export const decodeTaxBookLine = (line: string): SourcedTaxBookRow => {
-  const f = line.split('\t');
+  cut(line);
   return {
-    sourceId: field(f[0]),
-    ref: field(f[1]) ?? '',
-    transactionDate: f[2] ?? '',
-    name: field(f[3]) ?? '',
-    tan: field(f[5]) ?? '',
-    section: field(f[8]) ?? '',
-    status: field(f[10]) ?? '',
-    bookingDate: field(f[11]),
-    remarks: field(f[12]),
-    amount: money(f[13]),
-    tax: money(f[14]),
-    deposited: money(f[15]),
+    sourceId: field(at(line, 0)),
+    ref: field(at(line, 1)) ?? '',
+    transactionDate: at(line, 2) ?? '',
+    name: field(at(line, 3)) ?? '',
+    tan: field(at(line, 5)) ?? '',
+    section: field(at(line, 8)) ?? '',
+    status: field(at(line, 10)) ?? '',
+    bookingDate: field(at(line, 11)),
+    remarks: field(at(line, 12)),
+    amount: money(at(line, 13)),
+    tax: money(at(line, 14)),
+    deposited: money(at(line, 15)),
     line,
   };
 };

@@ -1,5 +1,5 @@
 import type { BookRow, TaxBookRow } from '@taxrecon/engine';
-import { type Paise, paise } from '@taxrecon/shared';
+import { type Paise, paise, paiseOfNumeric } from '@taxrecon/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bookRowLine, decodeBookLine, decodeTaxBookLine, taxBookRowLine } from './source-rows.ts';
@@ -100,6 +100,81 @@ describe('a row as its line and back', () => {
         ['\\N', '\\N', '\\N', '\\N', '\\N', '\\N', '\\N', '\\N'],
         ['10000.50', '200.01', '\\N'],
       ),
+    );
+  });
+
+  // The decoders cut out only the fields they need; any line, whole, short or
+  // long, must read as splitting it at every tab reads.
+  it('reads any line as splitting it at its tabs would', () => {
+    const unescape = (f: string | undefined) =>
+      f === undefined || f === '\\N'
+        ? null
+        : f.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r' })[c] ?? c);
+    const cell = fc.oneof(
+      fc.constantFrom('\\N', '', '12.50', '-3', '2024-04-02'),
+      fc.string({ unit: fc.constantFrom('a', '\\', 't', 'N', '7', '.') }),
+    );
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 0, maxLength: 19 }), (cells) => {
+        const line = cells.join('\t');
+        const f = line.split('\t');
+        const book = decodeBookLine(line);
+        expect([
+          book.sourceId,
+          book.voucherNo,
+          book.date,
+          book.partyName,
+          book.customerCode,
+          book.tan,
+          book.pan,
+          book.gstin,
+          book.section,
+          book.rate,
+        ]).toEqual([
+          unescape(f[0]),
+          unescape(f[1]) ?? '',
+          f[2] ?? '',
+          unescape(f[3]) ?? '',
+          unescape(f[4]),
+          unescape(f[5]),
+          unescape(f[6]),
+          unescape(f[7]),
+          unescape(f[8]),
+          unescape(f[9]),
+        ]);
+        const tax = decodeTaxBookLine(line);
+        expect([
+          tax.sourceId,
+          tax.ref,
+          tax.transactionDate,
+          tax.name,
+          tax.tan,
+          tax.section,
+          tax.status,
+          tax.bookingDate,
+          tax.remarks,
+        ]).toEqual([
+          unescape(f[0]),
+          unescape(f[1]) ?? '',
+          f[2] ?? '',
+          unescape(f[3]) ?? '',
+          unescape(f[5]) ?? '',
+          unescape(f[8]) ?? '',
+          unescape(f[10]) ?? '',
+          unescape(f[11]),
+          unescape(f[12]),
+        ]);
+        // the amounts, read from the same text (NaN for what is not an amount)
+        const amount = (k: number) => paiseOfNumeric(unescape(f[k]));
+        expect([book.amount, book.tax, tax.amount, tax.tax, tax.deposited]).toEqual([
+          amount(13),
+          amount(14),
+          amount(13),
+          amount(14),
+          amount(15),
+        ]);
+        expect(book.line).toBe(line);
+      }),
     );
   });
 });
