@@ -106,7 +106,7 @@ describe('a row as its line and back', () => {
   // The decoders cut out only the fields they need; any line, whole, short or
   // long, must read as splitting it at every tab reads.
   it('reads any line as splitting it at its tabs would', () => {
-    const unescape = (f: string | undefined) =>
+    const fieldOf = (f: string | undefined) =>
       f === undefined || f === '\\N'
         ? null
         : f.replace(/\\(.)/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r' })[c] ?? c);
@@ -131,16 +131,16 @@ describe('a row as its line and back', () => {
           book.section,
           book.rate,
         ]).toEqual([
-          unescape(f[0]),
-          unescape(f[1]) ?? '',
+          fieldOf(f[0]),
+          fieldOf(f[1]) ?? '',
           f[2] ?? '',
-          unescape(f[3]) ?? '',
-          unescape(f[4]),
-          unescape(f[5]),
-          unescape(f[6]),
-          unescape(f[7]),
-          unescape(f[8]),
-          unescape(f[9]),
+          fieldOf(f[3]) ?? '',
+          fieldOf(f[4]),
+          fieldOf(f[5]),
+          fieldOf(f[6]),
+          fieldOf(f[7]),
+          fieldOf(f[8]),
+          fieldOf(f[9]),
         ]);
         const tax = decodeTaxBookLine(line);
         expect([
@@ -154,18 +154,18 @@ describe('a row as its line and back', () => {
           tax.bookingDate,
           tax.remarks,
         ]).toEqual([
-          unescape(f[0]),
-          unescape(f[1]) ?? '',
+          fieldOf(f[0]),
+          fieldOf(f[1]) ?? '',
           f[2] ?? '',
-          unescape(f[3]) ?? '',
-          unescape(f[5]) ?? '',
-          unescape(f[8]) ?? '',
-          unescape(f[10]) ?? '',
-          unescape(f[11]),
-          unescape(f[12]),
+          fieldOf(f[3]) ?? '',
+          fieldOf(f[5]) ?? '',
+          fieldOf(f[8]) ?? '',
+          fieldOf(f[10]) ?? '',
+          fieldOf(f[11]),
+          fieldOf(f[12]),
         ]);
         // the amounts, read from the same text (NaN for what is not an amount)
-        const amount = (k: number) => paiseOfNumeric(unescape(f[k]));
+        const amount = (k: number) => paiseOfNumeric(fieldOf(f[k]));
         expect([book.amount, book.tax, tax.amount, tax.tax, tax.deposited]).toEqual([
           amount(13),
           amount(14),
