@@ -24,20 +24,18 @@ const { values } = parseArgs({
 });
 const rows = Number(values.rows);
 const out = values.out ?? path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
-const root = path.resolve(import.meta.dirname, '../../..');
+// run-compiled.mjs runs this compiled elsewhere and says where its sources are
+const benchDir = process.env.TAXRECON_BENCH_DIR ?? import.meta.dirname;
+const root = path.resolve(benchDir, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const statement = path.join(out, `26as-${rows}.txt`);
 const register = path.join(out, `sales-register-${rows}.txt`);
 
 if (!fs.existsSync(statement) || !fs.existsSync(register)) {
   console.log(`generating ${rows.toLocaleString('en-IN')} rows of each into ${out} ...`);
-  execFileSync(
-    tsx,
-    [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out],
-    {
-      stdio: 'inherit',
-    },
-  );
+  execFileSync(tsx, [path.join(benchDir, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out], {
+    stdio: 'inherit',
+  });
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -1,4 +1,5 @@
-// npx tsx apps/server/bench/recon-job.bench.ts [--rows 1000000] [--pg postgres://postgres@127.0.0.1:5432]
+// npm run bench:recon-job -- [--rows 1000000] [--pg postgres://postgres@127.0.0.1:5432]
+//     (the app compiled, as `taxrecon serve` runs it: run-compiled.mjs; `npx tsx` on this file runs the sources)
 //     [--data DIR]   (embedded only: keep the loaded database in DIR and reuse it next time)
 //     [--skip-embedded]   (with --pg: PostgreSQL only)
 //     [--database NAME]   (with --pg: load into this database once and keep it for the next runs)
@@ -43,7 +44,9 @@ const { values } = parseArgs({
 });
 const rows = Number(values.rows);
 const out = values.out ?? path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
-const root = path.resolve(import.meta.dirname, '../../..');
+// run-compiled.mjs runs this compiled elsewhere and says where its sources are
+const benchDir = process.env.TAXRECON_BENCH_DIR ?? import.meta.dirname;
+const root = path.resolve(benchDir, '../../..');
 const statement = path.join(out, `26as-${rows}.txt`);
 const register = path.join(out, `sales-register-${rows}.txt`);
 const master = path.join(out, `customer-master-${rows}.txt`);
@@ -52,7 +55,7 @@ if (!fs.existsSync(statement) || !fs.existsSync(register)) {
   console.log(`generating ${rows.toLocaleString('en-IN')} rows of each into ${out} ...`);
   execFileSync(
     path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out],
+    [path.join(benchDir, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out],
     { stdio: 'inherit' },
   );
 }
@@ -150,8 +153,8 @@ const bench = async (label: string, databaseUrl: string | null, databaseLoaded =
       process.execPath,
       [
         ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []),
-        '--import',
-        'tsx',
+        // compiled (run-compiled.mjs) or from the sources through tsx
+        ...(import.meta.filename.endsWith('.mjs') ? [] : ['--import', 'tsx']),
         import.meta.filename,
         '--rows',
         String(rows),
