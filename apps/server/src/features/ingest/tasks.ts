@@ -3,6 +3,7 @@ import type { FileIssue } from '@taxrecon/formats';
 import { formatInr, isFinancialYear, paiseOfNumeric } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { analyzeAfterLoad } from '../../platform/db/statistics.ts';
 import { defineTask, type TaskOutcome } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import { parseForm26as, type SourceFile } from './form-26as-loader.ts';
@@ -159,6 +160,8 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
         streamTable: STREAMED_TABLE[input.kind] ?? null,
         afterParse: (batch) => job.progress(50, batch.rowsValid),
         beforeCommit: async (client, totals, batch) => {
+          const table = STREAMED_TABLE[input.kind];
+          if (table) await analyzeAfterLoad(client, table, totals.rowsLoaded);
           outcome = {
             remarks: summary(totals, batch),
             transactionsCount: totals.rowsLoaded,
