@@ -11,7 +11,6 @@ import {
 import type pg from 'pg';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import { analyzeAfterLoad } from '../../../platform/db/statistics.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import { defineTask, type TaskContext, type TaskOutcome } from '../../../platform/queue/task.ts';
 import { recordArrivedCredits } from '../../follow-ups/credit-arrived.ts';
@@ -124,21 +123,8 @@ const writeResult = async (
       await onBatch(batch);
       if (batch.last) break;
     }
+    const timings = { ...extra.timings, ...out.timings, write: Math.round(performance.now() - started) };
     const s = out.stats;
-    // the result screens read these tables by job and party: planned for their size
-    const analyzed = performance.now();
-    await analyzeAfterLoad(
-      client,
-      'recon_rows',
-      s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows,
-    );
-    await analyzeAfterLoad(client, 'recon_parties', s.parties);
-    const timings = {
-      ...extra.timings,
-      ...out.timings,
-      write: Math.round(analyzed - started),
-      analyze: Math.round(performance.now() - analyzed),
-    };
     await client.query(
       `UPDATE recon_runs SET status = 'Completed', completed_at = clock_timestamp(), book_rows = $2, tax_book_rows = $3,
          brought_forward_book_rows = $4, brought_forward_tax_book_rows = $5, parties = $6, unresolved_rows = $7,
