@@ -4,10 +4,10 @@ import type pg from 'pg';
 // refreshes them a while after a big load, if it runs at all (it may be
 // switched off, and PGlite has none), so the first read of a year just
 // uploaded was planned for a table of a few rows: a million rows sorted on
-// disk instead of read in order from the primary key. A load (or a job's
-// result) that grows its table by a tenth analyses it before it commits, in
-// the same transaction: the statistics count the new rows, and they are in
-// place by the time the job says it is done.
+// disk instead of read in order from the primary key. A load that grows its
+// table by a tenth analyses it before it commits, in the same transaction:
+// the statistics count the new rows, and they are in place by the time the
+// job says it is done. (A job's result is not analysed: docs/decisions.md.)
 const MIN_ROWS = 500;
 const SHARE = 0.1;
 
