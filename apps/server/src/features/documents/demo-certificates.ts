@@ -39,6 +39,12 @@ export const demoForm16aTask = (ctx: () => AppContext) =>
         .select('status')
         .where('id', '=', input.vendorJobId)
         .executeTakeFirst();
+      // a vendor master that will never load: stop waiting (as the demo challans do for their 34A run)
+      if (vendorJob?.status === 'Failed') {
+        const outcome = { remarks: 'No demo certificates: the demo vendor master did not load' };
+        await c.db.transaction().execute((tx) => job.complete(tx, outcome));
+        return outcome;
+      }
       if (vendorJob?.status !== 'Completed')
         throw new NotReadyYet('waiting for the demo vendor master to load');
       const vendors = await c.db
