@@ -126,13 +126,23 @@ interface JobView {
   failureReason: string | null;
 }
 
-const allSettled = (api: ReturnType<typeof client>, expected: number) =>
-  eventually(async () => {
-    const jobs = await api.call<JobView[]>('GET', '/job/jobs-queue');
-    return jobs.length >= expected && jobs.every((j) => j.status === 'Completed' || j.status === 'Failed')
-      ? jobs
-      : null;
-  }, 120_000);
+// On a timeout it names the jobs still unsettled, so a failure says which job waited on what.
+const allSettled = async (api: ReturnType<typeof client>, expected: number) => {
+  let last: JobView[] = [];
+  try {
+    return await eventually(async () => {
+      last = await api.call<JobView[]>('GET', '/job/jobs-queue');
+      return last.length >= expected && last.every((j) => j.status === 'Completed' || j.status === 'Failed')
+        ? last
+        : null;
+    }, 120_000);
+  } catch (error) {
+    const open = last.filter((j) => j.status !== 'Completed' && j.status !== 'Failed');
+    throw new Error(`${last.length} of ${expected} jobs, unsettled: ${JSON.stringify(open)}`, {
+      cause: error,
+    });
+  }
+};
 
 const crashAndRecover = async (env: Record<string, string>, count: (sql: string) => Promise<number>) => {
   const ingests = demo.files.length;

@@ -46,6 +46,8 @@ export interface JobRunner {
 }
 
 export const INTERRUPTED = 'interrupted by a restart';
+// How many restarts a job may be cut short by without using up its own tries.
+export const INTERRUPTION_ALLOWANCE = 5;
 
 // Each process that runs jobs holds a session advisory lock (this class, its
 // worker key) while it lives; PostgreSQL drops it when the process dies, so
@@ -232,7 +234,22 @@ export const createJobRunner = async (options: {
         continue;
       }
       const task = tasks.get(o.queue_name);
-      const again = (task?.retryAfterInterruption ?? true) && o.retry_count < o.retry_limit;
+      // An interruption is not the job's fault, so it does not use up a try
+      // meant for errors: the queue entry is granted one more try instead,
+      // up to INTERRUPTION_ALLOWANCE times (what was granted is the entry's
+      // limit above the task's own). Past that, a job that keeps dying with
+      // its process (one that runs it out of memory, say) spends its error
+      // tries and then Fails, rather than crashing the server for ever.
+      const repeatable = task?.retryAfterInterruption ?? true;
+      const granted = task ? o.retry_limit - task.retryLimit : INTERRUPTION_ALLOWANCE;
+      const allowed = repeatable && granted < INTERRUPTION_ALLOWANCE;
+      const again = allowed || (repeatable && o.retry_count < o.retry_limit);
+      if (allowed) {
+        await pool.query('UPDATE pgboss.job SET retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2', [
+          o.queue_name,
+          o.id,
+        ]);
+      }
       const row = await update(o.id, {
         failure_reason: again ? `${INTERRUPTED}; queued again` : INTERRUPTED,
         ...(again ? { status: 'NotStarted' } : { status: 'Failed', ended_at: new Date() }),

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { INTERRUPTED } from './job-runner.ts';
+import { INTERRUPTED, INTERRUPTION_ALLOWANCE } from './job-runner.ts';
 
 // What a process starting after a crash does with the jobs a dead worker held
 // (the crash test drives the whole path; here each outcome is set up exactly):
-// queued again while tries remain, Failed with the reason and onFailed once
-// they are used up. No workers run here, so nothing else touches the jobs.
+// queued again without using up a try while the interruption allowance lasts,
+// then while tries remain; Failed with the reason and onFailed once both are
+// used up. No workers run here, so nothing else touches the jobs.
 
 let t: TestServer;
 let token: string;
@@ -18,16 +19,20 @@ afterAll(async () => {
   await t?.close();
 });
 
+// SnapshotTake's own retry limit
+const LIMIT = 2;
+
 // A snapshot job as a process killed mid-run leaves it: InProgress under a
-// worker key no live process holds, its queue entry active after `tries` runs.
-const orphanedSnapshot = async (description: string, tries: number) => {
+// worker key no live process holds, its queue entry active after `tries` runs,
+// `granted` interruptions already forgiven.
+const orphanedSnapshot = async (description: string, tries: number, granted = 0) => {
   const answer = await t.api('PUT', '/snapshot/snapshot', { token, body: { description } });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   const { jobId } = answer.json as { jobId: string };
   const pool = t.server.ctx.database.pool;
   await pool.query(
-    "UPDATE pgboss.job SET state = 'active', started_on = now(), retry_count = $2 WHERE id = $1",
-    [jobId, tries - 1],
+    "UPDATE pgboss.job SET state = 'active', started_on = now(), retry_count = $2, retry_limit = $3 WHERE id = $1",
+    [jobId, tries - 1, LIMIT + granted],
   );
   await pool.query(
     "UPDATE jobs SET status = 'InProgress', worker_key = 2000000001, attempts = $2 WHERE id = $1",
@@ -36,30 +41,50 @@ const orphanedSnapshot = async (description: string, tries: number) => {
   return jobId;
 };
 
-const state = async (jobId: string) =>
+const entry = async (jobId: string) =>
   (
-    await t.server.ctx.database.pool.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [
-      jobId,
-    ])
-  ).rows[0]?.state;
+    await t.server.ctx.database.pool.query<{ state: string; retry_limit: number }>(
+      'SELECT state, retry_limit FROM pgboss.job WHERE id = $1',
+      [jobId],
+    )
+  ).rows[0];
+const state = async (jobId: string) => (await entry(jobId))?.state;
 
-it('queues an interrupted job again while it has tries left, and fails it with the reason when not', async () => {
+it('queues an interrupted job again without using a try, then while it has tries left, and fails it with the reason when not', async () => {
   const again = await orphanedSnapshot('interrupted once', 1);
-  // SnapshotTake allows 2 retries: after its third run it has none left
-  const spent = await orphanedSnapshot('interrupted at the last try', 3);
-  expect(await t.server.ctx.jobs.recoverInterrupted()).toBe(2);
+  // after its third run SnapshotTake has no error tries left, but the interruption is forgiven
+  const forgiven = await orphanedSnapshot('interrupted at the last try', LIMIT + 1);
+  // forgiven as often as allowed already, with error tries left: it spends one
+  const spending = await orphanedSnapshot(
+    'interrupted too often',
+    INTERRUPTION_ALLOWANCE + 1,
+    INTERRUPTION_ALLOWANCE,
+  );
+  // forgiven as often as allowed, and at its last try (each forgiven run counted a try too)
+  const spent = await orphanedSnapshot(
+    'interrupted too often at the last try',
+    INTERRUPTION_ALLOWANCE + LIMIT + 1,
+    INTERRUPTION_ALLOWANCE,
+  );
+  expect(await t.server.ctx.jobs.recoverInterrupted()).toBe(4);
 
   const rows = await t.server.ctx.db
     .selectFrom('jobs')
     .selectAll()
-    .where('id', 'in', [again, spent])
+    .where('id', 'in', [again, forgiven, spending, spent])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  expect(byId.get(again)).toMatchObject({
-    status: 'NotStarted',
-    failure_reason: `${INTERRUPTED}; queued again`,
-  });
-  expect(await state(again)).toBe('retry');
+  for (const id of [again, forgiven, spending]) {
+    expect(byId.get(id)).toMatchObject({
+      status: 'NotStarted',
+      failure_reason: `${INTERRUPTED}; queued again`,
+    });
+    expect(await state(id)).toBe('retry');
+  }
+  // one more try granted for each forgiven interruption, none once the allowance is used up
+  expect((await entry(again))?.retry_limit).toBe(LIMIT + 1);
+  expect((await entry(forgiven))?.retry_limit).toBe(LIMIT + 1);
+  expect((await entry(spending))?.retry_limit).toBe(LIMIT + INTERRUPTION_ALLOWANCE);
   expect(byId.get(spent)).toMatchObject({ status: 'Failed', failure_reason: INTERRUPTED });
   expect(byId.get(spent)?.ended_at).not.toBeNull();
   expect(await state(spent)).toBe('cancelled');
@@ -67,7 +92,7 @@ it('queues an interrupted job again while it has tries left, and fails it with t
   const snapshot = await t.server.ctx.db
     .selectFrom('snapshots')
     .select(['status', 'failure_reason'])
-    .where('description', '=', 'interrupted at the last try')
+    .where('description', '=', 'interrupted too often at the last try')
     .executeTakeFirstOrThrow();
   expect(snapshot).toMatchObject({ status: 'Failed', failure_reason: INTERRUPTED });
   // a second start finds nothing left to settle
