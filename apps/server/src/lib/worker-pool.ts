@@ -29,7 +29,7 @@ export const poolSize = (): number => {
 // matches): a young generation bigger than V8's default (16 MB semi-spaces)
 // is scavenged less often and promotes less. TAXRECON_YOUNG_MB overrides it
 // (for measuring).
-const youngGenerationMb = (): number => {
+export const youngGenerationMb = (): number => {
   const set = Number(process.env.TAXRECON_YOUNG_MB);
   return Number.isInteger(set) && set > 0 ? set : 96;
 };

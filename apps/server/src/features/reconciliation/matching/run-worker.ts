@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { youngGenerationMb } from '../../../lib/worker-pool.ts';
 import { type ComputeRequest, type ComputeResult, computeReconciliation } from './compute.ts';
 import { removeSpool } from './party-streamed-compute.ts';
 import type { InputSide, OutputBatch, StreamedRequest, StreamedSummary } from './streamed-compute.ts';
@@ -26,7 +27,7 @@ const newWorker = (holdsYear = true) =>
     // lets its garbage go sooner, and its heap stays small.
     resourceLimits: holdsYear
       ? { maxOldGenerationSizeMb: 6144, maxYoungGenerationSizeMb: 256 }
-      : { maxOldGenerationSizeMb: 6144 },
+      : { maxOldGenerationSizeMb: 6144, maxYoungGenerationSizeMb: youngGenerationMb() },
   });
 
 export const runInWorker = (
