@@ -52,10 +52,13 @@ export const INTERRUPTION_ALLOWANCE = 5;
 // Each process that runs jobs holds a session advisory lock (this class, its
 // worker key) while it lives; PostgreSQL drops it when the process dies, so
 // a job InProgress under a key nobody holds was orphaned by a crash.
+// pg_locks lists the whole server's locks, and every database numbers its
+// workers from 1: only this database's count.
 const WORKER_LOCK_CLASS = 7301;
+const workerLocksSql = `SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.classid = ${WORKER_LOCK_CLASS}
+     AND k.objsubid = 2 AND k.granted AND k.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
 export const liveWorkerSql = (jobAlias: string) =>
-  `EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.classid = ${WORKER_LOCK_CLASS}
-     AND k.objid::text::bigint = ${jobAlias}.worker_key AND k.objsubid = 2 AND k.granted)`;
+  `EXISTS (${workerLocksSql} AND k.objid::text::bigint = ${jobAlias}.worker_key)`;
 // A job that still counts (for the one-at-a-time throttles): queued, or running in a live process.
 export const liveJobSql = (jobAlias: string) =>
   `(${jobAlias}.status = 'NotStarted' OR (${jobAlias}.status = 'InProgress' AND (${jobAlias}.worker_key IS NULL OR ${liveWorkerSql(jobAlias)})))`;
@@ -213,7 +216,13 @@ export const createJobRunner = async (options: {
   };
 
   const recoverInterrupted = async (): Promise<number> => {
-    // Queue entries still active whose job row is settled, or InProgress under a dead worker.
+    // Queue entries still active whose job row is settled, or InProgress under
+    // a dead worker. Also one whose row says NotStarted: a process took it
+    // from the queue and died before it claimed the row (or after a failed try
+    // was recorded and before the queue heard of it). Nothing tells which
+    // process took it, so it is settled only when no other process that runs
+    // jobs is alive: this one has taken nothing yet (work() comes after).
+    // Otherwise the queue's own expiry gives it back, later.
     const orphans = await pool.query<{
       id: string;
       status: string;
@@ -225,10 +234,12 @@ export const createJobRunner = async (options: {
       `SELECT j.id, j.status, j.queue_name, b.data, b.retry_count, b.retry_limit
        FROM jobs j JOIN pgboss.job b ON b.name = j.queue_name AND b.id = j.id
        WHERE b.state = 'active' AND (j.status IN ('Completed', 'Failed')
-         OR (j.status = 'InProgress' AND j.worker_key IS NOT NULL AND NOT ${liveWorkerSql('j')}))`,
+         OR (j.status = 'InProgress' AND j.worker_key IS NOT NULL AND NOT ${liveWorkerSql('j')})
+         OR (j.status = 'NotStarted' AND NOT EXISTS (${workerLocksSql} AND k.objid::text::bigint <> $1)))`,
+      [workerKey],
     );
     for (const o of orphans.rows) {
-      if (o.status !== 'InProgress') {
+      if (o.status === 'Completed' || o.status === 'Failed') {
         // committed, and the crash came before the queue was told
         await boss.complete(o.queue_name, o.id);
         continue;

@@ -98,3 +98,36 @@ it('queues an interrupted job again without using a try, then while it has tries
   // a second start finds nothing left to settle
   expect(await t.server.ctx.jobs.recoverInterrupted()).toBe(0);
 });
+
+it('queues again a job a dead process took from the queue before it claimed it, only when no other process runs jobs', async () => {
+  const pool = t.server.ctx.database.pool;
+  // the first test's jobs, queued again, would hold the one-at-a-time snapshot throttle
+  await pool.query("UPDATE jobs SET status = 'Failed' WHERE status = 'NotStarted'");
+  const answer = await t.api('PUT', '/snapshot/snapshot', {
+    token,
+    body: { description: 'taken, never claimed' },
+  });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  const { jobId } = answer.json as { jobId: string };
+  // taken from the queue; the job's row never said InProgress
+  await pool.query("UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = $1", [jobId]);
+
+  // another process that runs jobs is alive (its presence lock, held here): it may be about to claim it
+  await pool.query('SELECT pg_advisory_lock(7301, 2000000002)');
+  try {
+    expect(await t.server.ctx.jobs.recoverInterrupted()).toBe(0);
+    expect(await state(jobId)).toBe('active');
+  } finally {
+    await pool.query('SELECT pg_advisory_unlock(7301, 2000000002)');
+  }
+
+  // none is: the process that took it is gone
+  expect(await t.server.ctx.jobs.recoverInterrupted()).toBe(1);
+  expect(await state(jobId)).toBe('retry');
+  const row = await t.server.ctx.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ status: 'NotStarted', failure_reason: `${INTERRUPTED}; queued again` });
+});
