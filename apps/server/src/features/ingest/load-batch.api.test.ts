@@ -7,10 +7,11 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { parseAndLoad } from './load-batch.ts';
 import { emptyBatch, type LiveCopy, openTable } from './parsed-batch.ts';
 
-// On PostgreSQL a row load writes into its COPY while the files are parsed;
-// on the embedded database it spools first. Either way a load balances or
-// leaves nothing, also when the parse stops half-way or the server refuses a
-// row after thousands were sent, and the connection is fit for the next load.
+// A row load writes into its COPY while the files are parsed: on PostgreSQL
+// always, on the embedded database when asked (text files), in 4 MiB slices;
+// otherwise it spools first. Either way a load balances or leaves nothing,
+// also when the parse stops half-way or the server refuses a row after
+// thousands were sent, and the connection is fit for the next load.
 let t: TestServer;
 
 beforeAll(async () => {
@@ -33,11 +34,12 @@ const COLUMNS = [
   'line',
 ] as const;
 
-// 20,000 rows of about 150 bytes: the writer sends them in 1 MiB pieces, so
-// a failure at row 15,000 comes after rows reached the server
-const ROWS = 20_000;
+// 50,000 rows of about 150 bytes: the writers send them in pieces of 1 MiB
+// (PostgreSQL) or 4 MiB (embedded), so a failure at row 35,000 comes after
+// rows reached the database
+const ROWS = 50_000;
 
-const load = (options: { stopAt?: number; badDateAt?: number } = {}) => {
+const load = (options: { stopAt?: number; badDateAt?: number; streamEmbedded: boolean }) => {
   const entityId = randomUUID();
   const jobId = randomUUID();
   const spooled: string[] = [];
@@ -80,6 +82,7 @@ const load = (options: { stopAt?: number; badDateAt?: number } = {}) => {
       entityId,
       fileIds: [],
       streamTable: 'sales_entries',
+      streamEmbedded: options.streamEmbedded,
     });
   const landed = async () =>
     Number(
@@ -93,35 +96,40 @@ const load = (options: { stopAt?: number; badDateAt?: number } = {}) => {
   return { run, landed, spooled };
 };
 
-describe('a row load', () => {
-  it('loads every row and balances, streamed on PostgreSQL and spooled on the embedded database', async () => {
-    const l = load();
+describe.each([
+  { streamEmbedded: true, how: 'streamed' },
+  { streamEmbedded: false, how: 'streamed on PostgreSQL, spooled on the embedded database' },
+])('a row load, $how', ({ streamEmbedded }) => {
+  const streamed = () => streamEmbedded || t.server.ctx.database.kind === 'postgres';
+
+  it('loads every row and balances', async () => {
+    const l = load({ streamEmbedded });
     const totals = await l.run();
     expect(totals).toMatchObject({
       rowsLoaded: ROWS,
-      amountLoaded: '2005000.00',
-      taxLoaded: '200600.00',
+      amountLoaded: '5012500.00',
+      taxLoaded: '501500.00',
       balanced: true,
     });
     expect(await l.landed()).toBe(ROWS);
-    expect(l.spooled).toHaveLength(t.server.ctx.database.kind === 'postgres' ? 0 : 1);
+    expect(l.spooled).toHaveLength(streamed() ? 0 : 1);
   });
 
   it('leaves nothing when the parse stops half-way, and the next load goes through', async () => {
-    const stopped = load({ stopAt: 15_000 });
+    const stopped = load({ stopAt: 40_000, streamEmbedded });
     await expect(stopped.run()).rejects.toThrow('the parser stopped');
     expect(await stopped.landed()).toBe(0);
     for (let i = 0; i < 3; i++) {
-      const next = load();
+      const next = load({ streamEmbedded });
       expect((await next.run()).rowsLoaded).toBe(ROWS);
     }
   });
 
   it('leaves nothing when the database refuses a row after thousands were sent', async () => {
-    const refused = load({ badDateAt: 12_000 });
+    const refused = load({ badDateAt: 35_000, streamEmbedded });
     await expect(refused.run()).rejects.toThrow(/date/);
     expect(await refused.landed()).toBe(0);
-    const next = load();
+    const next = load({ streamEmbedded });
     expect((await next.run()).balanced).toBe(true);
   });
 });

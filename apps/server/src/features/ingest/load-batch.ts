@@ -2,7 +2,7 @@ import type { ControlTotals } from '@taxrecon/contracts';
 import type { FileIssue } from '@taxrecon/formats';
 import { formatRupees } from '@taxrecon/shared';
 import type pg from 'pg';
-import { copyLine, openCopyWriter } from '../../platform/db/bulk-load.ts';
+import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { RowSink } from '../../platform/db/copy-spool.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -53,20 +53,29 @@ export interface LoadContext {
 export const loadBatch = (database: Database, batch: ParsedBatch, context: LoadContext) =>
   parseAndLoad(database, async () => batch, { ...context, streamTable: null });
 
-// Parses, then loads as loadBatch does. With `streamTable` on PostgreSQL the
-// transaction opens first and that table's rows go into its COPY while the
-// files are still being parsed (the parsing threads and the server work side
-// by side, and no spool file is written); everything else is as loadBatch.
-// On the embedded database (one connection, which the web requests share)
-// nothing is held open while parsing.
+// Parses, then loads as loadBatch does. With `streamTable` the transaction
+// opens first and that table's rows go into its COPY while the files are
+// still being parsed (the parsing threads and the database work side by side,
+// and no spool file is written); everything else is as loadBatch.
+// The embedded database has one connection, which the web requests share, and
+// the open transaction holds it while the files are parsed: it streams only
+// when `streamEmbedded` says the parse is quick beside the COPY (text files;
+// a workbook of lakhs of rows is parsed first, with the connection free).
+// A job's progress reported meanwhile is recorded once the connection is free
+// (job-runner.ts).
 export const parseAndLoad = async (
   database: Database,
   parse: (live: LiveCopy | null) => Promise<ParsedBatch>,
-  context: LoadContext & { streamTable: string | null; afterParse?: (batch: ParsedBatch) => Promise<void> },
+  context: LoadContext & {
+    streamTable: string | null;
+    streamEmbedded?: boolean;
+    afterParse?: (batch: ParsedBatch) => Promise<void>;
+  },
 ): Promise<ControlTotals> => {
   let batch: ParsedBatch | null = null;
+  const embedded = database.kind !== 'postgres';
   try {
-    if (database.kind !== 'postgres' || context.streamTable === null) {
+    if (context.streamTable === null || (embedded && !context.streamEmbedded)) {
       const parsed = await parse(null);
       batch = parsed;
       await context.afterParse?.(parsed);
@@ -77,7 +86,7 @@ export const parseAndLoad = async (
       const writers: RowSink[] = [];
       const live: LiveCopy = (table, columns) => {
         if (table !== streamTable) return null;
-        const writer = openCopyWriter(client, table, columns);
+        const writer = database.openCopyWriter(client, table, columns);
         writers.push(writer);
         return writer;
       };

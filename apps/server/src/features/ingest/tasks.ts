@@ -1,5 +1,5 @@
 import { type ControlTotals, IngestKind } from '@taxrecon/contracts';
-import type { FileIssue } from '@taxrecon/formats';
+import { type FileIssue, formatOfFile } from '@taxrecon/formats';
 import { formatInr, isFinancialYear, paiseOfNumeric } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -24,6 +24,15 @@ export const JOB_TYPES: Record<IngestKind, string> = {
 // The big table of each row load, written into its COPY while the files are
 // parsed (PostgreSQL; load-batch.ts). Not the customer mapping: its load
 // deletes the entity's old rows first.
+// A register in text (not a workbook, whose parse of lakhs of rows takes
+// long): on the embedded database its rows may stream into the COPY, since
+// the open transaction then holds the one connection only a little longer than
+// the COPY alone would.
+const isTextFile = (file: SourceFile): boolean => {
+  const format = formatOfFile(file.fileName, file.bytes);
+  return format === 'txt' || format === 'csv';
+};
+
 const STREAMED_TABLE: Partial<Record<IngestKind, string>> = {
   'form-26as': 'tax_entries',
   'sales-register': 'sales_entries',
@@ -158,6 +167,8 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
         fileIds: input.fileIds,
         replaceEntityRows: input.kind === 'customer-mapping',
         streamTable: STREAMED_TABLE[input.kind] ?? null,
+        // 26AS statements are text (zipped or not), parsed fast beside the COPY; so are text registers
+        streamEmbedded: input.kind === 'form-26as' || files.every(isTextFile),
         afterParse: (batch) => job.progress(50, batch.rowsValid),
         beforeCommit: async (client, totals, batch) => {
           const table = STREAMED_TABLE[input.kind];

@@ -164,6 +164,56 @@ export const copyFileFromBlob = async (
   return rows;
 };
 
+// Lines written a row at a time, handed on in pieces of about `limit`
+// characters, one text each (the live COPY writers below).
+const pieces = (limit: number, send: (text: string) => Promise<void>) => {
+  let buffer: string[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (size === 0) return;
+    const text = buffer.join('');
+    buffer = [];
+    size = 0;
+    await send(text);
+  };
+  return {
+    flush,
+    async add(text: string) {
+      buffer.push(text);
+      size += text.length;
+      if (size >= limit) await flush();
+    },
+    drop() {
+      buffer = [];
+      size = 0;
+    },
+  };
+};
+
+// The embedded database's counterpart of openCopyWriter: PGlite takes a COPY
+// a blob at a time, so the lines are gathered into slices of about 4 MiB and
+// each slice is one COPY, run on the one session inside the caller's
+// transaction as soon as it is full. `remove` drops what was not yet sent;
+// what was sent goes with the caller's rollback.
+export const openBlobCopyWriter = (pglite: PGlite, table: string, columns: readonly string[]): RowSink => {
+  const sql = copySql(table, columns, "'/dev/blob'");
+  const lines = pieces(4 << 20, async (text) => {
+    await pglite.query(sql, [], { blob: new Blob([text]) });
+  });
+  return {
+    file: null,
+    rows: 0,
+    async write(text, rows = 1) {
+      this.rows += rows;
+      await lines.add(text);
+    },
+    close: lines.flush,
+    async remove() {
+      lines.drop();
+    },
+  };
+};
+
 // A COPY FROM STDIN left open while a loader writes into it (PostgreSQL only):
 // the rows reach the server as they are parsed, inside the caller's
 // transaction, instead of going through a spool file afterwards. The client
@@ -176,29 +226,23 @@ export const openCopyWriter = (client: pg.PoolClient, table: string, columns: re
     failure ??= error;
   });
   // lines a row at a time are sent in pieces of about 1 MiB, as CopySpool writes them
-  let buffer: string[] = [];
-  let size = 0;
-  const send = async () => {
+  const lines = pieces(1 << 20, async (text) => {
     if (failure) throw failure;
-    if (size === 0) return;
-    const text = buffer.join('');
-    buffer = [];
-    size = 0;
     // 'drain', or the stream's error (once() rejects on it)
     if (!stream.write(text)) await once(stream, 'drain');
-  };
+  });
   let ended = false;
   return {
     file: null,
     rows: 0,
     async write(text, rows = 1) {
+      if (failure) throw failure;
       this.rows += rows;
-      buffer.push(text);
-      size += text.length;
-      if (size >= 1 << 20) await send();
+      await lines.add(text);
     },
     async close() {
-      await send();
+      if (failure) throw failure;
+      await lines.flush();
       ended = true;
       stream.end();
       await finished(stream);

@@ -13,7 +13,10 @@ import {
   copyFromStdin,
   copyToBlob,
   copyToStdout,
+  openBlobCopyWriter,
+  openCopyWriter,
 } from './bulk-load.ts';
+import type { RowSink } from './copy-spool.ts';
 import type { DB } from './schema.ts';
 
 // numeric and bigint come back as strings from pg; counts we read are small
@@ -41,6 +44,9 @@ export interface Database {
   // Reads a SELECT's rows in COPY text format, a line per row: many times
   // faster than row objects for lakhs of rows. Same client rules as copyInto.
   copyOut: (client: pg.PoolClient, select: string) => Promise<Uint8Array>;
+  // A COPY a loader writes into while it parses, inside the client's
+  // transaction; the client runs nothing else until the writer is closed.
+  openCopyWriter: (client: pg.PoolClient, table: string, columns: readonly string[]) => RowSink;
   close: () => Promise<void>;
 }
 
@@ -65,6 +71,7 @@ export const openDatabase = async (options: {
       copyInto: (client, table, columns, chunks) => copyFromStdin(client, table, columns, chunks),
       copyFileInto: (client, table, columns, file) => copyFileFromStdin(client, table, columns, file),
       copyOut: (client, select) => copyToStdout(client, select),
+      openCopyWriter: (client, table, columns) => openCopyWriter(client, table, columns),
       close: async () => {
         await db.destroy();
       },
@@ -82,6 +89,7 @@ export const openDatabase = async (options: {
     copyInto: (_client, table, columns, chunks) => copyFromBlob(pglite, table, columns, chunks),
     copyFileInto: (_client, table, columns, file) => copyFileFromBlob(pglite, table, columns, file),
     copyOut: (_client, select) => copyToBlob(pglite, select),
+    openCopyWriter: (_client, table, columns) => openBlobCopyWriter(pglite, table, columns),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -174,10 +174,17 @@ export const createJobRunner = async (options: {
         attempt: job.retryCount + 1,
         progress: async (percent, rowsDone) => {
           await hooks?.progress?.({ jobId, jobType: task.jobType, percent });
-          await update(jobId, {
+          const recorded = update(jobId, {
             progress: Math.max(0, Math.min(100, Math.round(percent))),
             ...(rowsDone === undefined ? {} : { transactions_count: rowsDone }),
           });
+          // The embedded database has one connection: a load that streams
+          // into its COPY holds it in its transaction while it reports
+          // progress, so waiting here would wait for ever. The update runs
+          // when the connection is free (in order, and not at all once the
+          // job is finished).
+          if (options.databaseUrl) await recorded;
+          else recorded.catch((error) => log.warn({ err: error, jobId }, 'job progress not recorded'));
         },
         complete: async (tx, done) => {
           await markCompleted(tx, jobId, withNote(done, interrupted));
