@@ -169,7 +169,13 @@ export {
   badCharacterIssue,
 } from './values/bad-characters.ts';
 export { DATE_EXPECTED, type DateResult, excelSerialToIso, parseDate } from './values/dates.ts';
-export { type DecodedText, decodeText, type TextEncodingName } from './values/text-decoding.ts';
+export {
+  type DecodedText,
+  decodeText,
+  type TextEncodingName,
+  Utf8Lines,
+  utf8Text,
+} from './values/text-decoding.ts';
 export {
   readZipEntryCapped,
   ZIP_LIMITS,

@@ -1,4 +1,4 @@
-import { DelimitedTokenizer, isBlankRecord, type RawRecord } from '@taxrecon/formats';
+import { DelimitedTokenizer, isBlankRecord, type RawRecord, utf8Text } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
 
@@ -18,8 +18,6 @@ export interface RegisterChunk {
   bytes: Uint8Array;
 }
 
-const decoder = new TextDecoder('utf-8');
-
 export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
   const { add, finish } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
   forEachRecord(chunk, add);
@@ -35,7 +33,7 @@ export const forEachRecord = (
   piece: { bytes: Uint8Array; firstLine: number; delimiter: string; quoted: boolean },
   add: (record: RawRecord) => unknown,
 ): void => {
-  const text = decoder.decode(piece.bytes);
+  const text = utf8Text(piece.bytes);
   const d = piece.delimiter;
   if (piece.quoted) {
     const tokenizer = new DelimitedTokenizer(d);

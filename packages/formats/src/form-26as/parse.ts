@@ -1,4 +1,4 @@
-import { toText } from '../values/text-decoding.ts';
+import { toText, Utf8Lines } from '../values/text-decoding.ts';
 import { Form26asParser } from './parser.ts';
 import type { Form26asResult } from './types.ts';
 
@@ -44,7 +44,7 @@ export const parse26asStream = async (
   file: string,
 ): Promise<Form26asResult> => {
   const parser = new Form26asParser(file);
-  const decoder = new TextDecoder('utf-8');
+  const bytes = new Utf8Lines();
   let carry = '';
   let n = 1;
   const feed = (text: string): void => {
@@ -58,10 +58,10 @@ export const parse26asStream = async (
     carry = text.slice(start);
   };
   for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    const text = typeof chunk === 'string' ? chunk : bytes.push(chunk);
     feed(n === 1 && carry === '' && text.charCodeAt(0) === 0xfeff ? text.slice(1) : carry + text);
   }
-  const rest = carry + decoder.decode();
+  const rest = carry + bytes.end();
   if (rest !== '') parser.push(rest, n);
   return parser.finish();
 };

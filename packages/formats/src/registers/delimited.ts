@@ -1,6 +1,7 @@
 // Tab- and comma-separated text as Tally and Excel write it: fields may be
 // quoted ("a, b", "a<TAB>b", "say ""hi"""), and a quoted field may run over
 // several lines. Records keep the line they start on, for error reports.
+import { Utf8Lines } from '../values/text-decoding.ts';
 
 export interface RawRecord {
   line: number;
@@ -134,7 +135,8 @@ export async function* readDelimitedStream(
   delimiter: string,
 ): AsyncGenerator<RawRecord, number | null> {
   const tokenizer = new DelimitedTokenizer(delimiter);
-  let decoder: InstanceType<typeof TextDecoder> | null = null;
+  // UTF-16 through a streaming decoder; UTF-8 a line at a time (faster)
+  let decoder: InstanceType<typeof TextDecoder> | Utf8Lines | null = null;
   const out: RawRecord[] = [];
   for await (const chunk of chunks) {
     if (typeof chunk === 'string') tokenizer.push(chunk, out);
@@ -146,14 +148,17 @@ export async function* readDelimitedStream(
             : chunk[0] === 0xfe && chunk[1] === 0xff
               ? 'utf-16be'
               : 'utf-8';
-        decoder = new TextDecoder(encoding);
+        decoder = encoding === 'utf-8' ? new Utf8Lines() : new TextDecoder(encoding);
       }
-      tokenizer.push(decoder.decode(chunk, { stream: true }), out);
+      tokenizer.push(
+        decoder instanceof Utf8Lines ? decoder.push(chunk) : decoder.decode(chunk, { stream: true }),
+        out,
+      );
     }
     yield* out;
     out.length = 0;
   }
-  if (decoder !== null) tokenizer.push(decoder.decode(), out);
+  if (decoder !== null) tokenizer.push(decoder instanceof Utf8Lines ? decoder.end() : decoder.decode(), out);
   const unterminated = tokenizer.end(out);
   yield* out;
   return unterminated;

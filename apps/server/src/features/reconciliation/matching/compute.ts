@@ -15,6 +15,7 @@ import {
   type ResolvedOptions,
   reconcileParties,
 } from '@taxrecon/engine';
+import { utf8Text } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { ChunkWriter } from './copy-text.ts';
 import { type JobScope, partyLine, rowLines, unresolvedLine } from './result-codec.ts';
@@ -70,8 +71,6 @@ export interface ComputeResult {
   timings: Record<string, number>;
 }
 
-const decoder = new TextDecoder();
-
 // Batches of about equal rows, so progress moves evenly.
 export const batchesOf = (work: readonly PartyWork[], count: number): PartyWork[][] => {
   const total = work.reduce((n, w) => n + w.book.length + w.taxBook.length, 0);
@@ -103,10 +102,10 @@ export const computeReconciliation = (
     timings[name] = Math.round(now - mark);
     mark = now;
   };
-  const book = decodeBookRows(decoder.decode(request.book));
-  const taxBook = decodeTaxBookRows(decoder.decode(request.taxBook));
-  const bfBook = decodeBookRows(decoder.decode(request.broughtForwardBook));
-  const bfTaxBook = decodeTaxBookRows(decoder.decode(request.broughtForwardTaxBook));
+  const book = decodeBookRows(utf8Text(request.book));
+  const taxBook = decodeTaxBookRows(utf8Text(request.taxBook));
+  const bfBook = decodeBookRows(utf8Text(request.broughtForwardBook));
+  const bfTaxBook = decodeTaxBookRows(utf8Text(request.broughtForwardTaxBook));
   lap('decode');
 
   const plan = planReconciliation(

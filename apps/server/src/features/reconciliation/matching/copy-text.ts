@@ -1,3 +1,4 @@
+import { utf8Text } from '@taxrecon/formats';
 // PostgreSQL's COPY text format, both ways: a line per row, tab between
 // fields, \N for NULL, backslash escapes for backslash, tab, newline and
 // carriage return. Rows travel between the database and the matching worker
@@ -104,10 +105,9 @@ export class ChunkWriter {
 // COPY text on its way to the database: text, or the same as UTF-8 bytes.
 export type CopyChunk = string | Uint8Array;
 
-const utf8 = new TextDecoder();
 // Chunks as one text (tests, and readers that want text).
 export const copyText = (chunks: readonly CopyChunk[]): string =>
-  chunks.map((c) => (typeof c === 'string' ? c : utf8.decode(c))).join('');
+  chunks.map((c) => (typeof c === 'string' ? c : utf8Text(c))).join('');
 
 // ArrayBuffers to move (not copy) with a message: the chunks given as bytes.
 export const transferOf = (chunks: readonly CopyChunk[]): ArrayBuffer[] => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Utf8Lines } from '@taxrecon/formats';
 
 // Text lines kept on disk while a job has no use for them in memory: a side's
 // rows as read (the bytes as they came), then the same rows sorted into
@@ -48,20 +49,18 @@ export const readLines = (file: string, each: (line: string) => void, bufferByte
   const fd = fs.openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(bufferBytes);
-    const decoder = new TextDecoder();
-    let rest = '';
+    const lines = new Utf8Lines();
     for (;;) {
       const n = fs.readSync(fd, buffer, 0, buffer.length, null);
-      const text = rest + decoder.decode(buffer.subarray(0, n), { stream: n > 0 });
-      const cut = n > 0 ? text.lastIndexOf('\n') : text.length;
+      const text = n > 0 ? lines.push(buffer.subarray(0, n)) : lines.end();
+      // whole lines, each with its newline (the file's last may lack one)
       let start = 0;
-      while (start < cut) {
+      while (start < text.length) {
         let end = text.indexOf('\n', start);
-        if (end < 0 || end > cut) end = cut;
+        if (end < 0) end = text.length;
         each(text.slice(start, end));
         start = end + 1;
       }
-      rest = n > 0 ? text.slice(cut + 1) : '';
       if (n === 0) break;
     }
   } finally {

@@ -6,6 +6,7 @@ import {
   type ReconcileResult,
   reconcileParties,
 } from '@taxrecon/engine';
+import { Utf8Lines } from '@taxrecon/formats';
 import { batchesOf, type ComputeRequest, type ComputeResult, statsOf } from './compute.ts';
 import { ByteChunkWriter, ChunkWriter } from './copy-text.ts';
 import { partyLine, rowLines, unresolvedLine } from './result-codec.ts';
@@ -71,23 +72,12 @@ export const OUTPUT_BATCH_CHARS = 8 << 20;
 
 // Splits COPY text arriving in arbitrary byte chunks into whole lines.
 export class LineAssembler {
-  private readonly decoder = new TextDecoder();
-  private rest = '';
+  private readonly lines = new Utf8Lines();
 
   // The whole lines so far, as one text without its last newline ('' when none).
   push(chunk: Uint8Array, end = false): string {
-    const text = this.rest + this.decoder.decode(chunk, { stream: !end });
-    if (end) {
-      this.rest = '';
-      return text.endsWith('\n') ? text.slice(0, -1) : text;
-    }
-    const cut = text.lastIndexOf('\n');
-    if (cut < 0) {
-      this.rest = text;
-      return '';
-    }
-    this.rest = text.slice(cut + 1);
-    return text.slice(0, cut);
+    const text = end ? this.lines.push(chunk) + this.lines.end() : this.lines.push(chunk);
+    return text.endsWith('\n') ? text.slice(0, -1) : text;
   }
 }
 
