@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { decodeText, toText, Utf8Lines, utf8Text } from './text-decoding.ts';
 
 const TEXT = 'Date\tName of customer\nCafé Désiré\t1,00,000.00\n';
