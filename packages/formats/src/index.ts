@@ -116,6 +116,7 @@ export {
 } from './registers/guess-mapping.ts';
 export {
   createRowMapper,
+  holdsNoBadCharacter,
   isTotalRow,
   type MapRowsResult,
   mapPurchaseRows,

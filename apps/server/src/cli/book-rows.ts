@@ -68,8 +68,8 @@ export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shap
     bookFields(kind),
     read.warnings,
   );
-  const add = (record: RawRecord): void => {
-    const mapped = mapRow(record);
+  const add = (record: RawRecord, clean = false): void => {
+    const mapped = mapRow(record, clean);
     if (mapped.kind === 'error') {
       for (const e of mapped.errors) read.rejects.push(e);
     } else if (mapped.kind === 'row') {

@@ -7,6 +7,7 @@ import {
   type RegisterPart,
 } from '../features/ingest/register-rows.ts';
 import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
+import { ChunkWriter } from '../features/reconciliation/matching/copy-text.ts';
 import { taxBookLines } from '../features/reconciliation/matching/engine-input.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
@@ -52,12 +53,14 @@ export interface IngestRegisterPiece {
 
 const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
   const { add, part } = createRegisterEncoder(chunk.kind, chunk.context, chunk.shape);
-  const lines: string[] = [];
-  forEachRecord(chunk, (record) => {
-    const line = add(record);
-    if (line !== null) lines.push(line);
+  // joined a few hundred lines at a time (copy-text.ts): lines held until the
+  // end would be copied by every young-generation collection on the way
+  const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
+  forEachRecord(chunk, (record, clean) => {
+    const line = add(record, clean);
+    if (line !== null) lines.add(line);
   });
-  return { text: lines.join(''), part };
+  return { text: lines.text(), part };
 };
 
 export const runTask = (task: unknown) => {

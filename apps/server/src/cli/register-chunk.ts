@@ -1,4 +1,10 @@
-import { DelimitedTokenizer, isBlankRecord, type RawRecord, utf8Text } from '@taxrecon/formats';
+import {
+  DelimitedTokenizer,
+  holdsNoBadCharacter,
+  isBlankRecord,
+  type RawRecord,
+  utf8Text,
+} from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
 
@@ -29,11 +35,14 @@ export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
 // numbered from the piece's first line. A file without quotes is split line
 // by line; a quoted one goes through the streaming reader's own tokenizer
 // (its pieces end where no quoted field is open: lib/register-cut.ts).
+// `clean`: the piece holds no bad character (formats holdsNoBadCharacter),
+// so its records need no look for one.
 export const forEachRecord = (
   piece: { bytes: Uint8Array; firstLine: number; delimiter: string; quoted: boolean },
-  add: (record: RawRecord) => unknown,
+  add: (record: RawRecord, clean: boolean) => unknown,
 ): void => {
   const text = utf8Text(piece.bytes);
+  const clean = holdsNoBadCharacter(text);
   const d = piece.delimiter;
   if (piece.quoted) {
     const tokenizer = new DelimitedTokenizer(d);
@@ -41,7 +50,8 @@ export const forEachRecord = (
     tokenizer.push(text, records);
     tokenizer.end(records);
     const offset = piece.firstLine - 1;
-    for (const r of records) if (!isBlankRecord(r.values)) add({ line: r.line + offset, values: r.values });
+    for (const r of records)
+      if (!isBlankRecord(r.values)) add({ line: r.line + offset, values: r.values }, clean);
     return;
   }
   let line = piece.firstLine;
@@ -54,7 +64,7 @@ export const forEachRecord = (
     const values = raw.split(d);
     let blank = true;
     for (let i = 0; i < values.length && blank; i++) blank = values[i]!.trim() === '';
-    if (!blank) add({ line, values });
+    if (!blank) add({ line, values }, clean);
     line++;
     start = end + 1;
   }

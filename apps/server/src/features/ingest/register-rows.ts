@@ -139,8 +139,9 @@ export const createRegisterEncoder = (kind: RegisterKind, context: RegisterConte
     REGISTER_FIELDS[kind],
     part.warnings,
   );
-  const add = (record: RawRecord): string | null => {
-    const mapped = mapRow(record);
+  // `clean`: the record's text was seen to hold no bad character
+  const add = (record: RawRecord, clean = false): string | null => {
+    const mapped = mapRow(record, clean);
     if (mapped.kind === 'skip') {
       part.rowsSkipped += 1;
       return null;
