@@ -194,6 +194,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     const heapAfterParse = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
     let written: ResultCounts;
     let summary: { parties: number; categories: Record<PartyResult['category'], number> };
+    // the party-at-a-time computation's own stages, in milliseconds (for TAXRECON_TIMINGS)
+    let stages: Record<string, number> = {};
     let reconciledAt: number;
     if (computation) {
       computation.compute(() => {});
@@ -206,6 +208,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           if (batch.last) {
             const stats = batch.summary?.stats;
             summary = { parties: stats?.parties ?? 0, categories: stats?.categories ?? noCategories() };
+            stages = batch.summary?.timings ?? {};
             break;
           }
         }
@@ -238,6 +241,13 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       const engineSeconds = (reconciledAt - parsedAt) / 1000;
       const heap = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
       io.stderr(`memory: heap after parse ${heapAfterParse} MB, at the end ${heap} MB\n`);
+      // the bucket stages are summed over the threads that matched the buckets
+      const s = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(2)} s`;
+      if (computation === null && stages.plan !== undefined) {
+        io.stderr(
+          `stages: rows taken in ${s(stages.decode)}, plan ${s(stages.plan)}, sort into buckets ${s(stages.route)}; in the threads: buckets read ${s(stages.load)}, matched ${s(stages.match)}, written ${s(stages.encode)}\n`,
+        );
+      }
       io.stderr(
         `timings: read and parse ${((parsedAt - startedAt) / 1000).toFixed(2)} s; ${values.xlsx ? 'engine' : 'plan'} ${engineSeconds.toFixed(2)} s for ${rows} rows; ${values.xlsx ? 'write' : 'match and write'} ${((performance.now() - reconciledAt) / 1000).toFixed(2)} s\n`,
       );

@@ -17,6 +17,12 @@ export class SpoolFile {
   }
 
   write(bytes: Uint8Array | string): void {
+    if (typeof bytes === 'string' && bytes.length >= 1 << 16) {
+      // a big text is written as it is, not made a Buffer and copied again into a bigger one
+      this.flush();
+      if (this.fd !== null) fs.writeSync(this.fd, bytes);
+      return;
+    }
     const b =
       typeof bytes === 'string'
         ? Buffer.from(bytes)
