@@ -73,6 +73,7 @@ const runCase = async (rows: number, parties: number) => {
   const cliSeconds = Number(measured?.[1]);
   const cliRssMb = Math.round(Number(measured?.[2]) / 1024);
   const timings = /timings: .*/.exec(cli.stderr)?.[0] ?? '';
+  const stages = /stages: .*/.exec(cli.stderr)?.[0] ?? '';
   const summary = /TDS 2024-25: .*/.exec(cli.stderr)?.[0] ?? '';
 
   // 2. DuckDB: read the same register and the 26AS transactions, exact join on TAN and tax.
@@ -133,6 +134,7 @@ const runCase = async (rows: number, parties: number) => {
     `CLI end to end: ${cliSeconds.toFixed(1)} s, peak RSS ${cliRssMb} MB${rows >= 1_000_000 ? ' (aim at 1M x 1M: under 1,536 MB)' : ''}`,
   );
   console.log(`  ${timings}`);
+  if (stages) console.log(`  ${stages}`);
   console.log(`  ${summary}`);
   console.log(
     `DuckDB exact join on TAN and tax: ${duckSeconds.toFixed(1)} s (${String(pairs)} joined pairs)`,
