@@ -90,3 +90,14 @@ describe('utf8Text and Utf8Lines', () => {
     expect(lines.end()).toBe('');
   });
 });
+
+describe('Utf8Lines without line breaks for a long while', () => {
+  it('joins the pieces once, in order, when a line break comes or at the end', () => {
+    const lines = new Utf8Lines();
+    const piece = Buffer.from('ab\rc₹'.repeat(1000));
+    for (let i = 0; i < 200; i++) expect(lines.push(piece)).toBe('');
+    expect(lines.push(Buffer.from('x\ny'))).toBe(`${'ab\rc₹'.repeat(200_000)}x\n`);
+    expect(lines.end()).toBe('y');
+    expect(lines.end()).toBe('');
+  });
+});

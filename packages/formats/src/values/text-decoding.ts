@@ -44,27 +44,32 @@ export const utf8Text = (bytes: Uint8Array): string =>
 // streaming decoder. Reads as a streaming TextDecoder would: a byte order
 // mark is dropped at the very start only.
 export class Utf8Lines {
-  private rest: Uint8Array | null = null;
+  // the bytes after the last line break, as copies of the pieces they came
+  // in (joined once a line break comes: a long run without one, such as a
+  // file with bare carriage returns, is not copied again at every piece)
+  private rest: Uint8Array[] = [];
   private first = true;
 
   // The whole lines so far, each with its line break ('' when none yet).
   push(piece: Uint8Array): string {
-    const bytes = this.rest === null ? piece : Buffer.concat([this.rest, piece]);
-    const cut = bytes.lastIndexOf(10);
+    const cut = piece.lastIndexOf(10);
     if (cut < 0) {
       // a copy: the caller may reuse its memory
-      this.rest = bytes === piece ? Uint8Array.from(piece) : bytes;
+      if (piece.length > 0) this.rest.push(Uint8Array.from(piece));
       return '';
     }
-    this.rest = cut + 1 < bytes.length ? Uint8Array.from(bytes.subarray(cut + 1)) : null;
-    return this.decode(bytes.subarray(0, cut + 1));
+    const head = piece.subarray(0, cut + 1);
+    const lines = this.rest.length === 0 ? head : Buffer.concat([...this.rest, head]);
+    this.rest = cut + 1 < piece.length ? [Uint8Array.from(piece.subarray(cut + 1))] : [];
+    return this.decode(lines);
   }
 
   // What is left after the last line break.
   end(): string {
     const rest = this.rest;
-    this.rest = null;
-    return rest === null ? '' : this.decode(rest);
+    this.rest = [];
+    if (rest.length === 0) return '';
+    return this.decode(rest.length === 1 ? rest[0]! : Buffer.concat(rest));
   }
 
   private decode(bytes: Uint8Array): string {
