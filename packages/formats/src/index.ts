@@ -116,7 +116,6 @@ export {
 } from './registers/guess-mapping.ts';
 export {
   createRowMapper,
-  holdsNoBadCharacter,
   isTotalRow,
   type MapRowsResult,
   mapPurchaseRows,
@@ -168,6 +167,7 @@ export {
   badCharacterAt,
   badCharacterInRecord,
   badCharacterIssue,
+  holdsNoBadCharacter,
 } from './values/bad-characters.ts';
 export { DATE_EXPECTED, type DateResult, excelSerialToIso, parseDate } from './values/dates.ts';
 export {

@@ -77,12 +77,6 @@ export type RowMapping<R> =
 
 const SKIP = Object.freeze({ kind: 'skip' as const });
 
-// Characters badCharacterAt finds, as one pattern: a whole piece of a file is
-// looked at once (a native scan), and a piece without any spares each of its
-// cells the look (on a million-row register, a fifth of the mapping's time).
-const ANY_BAD_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
-export const holdsNoBadCharacter = (text: string): boolean => !ANY_BAD_CHARACTER.test(text);
-
 // One record at a time, so a streamed register never has to sit in memory.
 // `clean`: the caller has seen the record's text holds no bad character
 // (holdsNoBadCharacter on the text it was read from).

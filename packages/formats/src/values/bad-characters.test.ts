@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse26asText } from '../form-26as/parse.ts';
 import { readCustomerMaster } from '../masters/customer-master.ts';
 import { mapSalesRows } from '../registers/map-rows.ts';
 import { readTable } from '../registers/read-table.ts';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
-import { badCharacterAt } from './bad-characters.ts';
+import { badCharacterAt, holdsNoBadCharacter } from './bad-characters.ts';
 
 const fixture = (name: string) => readFileSync(`${FIXTURES_DIR}${name}`, 'utf8');
 
@@ -73,5 +74,20 @@ describe('bad characters', () => {
       { date: 0, customerName: 1 },
     );
     expect(mapped.errors).toMatchObject([{ code: 'BAD_CHARACTER', line: 2, column: 'Customer' }]);
+  });
+});
+
+describe('holdsNoBadCharacter', () => {
+  it('finds exactly the characters badCharacterAt finds', () => {
+    // every code from 0 to 0xA0, the replacement character and its neighbours
+    for (const code of [...Array.from({ length: 0xa1 }, (_, i) => i), 0xfffc, 0xfffd, 0xfffe]) {
+      const text = `ab${String.fromCharCode(code)}cd`;
+      expect(holdsNoBadCharacter(text), `U+${code.toString(16)}`).toBe(badCharacterAt(text) < 0);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(holdsNoBadCharacter(text)).toBe(badCharacterAt(text) < 0);
+      }),
+    );
   });
 });

@@ -12,6 +12,13 @@ const isBad = (code: number): boolean =>
 
 export const BAD_CHARACTER = 'BAD_CHARACTER';
 
+// The same characters as one pattern, for a whole piece of a file looked at
+// once (a native scan): a piece without any spares each of its cells the look
+// (on a million-row register, a fifth of the mapping's time).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: those are the characters looked for
+const ANY_BAD_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
+export const holdsNoBadCharacter = (text: string): boolean => !ANY_BAD_CHARACTER.test(text);
+
 // Index of the first bad character in a line (after its line break is cut), or -1.
 export const badCharacterAt = (line: string): number => {
   for (let i = 0; i < line.length; i++) if (isBad(line.charCodeAt(i))) return i;
