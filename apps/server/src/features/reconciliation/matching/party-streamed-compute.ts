@@ -117,11 +117,11 @@ class IntList {
 }
 
 // A row kept for planning holds no slice of the text it was read from (which
-// would keep the whole chunk alive): it is decoded from a copy of its line
-// (bytes and back: a string of its own), and keeps no line.
-// (A slice of a joined text: V8 flattens the join into a new text of its
-// own, and the slice's parent is that. A trip through a Buffer did the same
-// at four times the cost: a fifth of the time rows took to read with 60,000 parties.)
+// would keep the whole chunk alive): it is decoded from a copy of its line, a
+// string of its own, and keeps no line. The copy is a slice of a joined text:
+// V8 flattens the join into a new text, and the slice's parent is that one. A
+// trip through a Buffer did the same at four times the cost, a fifth of the
+// time rows took to read with 60,000 parties.
 const ownText = (text: string): string => ` ${text}`.slice(1);
 const detached = (line: string, book: boolean): AnyRow => {
   const row = book ? decodeBookLine(ownText(line)) : decodeTaxBookLine(ownText(line));
