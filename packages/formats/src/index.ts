@@ -27,7 +27,7 @@ export {
   form26asTransactions,
 } from './form-26as/output.ts';
 export { parse26asLines, parse26asStream, parse26asText } from './form-26as/parse.ts';
-export { Form26asParser } from './form-26as/parser.ts';
+export { Form26asParser, type Form26asTransactionSink } from './form-26as/parser.ts';
 export { type RawPart, type RawPartEvent, readRawParts, splitRawParts } from './form-26as/raw-parts.ts';
 export {
   openTracesZip,

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
 import { cut26asText, mergeChunks, parse26asChunk } from './chunks.ts';
+import { forEach26asEntry } from './output.ts';
 import { parse26asText } from './parse.ts';
+import type { Form26asResult, Form26asTaxType, Form26asTransaction } from './types.ts';
 import { EXAMPLE_STATEMENT_HEADER, type StatementParty, write26asText } from './write.ts';
 
 // Parsing a statement in pieces must give exactly what one pass gives:
@@ -12,7 +14,7 @@ let cuts = 0;
 const inPieces = (text: string, chunkChars: number) => {
   const chunks = cut26asText(text, 'm.txt', chunkChars);
   if (chunks.length > 1) cuts++;
-  return mergeChunks(chunks.map(parse26asChunk));
+  return mergeChunks(chunks.map((c) => parse26asChunk(c)));
 };
 
 const FIXTURES = ['26as-current-layout.txt', '26as-pre-2020-layout.txt', '26as-form-168-layout.txt'].map(
@@ -94,7 +96,7 @@ describe('a 26AS statement parsed in pieces', () => {
     expect(chunks.map((c) => c.text).join('')).toBe(text);
     const whole = parse26asText(text, 's.txt');
     expect(whole.tds?.parties).toHaveLength(300);
-    expect(mergeChunks(chunks.map(parse26asChunk))).toEqual(whole);
+    expect(mergeChunks(chunks.map((c) => parse26asChunk(c)))).toEqual(whole);
   });
 
   it('gives what one pass gives on written statements of any parties, damaged or not', () => {
@@ -131,5 +133,60 @@ describe('a 26AS statement parsed in pieces', () => {
       { numRuns: 300 },
     );
     expect(cuts).toBeGreaterThan(100);
+  });
+
+  // A caller that takes the transactions as they are read (the parsing
+  // threads write them straight out as lines) must get every one the parties
+  // would have held, each with its party, in file order within each part,
+  // and the rest of the result unchanged.
+  it('hands each transaction on, with its party, instead of keeping it', () => {
+    type Seen = [Form26asTaxType, string, string, Form26asTransaction];
+    const handedOn = (text: string, size: number) => {
+      const seen: Seen[] = [];
+      const results = cut26asText(text, 'm.txt', size).map((c) =>
+        parse26asChunk(c, (type, party, t) => seen.push([type, party.tan, party.name, t])),
+      );
+      return { result: mergeChunks(results), seen };
+    };
+    const kept = (whole: Form26asResult) => {
+      const seen: Seen[] = [];
+      forEach26asEntry(whole, (type, party, t) => seen.push([type, party.tan, party.name, t]));
+      return seen;
+    };
+    const withoutTransactions = (r: Form26asResult): Form26asResult => {
+      const empty = (part: Form26asResult['tds']) =>
+        part && { ...part, parties: part.parties.map((p) => ({ ...p, transactions: [] })) };
+      return { ...r, tds: empty(r.tds), tcs: empty(r.tcs) };
+    };
+    const byType = (seen: Seen[], type: Form26asTaxType) => seen.filter((s) => s[0] === type);
+    let transactions = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...FIXTURES),
+          fc
+            .tuple(
+              fc.constantFrom<'TDS' | 'TCS'>('TDS', 'TCS'),
+              fc.array(party, { minLength: 1, maxLength: 25 }),
+            )
+            .map(([part, parties]) => write26asText(header, part, parties)),
+        ),
+        damage,
+        fc.integer({ min: 1, max: 3000 }),
+        (base, edits, size) => {
+          const text = damaged(base, edits);
+          const whole = parse26asText(text, 'm.txt');
+          const { result, seen } = handedOn(text, size);
+          expect(result).toEqual(withoutTransactions(whole));
+          const expected = kept(whole);
+          expect(seen).toHaveLength(expected.length);
+          for (const type of ['TDS', 'TCS'] as const)
+            expect(byType(seen, type)).toEqual(byType(expected, type));
+          transactions += seen.length;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(transactions).toBeGreaterThan(300);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from './columns.ts';
 import { modelledPartOf, parsePartHeading } from './headings.ts';
 import { pushLines } from './parse.ts';
-import { Form26asParser } from './parser.ts';
+import { Form26asParser, type Form26asTransactionSink } from './parser.ts';
 import type { Form26asPart, Form26asResult } from './types.ts';
 
 // A big 26AS statement parsed in pieces (in threads, by the caller): the text
@@ -161,8 +161,10 @@ export const cut26asText = (
   return chunks;
 };
 
-export const parse26asChunk = (chunk: Form26asChunk): Form26asResult => {
-  const parser = new Form26asParser(chunk.file);
+// `each`: the piece's transactions go to it as they are read, and are not
+// kept on their parties (Form26asParser).
+export const parse26asChunk = (chunk: Form26asChunk, each?: Form26asTransactionSink): Form26asResult => {
+  const parser = new Form26asParser(chunk.file, each);
   for (const [line, n] of chunk.context) parser.push(line, n);
   pushLines(parser, chunk.text, chunk.firstLine);
   const result = parser.finish();

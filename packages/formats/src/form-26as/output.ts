@@ -1,9 +1,15 @@
 import { formatRupees, type Paise } from '@taxrecon/shared';
 import { csvLine, csvRows } from '@taxrecon/shared/csv';
 import type { FileIssue } from '../errors.ts';
-import type { Form26asPart, Form26asParty, Form26asResult, Form26asTransaction } from './types.ts';
+import type {
+  Form26asPart,
+  Form26asParty,
+  Form26asResult,
+  Form26asTaxType,
+  Form26asTransaction,
+} from './types.ts';
 
-export type Form26asTaxType = 'TDS' | 'TCS';
+export type { Form26asTaxType };
 
 export interface Form26asFlatTransaction extends Form26asTransaction {
   part: Form26asTaxType;

@@ -19,7 +19,17 @@ import type {
   Form26asPart,
   Form26asParty,
   Form26asResult,
+  Form26asTaxType,
+  Form26asTransaction,
 } from './types.ts';
+
+// Where a Part I or Part VI transaction goes when the caller takes them as
+// they are read (`type`: TDS for Part I, TCS for Part VI).
+export type Form26asTransactionSink = (
+  type: Form26asTaxType,
+  party: Form26asParty,
+  t: Form26asTransaction,
+) => void;
 
 const EMPTY_MARK = 'No Transactions Present';
 
@@ -39,7 +49,10 @@ const isBlank = (s: string): boolean => {
 
 const isSerialHeader = (s: string): boolean => /^(?:sr|sl|serial)\b/i.test(s);
 
-type Current = { kind: 'modelled'; part: Form26asPart } | { kind: 'other'; part: Form26asOtherPart } | null;
+type Current =
+  | { kind: 'modelled'; part: Form26asPart; type: Form26asTaxType }
+  | { kind: 'other'; part: Form26asOtherPart }
+  | null;
 
 // A line-at-a-time state machine, so the same code serves a whole string and a
 // stream. Lines are numbered by the caller (1-based, blank lines counted).
@@ -55,13 +68,22 @@ export class Form26asParser implements IssueSink {
   private partyMap: ColumnMap<PartyColumn> | null = null;
   private txMap: ColumnMap<TransactionColumn> | null = null;
   private party: Form26asParty | null = null;
+  // the open party's part, and how many transactions it has so far
+  private partyType: Form26asTaxType = 'TDS';
+  private partyCount = 0;
   private sums = { amount: 0, tax: 0, deposited: 0 };
   private transactionCount = 0;
   // Public for the row readers (IssueSink); read them through finish().
   readonly errors: FileIssue[] = [];
   readonly warnings: FileIssue[] = [];
 
-  constructor(readonly file: string) {}
+  // `each`: each Part I and Part VI transaction is handed to it, in file
+  // order, and not kept on its party (the result's parties then have no
+  // transactions): a statement of a million rows is never held as objects.
+  constructor(
+    readonly file: string,
+    private readonly each?: Form26asTransactionSink,
+  ) {}
 
   push(raw: string, n: number): void {
     const line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
@@ -88,7 +110,7 @@ export class Form26asParser implements IssueSink {
     const current = this.current;
     if (current === null) this.preamble(line, n);
     else if (current.kind === 'other') this.otherLine(current.part, line, n);
-    else this.modelledLine(current.part, line.split(d), line, n);
+    else this.modelledLine(current.part, current.type, line.split(d), line, n);
   }
 
   finish(): Form26asResult {
@@ -175,7 +197,7 @@ export class Form26asParser implements IssueSink {
       parties: [],
     };
     this[modelled] = part;
-    this.current = { kind: 'modelled', part };
+    this.current = { kind: 'modelled', part, type: modelled === 'tds' ? 'TDS' : 'TCS' };
   }
 
   private otherLine(part: Form26asOtherPart, line: string, n: number): void {
@@ -189,7 +211,13 @@ export class Form26asParser implements IssueSink {
     part.firstRowLine ??= n;
   }
 
-  private modelledLine(part: Form26asPart, f: string[], line: string, n: number): void {
+  private modelledLine(
+    part: Form26asPart,
+    type: Form26asTaxType,
+    f: string[],
+    line: string,
+    n: number,
+  ): void {
     // Party rows start with their serial number; transaction rows and their
     // header start with an empty field.
     let k = 0;
@@ -197,7 +225,7 @@ export class Form26asParser implements IssueSink {
     if (k === f.length) return;
     const first = f[k]!.trim();
     if (isDigits(first)) {
-      if (k === 0) this.partyRow(part, f, n);
+      if (k === 0) this.partyRow(part, type, f, n);
       else this.transactionRow(f, n);
     } else if (isSerialHeader(first)) {
       if (k === 0) this.partyHeader(f, n);
@@ -250,7 +278,7 @@ export class Form26asParser implements IssueSink {
     );
   }
 
-  private partyRow(part: Form26asPart, f: string[], n: number): void {
+  private partyRow(part: Form26asPart, type: Form26asTaxType, f: string[], n: number): void {
     this.closeParty();
     const map = this.partyMap;
     const ix = map === null ? null : alignedIndex(map, effectiveWidth(f));
@@ -262,6 +290,8 @@ export class Form26asParser implements IssueSink {
     part.parties.push(party);
     part.empty = false;
     this.party = party;
+    this.partyType = type;
+    this.partyCount = 0;
     this.sums = { amount: 0, tax: 0, deposited: 0 };
   }
 
@@ -307,7 +337,9 @@ export class Form26asParser implements IssueSink {
     }
     const t = readTransactionRow(f, map, ix, n, this);
     if (t === null) return;
-    party.transactions.push(t);
+    if (this.each) this.each(this.partyType, party, t);
+    else party.transactions.push(t);
+    this.partyCount++;
     this.sums.amount += t.amount;
     this.sums.tax += t.tax;
     this.sums.deposited += t.deposited;
@@ -316,7 +348,7 @@ export class Form26asParser implements IssueSink {
 
   private closeParty(): void {
     if (this.party === null) return;
-    checkPartyTotals(this.party, this.sums, this.partyMap?.names, this);
+    checkPartyTotals(this.party, this.sums, this.partyCount, this.partyMap?.names, this);
     this.party = null;
   }
 }

@@ -159,6 +159,8 @@ export const readTransactionRow = (
 export const checkPartyTotals = (
   party: Form26asParty,
   sums: { amount: number; tax: number; deposited: number },
+  // how many transactions were summed (a parser handing them on keeps none)
+  count: number,
   names: Record<PartyColumn, string> | undefined,
   sink: IssueSink,
 ): void => {
@@ -170,7 +172,7 @@ export const checkPartyTotals = (
         party.line,
         'PARTY_TOTAL_MISMATCH',
         formatRupees(sum),
-        `${column} on the row of ${party.name} (${party.tan}) is ${formatRupees(total)} but its ${party.transactions.length} transaction(s) add up to ${formatRupees(sum)}.`,
+        `${column} on the row of ${party.name} (${party.tan}) is ${formatRupees(total)} but its ${count} transaction(s) add up to ${formatRupees(sum)}.`,
         { column, value: formatRupees(total) },
       ),
     );

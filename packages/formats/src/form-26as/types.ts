@@ -16,6 +16,9 @@ export interface Form26asHeader {
   line: number;
 }
 
+// Part I is TDS, Part VI TCS.
+export type Form26asTaxType = 'TDS' | 'TCS';
+
 export interface Form26asTransaction {
   srNo: number;
   // Section as printed (194J, 206CR) or, under the 2025 Act, a payment code.

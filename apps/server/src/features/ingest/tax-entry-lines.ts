@@ -1,6 +1,7 @@
 import {
   type Form26asPart,
   type Form26asResult,
+  type Form26asTaxType,
   type Form26asTransaction,
   forEach26asEntry,
 } from '@taxrecon/formats';
@@ -91,16 +92,31 @@ export interface EntryTails {
   tax: number;
 }
 
-export const entryTailsOf = (result: Pick<Form26asResult, 'tds' | 'tcs'>): EntryTails => {
-  const lines: string[] = [];
+// Tails taken one transaction at a time, as a parser hands them on
+// (Form26asParser's `each`) or as forEach26asEntry visits them; given back
+// Part I's first, then Part VI's, each in file order.
+export const entryTailCollector = () => {
+  const lines: Record<Form26asTaxType, string[]> = { TDS: [], TCS: [] };
   let amount = 0;
   let tax = 0;
-  forEach26asEntry(result, (type, party, t) => {
-    lines.push(entryTail(type, party, t));
+  const take = (type: Form26asTaxType, deductor: Deductor, t: EntryValues): void => {
+    lines[type].push(entryTail(type, deductor, t));
     amount += t.amount;
     tax += t.tax;
+  };
+  const tails = (): EntryTails => ({
+    text: lines.TDS.join('') + lines.TCS.join(''),
+    rows: lines.TDS.length + lines.TCS.length,
+    amount,
+    tax,
   });
-  return { text: lines.join(''), rows: lines.length, amount, tax };
+  return { take, tails };
+};
+
+export const entryTailsOf = (result: Pick<Form26asResult, 'tds' | 'tcs'>): EntryTails => {
+  const collector = entryTailCollector();
+  forEach26asEntry(result, collector.take);
+  return collector.tails();
 };
 
 // A result whose entries were written as tails: its parties are not sent

@@ -2,14 +2,15 @@ import type { BookRow, MappingEntry, PartyMaster, TaxBookRow } from '@taxrecon/e
 import type {
   CustomerMappingRow,
   CustomerMasterRow,
+  Form26asParty,
   Form26asResult,
+  Form26asTransaction,
   PurchaseRow,
   SalesRow,
   VendorMasterRow,
 } from '@taxrecon/formats';
-import { paise } from '@taxrecon/shared';
-import { ChunkWriter } from './copy-text.ts';
-import { taxBookRowLine } from './source-rows.ts';
+import { numericOfPaise, paise } from '@taxrecon/shared';
+import { ChunkWriter, copyField } from './copy-text.ts';
 
 // Parsed files as the engine's input. A 26AS row is named "<file>:<line>" so
 // several statements of one year stay apart; a book row by its voucher (or
@@ -40,10 +41,42 @@ export const taxBookRows = (statement: Form26asResult, kind: 'TDS' | 'TCS'): Tax
   return rows;
 };
 
-// The same rows as COPY lines (source-rows.ts), each ending in a newline.
+const NULL = '\\N';
+const optional = (v: string | null): string => (v === null ? NULL : copyField(v));
+
+// A transaction as the COPY line of its row (source-rows.ts taxBookRowLine),
+// ending in a newline, made straight from the parser's transaction: a
+// statement's pieces are written out as they are parsed, with no row object
+// between (a million a big year). What a party gives every one of its lines
+// is made once per party, the file's base name once per file.
+export const taxBookLineWriter = (): ((party: Form26asParty, t: Form26asTransaction) => string) => {
+  let lastParty: Form26asParty | null = null;
+  let partyFields = '';
+  let lastFile = '';
+  let fileName = '';
+  return (party, t) => {
+    if (party !== lastParty) {
+      lastParty = party;
+      partyFields = `\t${copyField(party.name)}\t${NULL}\t${copyField(party.tan)}\t${NULL}\t${NULL}\t`;
+    }
+    if (t.file !== lastFile) {
+      lastFile = t.file;
+      fileName = baseName(t.file);
+    }
+    return `${NULL}\t${copyField(`${fileName}:${t.line}`)}\t${copyField(t.transactionDate)}${partyFields}${copyField(
+      t.section,
+    )}\t${NULL}\t${copyField(t.status)}\t${optional(t.bookingDate)}\t${optional(t.remarks)}\t${numericOfPaise(
+      t.amount,
+    )}\t${numericOfPaise(t.tax)}\t${numericOfPaise(t.deposited)}\n`;
+  };
+};
+
+// A statement's rows as COPY lines (source-rows.ts), each ending in a newline.
 export const taxBookLines = (statement: Form26asResult, kind: 'TDS' | 'TCS'): string => {
   const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-  for (const row of taxBookRows(statement, kind)) lines.add(`${taxBookRowLine(row)}\n`);
+  const line = taxBookLineWriter();
+  for (const party of (kind === 'TDS' ? statement.tds : statement.tcs)?.parties ?? [])
+    for (const t of party.transactions) lines.add(line(party, t));
   return lines.text();
 };
 
