@@ -173,14 +173,49 @@ const expectedOf = (kind: FieldKind): string =>
 
 type Converted = { ok: true; value: unknown } | { ok: false; code: string; expected: string };
 
+// A register repeats its dates (a few hundred a year) and each customer's
+// PAN, TAN and GSTIN on every row of theirs, so each distinct cell is read
+// once and its answer remembered (answers are frozen: rows share them), up
+// to a bound that a year's dates and a big customer list fit in. A register
+// of a million rows over 20,000 customers, its pieces read on one thread:
+// 6.3-6.4 s before, 4.6-5.7 s after (best of three, in turns).
+const REMEMBERED = 100_000;
+const remembered = (read: (text: string) => Converted): ((text: string) => Converted) => {
+  // A cell is a slice of the whole piece of file it was read from, and a slice
+  // kept keeps all of that text: the map holds a copy of its own (joined to a
+  // space and cut again, so V8 makes a new flat text), and so does `last`.
+  const known = new Map<string, { own: string; answer: Converted }>();
+  // the last cell read, looked at first: a register sorted by date or by
+  // customer repeats it row after row
+  let last = { own: '', answer: read('') };
+  return (text) => {
+    if (text === last.own) return last.answer;
+    let entry = known.get(text);
+    if (entry === undefined) {
+      const own = ` ${text}`.slice(1);
+      entry = { own, answer: Object.freeze(read(own)) };
+      if (known.size >= REMEMBERED) known.clear();
+      known.set(own, entry);
+    }
+    last = entry;
+    return entry.answer;
+  };
+};
+
+const dateCell = remembered((text) => {
+  const r = parseDate(text);
+  return r.ok ? r : { ok: false, code: 'INVALID_DATE', expected: r.expected };
+});
+const panCell = remembered((text) => validateIdentifier('PAN', text));
+const tanCell = remembered((text) => validateIdentifier('TAN', text));
+const gstinCell = remembered((text) => validateIdentifier('GSTIN', text));
+
 const convert = (kind: FieldKind, text: string): Converted => {
   switch (kind) {
     case 'text':
       return { ok: true, value: text };
-    case 'date': {
-      const r = parseDate(text);
-      return r.ok ? r : { ok: false, code: 'INVALID_DATE', expected: r.expected };
-    }
+    case 'date':
+      return dateCell(text);
     case 'amount': {
       const r = parseAmount(text);
       return r.ok ? r : { ok: false, code: 'INVALID_AMOUNT', expected: r.expected };
@@ -190,11 +225,11 @@ const convert = (kind: FieldKind, text: string): Converted => {
       return r.ok ? r : { ok: false, code: 'INVALID_RATE', expected: r.expected };
     }
     case 'pan':
-      return validateIdentifier('PAN', text);
+      return panCell(text);
     case 'tan':
-      return validateIdentifier('TAN', text);
+      return tanCell(text);
     case 'gstin':
-      return validateIdentifier('GSTIN', text);
+      return gstinCell(text);
   }
 };
 
