@@ -104,6 +104,70 @@ describe('mapRows', () => {
   });
 });
 
+// Dates and identifiers are read once per distinct text and remembered: a
+// repeated cell must give the same answer, and the same warning or error on
+// every row it is on, whichever rows came before.
+describe('cells read once and remembered', () => {
+  const headers = ['Date', 'Party', 'PAN', 'TAN', 'GSTIN'];
+  const mapping = { date: 0, customerName: 1, pan: 2, tan: 3, gstin: 4 };
+  const cells = {
+    date: ['01-04-2024', '1/4/24', '31-04-2024', '2024-04-01', 'x'],
+    pan: ['AAACA0000Q', 'aaaca0000q', 'AAACA0000', '-'],
+    tan: ['PNEA00000A', 'pnea00000a', 'PNEA0000'],
+    gstin: ['27AAACA0000Q1Z1', '27AAACA0000Q1Z2', '27aaaca0000q1z1', 'URP'],
+  };
+  const record = fc.record({
+    date: fc.constantFrom(...cells.date),
+    pan: fc.constantFrom(...cells.pan),
+    tan: fc.constantFrom(...cells.tan),
+    gstin: fc.constantFrom(...cells.gstin),
+  });
+  const rowOf = (c: { date: string; pan: string; tan: string; gstin: string }) => [
+    c.date,
+    'A',
+    c.pan,
+    c.tan,
+    c.gstin,
+  ];
+  // what one row gives when it is the only one mapped (line numbers aside)
+  const alone = (values: string[]) => {
+    const r = mapSalesRows(table(headers, values), mapping);
+    const strip = (issues: FileIssue[]) => issues.map(({ line: _, ...rest }) => rest);
+    return {
+      rows: r.rows.map(({ line: _, ...rest }) => rest),
+      errors: strip(r.errors),
+      warnings: strip(r.warnings),
+    };
+  };
+
+  it('gives every row what it gives the row alone', () => {
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 12 }), (records) => {
+        const r = mapSalesRows(table(headers, ...records.map(rowOf)), mapping);
+        records.forEach((c, i) => {
+          const line = i + 2;
+          const own = alone(rowOf(c));
+          const strip = (issues: FileIssue[]) =>
+            issues.filter((x) => x.line === line).map(({ line: _, ...rest }) => rest);
+          expect(r.rows.filter((x) => x.line === line).map(({ line: _, ...rest }) => rest)).toEqual(own.rows);
+          expect(strip(r.errors)).toEqual(own.errors);
+          expect(strip(r.warnings)).toEqual(own.warnings);
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('warns on a bad GSTIN on every row that has it', () => {
+    const r = mapSalesRows(
+      table(headers, ...[2, 3, 4].map(() => ['01-04-2024', 'A', '', '', '27AAACA0000Q1Z2'])),
+      mapping,
+    );
+    expect(r.rows.map((x) => x.gstin)).toEqual([null, null, null]);
+    expect(r.warnings.map((w) => w.line)).toEqual([2, 3, 4]);
+  });
+});
+
 // Damaged registers never crash the reader or the mapper, and every problem
 // points at a real line.
 describe('registers on damaged input', () => {
