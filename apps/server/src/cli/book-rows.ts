@@ -8,16 +8,16 @@ import {
   type SalesRow,
 } from '@taxrecon/formats';
 import { type FinancialYear, financialYearOf } from '@taxrecon/shared';
-import { ChunkWriter } from '../features/reconciliation/matching/copy-text.ts';
 import { purchaseBookRow, salesBookRow } from '../features/reconciliation/matching/engine-input.ts';
-import { bookRowLine } from '../features/reconciliation/matching/source-rows.ts';
+import { type KeyedLines, KeyedLineWriter } from '../features/reconciliation/matching/keyed-lines.ts';
+import { addBookRowLine } from '../features/reconciliation/matching/source-rows.ts';
 
 // Register records -> the engine's book rows as COPY lines (the layout the
 // job reads from the database, matching/source-rows.ts), the same on the main
 // thread and in a parsing thread (register-chunk.ts), so a register read in
 // parallel gives exactly what it gives read in one go. Lines, not row
-// objects: a thread hands back one string, and the rows are only made again
-// a party's bucket at a time.
+// objects: a thread hands back one piece of text (with each line's identity:
+// keyed-lines.ts), and the rows are only made again a party's bucket at a time.
 const ENGINE_FIELDS = new Set([
   'date',
   'customerName',
@@ -49,7 +49,7 @@ export interface RegisterShape {
 
 export interface BookRowsRead {
   // rows dated in the year as lines, each ending in a newline, in file order
-  text: string;
+  lines: KeyedLines;
   // how many
   rows: number;
   // all rows read, of any year
@@ -60,8 +60,8 @@ export interface BookRowsRead {
 }
 
 export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shape: RegisterShape) => {
-  const read: Omit<BookRowsRead, 'text'> = { rows: 0, total: 0, rejects: [], warnings: [] };
-  let lines = new ChunkWriter(Number.POSITIVE_INFINITY);
+  const read: Omit<BookRowsRead, 'lines'> = { rows: 0, total: 0, rejects: [], warnings: [] };
+  let lines = new KeyedLineWriter();
   const mapRow = createRowMapper(
     shape,
     shape.mapping as Parameters<typeof createRowMapper>[1],
@@ -79,16 +79,16 @@ export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shap
           ? salesBookRow(mapped.row as unknown as SalesRow)
           : purchaseBookRow(mapped.row as unknown as PurchaseRow);
       if (financialYearOf(row.date) === fy) {
-        lines.add(`${bookRowLine(row)}\n`);
+        addBookRowLine(row, lines.add);
         read.rows++;
       }
     }
   };
   // What was read; the lines so far are handed over (and let go here).
   const finish = (): BookRowsRead => {
-    const text = lines.text();
-    lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-    return { ...read, text };
+    const finished = lines.finish();
+    lines = new KeyedLineWriter();
+    return { ...read, lines: finished };
   };
   return { add, finish };
 };

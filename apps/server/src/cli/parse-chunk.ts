@@ -9,6 +9,11 @@ import {
 import { type EntryTails, entryTailCollector, withoutParties } from '../features/ingest/tax-entry-lines.ts';
 import { ChunkWriter } from '../features/reconciliation/matching/copy-text.ts';
 import { taxBookLineWriter } from '../features/reconciliation/matching/engine-input.ts';
+import {
+  type KeyedLines,
+  KeyedLineWriter,
+  keyedTransfer,
+} from '../features/reconciliation/matching/keyed-lines.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
 // The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
@@ -36,7 +41,7 @@ export type ParseTask =
 // without parties (one string goes back, not a row object per transaction).
 export interface Reconcile26asPiece {
   result: Form26asResult;
-  text: string;
+  lines: KeyedLines;
 }
 
 // A piece of a statement for the 26AS ingest job: its entries as COPY text
@@ -75,13 +80,15 @@ export const runTask = (task: unknown) => {
   }
   if (t.type === 'reconcile-26as') {
     const kind = t.kind;
-    const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-    const line = taxBookLineWriter();
+    const lines = new KeyedLineWriter();
+    const line = taxBookLineWriter(lines.add);
     const result = parse26asChunk(t.chunk, (type, party, tx) => {
-      if (type === kind) lines.add(line(party, tx));
+      if (type === kind) line(party, tx);
     });
-    return { result: { result: withoutParties(result), text: lines.text() } };
+    const keyed = lines.finish();
+    return { result: { result: withoutParties(result), lines: keyed }, transfer: keyedTransfer(keyed) };
   }
   if (t.type === 'ingest-register') return { result: encodeChunk(t.chunk) };
-  return { result: readRegisterChunk(t.chunk) };
+  const read = readRegisterChunk(t.chunk);
+  return { result: read, transfer: keyedTransfer(read.lines) };
 };

@@ -27,6 +27,7 @@ import {
   mappingEntries,
   vendorParties,
 } from '../features/reconciliation/matching/engine-input.ts';
+import { type KeyedLines, keyedText } from '../features/reconciliation/matching/keyed-lines.ts';
 import { PartyStreamedComputation } from '../features/reconciliation/matching/party-streamed-compute.ts';
 import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/matching/source-rows.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
@@ -121,10 +122,10 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
         );
     const whole = { book: [] as BookRow[], taxBook: [] as TaxBookRow[] };
     const counted = { book: 0, taxBook: 0 };
-    const take = (side: 'book' | 'taxBook') => (lines: string) => {
-      if (computation) computation.inputText(side, lines);
-      else if (side === 'book') append(whole.book, decodeBookRows(lines));
-      else append(whole.taxBook, decodeTaxBookRows(lines));
+    const take = (side: 'book' | 'taxBook') => (lines: KeyedLines) => {
+      if (computation) computation.inputKeyed(side, lines);
+      else if (side === 'book') append(whole.book, decodeBookRows(keyedText(lines)));
+      else append(whole.taxBook, decodeTaxBookRows(keyedText(lines)));
     };
 
     // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
@@ -138,7 +139,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       } else texts.push({ name: path.basename(file), data: bytes });
       for (const text of texts) {
         const statement = await read26asForReconcile(text.data, text.name, pool(), kind, (lines) => {
-          counted.taxBook += countLines(lines);
+          counted.taxBook += lines.starts.length - 1;
           take('taxBook')(lines);
         });
         if (!statement.header?.financialYear)
@@ -267,12 +268,6 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     computation?.abandon();
     await threads?.close();
   }
-};
-
-const countLines = (text: string): number => {
-  let n = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
-  return n;
 };
 
 const noCategories = (): Record<PartyResult['category'], number> => ({

@@ -1,5 +1,6 @@
 import type { RawRecord } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
+import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
 import { cutRegister } from '../lib/register-cut.ts';
 import type { WorkerPool } from '../lib/worker-pool.ts';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
@@ -13,7 +14,7 @@ import type { RegisterChunk } from './register-chunk.ts';
 // thread finishes first, and the year's lines are never all held); anything
 // else is read record by record on this thread.
 
-export type BookRowsCount = Omit<BookRowsRead, 'text'>;
+export type BookRowsCount = Omit<BookRowsRead, 'lines'>;
 
 export const readBookRows = async (
   bytes: Uint8Array,
@@ -22,14 +23,14 @@ export const readBookRows = async (
   kind: 'TDS' | 'TCS',
   fy: FinancialYear,
   pool: WorkerPool | null,
-  take: (lines: string) => void,
+  take: (lines: KeyedLines) => void,
 ): Promise<BookRowsCount> => {
   const chunks = pool ? cut(bytes, shape, kind, fy) : null;
   if (!pool || !chunks) {
     const { add, finish } = createBookRowReader(kind, fy, shape);
     for await (const record of source.rows) add(record);
-    const { text, ...read } = finish();
-    take(text);
+    const { lines, ...read } = finish();
+    take(lines);
     return read;
   }
   const read: BookRowsCount = { rows: 0, total: 0, rejects: [], warnings: [] };
@@ -38,7 +39,7 @@ export const readBookRows = async (
     (t) => (t.type === 'register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
   )) {
     for (const p of parts) {
-      take(p.text);
+      take(p.lines);
       read.rows += p.rows;
       read.total += p.total;
       for (const e of p.rejects) read.rejects.push(e);

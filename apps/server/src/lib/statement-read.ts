@@ -1,7 +1,8 @@
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
 import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../cli/parse-chunk.ts';
 import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
-import { taxBookLines } from '../features/reconciliation/matching/engine-input.ts';
+import { taxBookKeyedLines } from '../features/reconciliation/matching/engine-input.ts';
+import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -56,12 +57,12 @@ export const read26asForReconcile = async (
   name: string,
   pool: WorkerPool | null,
   kind: 'TDS' | 'TCS',
-  take: (lines: string) => void,
+  take: (lines: KeyedLines) => void,
 ): Promise<Form26asResult> => {
   const chunks = pool && isBigStatement(data) ? cut26asText(data, name, chunkChars()) : [];
   if (!pool || chunks.length < 2) {
     const whole = parse26asText(data, name);
-    take(taxBookLines(whole, kind));
+    take(taxBookKeyedLines(whole, kind));
     return withoutParties(whole);
   }
   const results: Form26asResult[] = [];
@@ -70,7 +71,7 @@ export const read26asForReconcile = async (
   )) {
     for (const piece of pieces) {
       results.push(piece.result);
-      take(piece.text);
+      take(piece.lines);
     }
   }
   return merge26asChunks(results);

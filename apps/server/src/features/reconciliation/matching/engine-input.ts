@@ -11,6 +11,7 @@ import type {
 } from '@taxrecon/formats';
 import { numericOfPaise, paise } from '@taxrecon/shared';
 import { ChunkWriter, copyField } from './copy-text.ts';
+import { isPlainRowOf, type KeyedLineSink, type KeyedLines, KeyedLineWriter } from './keyed-lines.ts';
 
 // Parsed files as the engine's input. A 26AS row is named "<file>:<line>" so
 // several statements of one year stay apart; a book row by its voucher (or
@@ -45,39 +46,64 @@ const NULL = '\\N';
 const optional = (v: string | null): string => (v === null ? NULL : copyField(v));
 
 // A transaction as the COPY line of its row (source-rows.ts taxBookRowLine),
-// ending in a newline, made straight from the parser's transaction: a
-// statement's pieces are written out as they are parsed, with no row object
-// between (a million a big year). What a party gives every one of its lines
-// is made once per party, the file's base name once per file.
-export const taxBookLineWriter = (): ((party: Form26asParty, t: Form26asTransaction) => string) => {
+// ending in a newline, given to `sink` with its identity (name to TAN, as it
+// stands in the line: keyed-lines.ts), made straight from the parser's
+// transaction: a statement's pieces are written out as they are parsed, with
+// no row object between (a million a big year). What a party gives every one
+// of its lines is made once per party, the file's base name once per file.
+export const taxBookLineWriter = (
+  sink: KeyedLineSink,
+): ((party: Form26asParty, t: Form26asTransaction) => void) => {
   let lastParty: Form26asParty | null = null;
+  let identity = '';
   let partyFields = '';
   let lastFile = '';
   let fileName = '';
   return (party, t) => {
-    if (party !== lastParty) {
+    const same = party === lastParty;
+    if (!same) {
       lastParty = party;
-      partyFields = `\t${copyField(party.name)}\t${NULL}\t${copyField(party.tan)}\t${NULL}\t${NULL}\t`;
+      identity = `${copyField(party.name)}\t${NULL}\t${copyField(party.tan)}`;
+      partyFields = `\t${identity}\t${NULL}\t${NULL}\t`;
     }
     if (t.file !== lastFile) {
       lastFile = t.file;
       fileName = baseName(t.file);
     }
-    return `${NULL}\t${copyField(`${fileName}:${t.line}`)}\t${copyField(t.transactionDate)}${partyFields}${copyField(
-      t.section,
-    )}\t${NULL}\t${copyField(t.status)}\t${optional(t.bookingDate)}\t${optional(t.remarks)}\t${numericOfPaise(
-      t.amount,
-    )}\t${numericOfPaise(t.tax)}\t${numericOfPaise(t.deposited)}\n`;
+    const ref = copyField(`${fileName}:${t.line}`);
+    const date = copyField(t.transactionDate);
+    const amount = numericOfPaise(t.amount);
+    const tax = numericOfPaise(t.tax);
+    const deposited = numericOfPaise(t.deposited);
+    sink(
+      `${NULL}\t${ref}\t${date}${partyFields}${copyField(t.section)}\t${NULL}\t${copyField(t.status)}\t${optional(
+        t.bookingDate,
+      )}\t${optional(t.remarks)}\t${amount}\t${tax}\t${deposited}\n`,
+      // "\\N\t" ref "\t" date "\t"
+      ref.length + date.length + 5,
+      identity.length,
+      isPlainRowOf(date, t.amount, t.tax, t.deposited),
+      same,
+    );
   };
 };
 
 // A statement's rows as COPY lines (source-rows.ts), each ending in a newline.
 export const taxBookLines = (statement: Form26asResult, kind: 'TDS' | 'TCS'): string => {
   const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-  const line = taxBookLineWriter();
+  const line = taxBookLineWriter((text) => lines.add(text));
   for (const party of (kind === 'TDS' ? statement.tds : statement.tcs)?.parties ?? [])
-    for (const t of party.transactions) lines.add(line(party, t));
+    for (const t of party.transactions) line(party, t);
   return lines.text();
+};
+
+// The same, with each line's identity (keyed-lines.ts).
+export const taxBookKeyedLines = (statement: Form26asResult, kind: 'TDS' | 'TCS'): KeyedLines => {
+  const lines = new KeyedLineWriter();
+  const line = taxBookLineWriter(lines.add);
+  for (const party of (kind === 'TDS' ? statement.tds : statement.tcs)?.parties ?? [])
+    for (const t of party.transactions) line(party, t);
+  return lines.finish();
 };
 
 const zero = paise(0);

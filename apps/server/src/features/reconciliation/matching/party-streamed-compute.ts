@@ -5,7 +5,6 @@ import {
   badBookRow,
   badTaxBookRow,
   type DecisionError,
-  dayNumber,
   type IdentityPlan,
   type Placement,
   planByIdentity,
@@ -17,6 +16,7 @@ import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
 import { type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-task.ts';
 import { ChunkWriter } from './copy-text.ts';
 import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
+import { isPlainRow, type KeyedLines, keyedText, NOT_PLAIN, SAME_IDENTITY } from './keyed-lines.ts';
 import { unresolvedLine } from './result-codec.ts';
 import { ResultJsonItems } from './result-json-items.ts';
 import {
@@ -53,10 +53,6 @@ import {
 // gives (streamed-compute.unit.test.ts compares them). When a decision cannot
 // be applied to one party alone, the spooled rows go to the whole-year
 // computation after all.
-
-// An amount COPY prints for numeric(18,2) that is surely whole paise within
-// the safe integers; anything else is decoded and checked as the plan checks it.
-const PLAIN_AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
 
 // Field k (0-based) of a line of the 16 content columns, given where its first 15 tabs are.
 const fieldAt = (line: string, tab: Int32Array, k: number): string =>
@@ -216,6 +212,40 @@ export class PartyStreamedComputation {
     this.timings.decode! += Math.round(performance.now() - started);
   }
 
+  // Whole lines of a side with where each line's identity stands, from a
+  // parsing thread (keyed-lines.ts): the same as inputText(side,
+  // keyedText(lines)), without scanning every line for its fields.
+  inputKeyed(side: InputSide, lines: KeyedLines): void {
+    // a decision may name any row: every line is read for what it names
+    if (this.router.active) {
+      this.inputText(side, keyedText(lines));
+      return;
+    }
+    const started = performance.now();
+    this.spools[side].write(lines.bytes ?? lines.text ?? '');
+    const text = keyedText(lines);
+    const { starts, keys } = lines;
+    const ids = this.ids[side];
+    const identities = isBook(side) ? this.bookIdentities : this.taxBookIdentities;
+    const count = starts.length - 1;
+    let id = -1;
+    for (let i = 0; i < count; i++) {
+      const from = keys[2 * i]!;
+      if (from === NOT_PLAIN) {
+        this.take(side, text.slice(starts[i], starts[i + 1]! - 1));
+        continue;
+      }
+      if (from !== SAME_IDENTITY) {
+        const key = text.slice(from, keys[2 * i + 1]);
+        id = this.known(side, key);
+        if (id < 0) id = this.keep(side, key, text.slice(starts[i], starts[i + 1]! - 1));
+      }
+      identities[id]!.rows++;
+      ids.push(id);
+    }
+    this.timings.decode! += Math.round(performance.now() - started);
+  }
+
   // Removes what the computation keeps on disk, when it is given up part-way.
   abandon(): void {
     for (const side of READING_ORDER) this.spools[side].close();
@@ -237,11 +267,12 @@ export class PartyStreamedComputation {
       tab[k] = at < 0 ? line.length : at;
     }
     // (no closures here: this runs for every row of the year)
-    const surelyValid =
-      !Number.isNaN(dayNumber(fieldAt(line, tab, 2))) &&
-      PLAIN_AMOUNT.test(fieldAt(line, tab, 13)) &&
-      PLAIN_AMOUNT.test(fieldAt(line, tab, 14)) &&
-      (book || PLAIN_AMOUNT.test(fieldAt(line, tab, 15)));
+    const surelyValid = isPlainRow(
+      fieldAt(line, tab, 2),
+      fieldAt(line, tab, 13),
+      fieldAt(line, tab, 14),
+      book ? null : fieldAt(line, tab, 15),
+    );
     let decoded: AnyRow | null = null;
     if (!surelyValid) {
       decoded = book ? decodeBookLine(line) : decodeTaxBookLine(line);
@@ -256,29 +287,46 @@ export class PartyStreamedComputation {
     // The identity's fields as COPY text (book: name, code, TAN, PAN, GSTIN;
     // 26AS: name to TAN): one text per identity, and no decoding to compare.
     const key = line.slice(tab[2]! + 1, book ? tab[7] : tab[5]);
+    let id = this.known(side, key);
+    if (id < 0) id = this.keep(side, key, line);
+    (book ? this.bookIdentities : this.taxBookIdentities)[id]!.rows++;
+    ids.push(id);
+    if (this.router.active) this.see(book, line, id);
+  }
+
+  // The number of a valid row's identity (`key`: its identity fields as they
+  // stand in its line), or -1 when the row is to be kept as its identity's:
+  // the identity is new, or read so far only from brought-forward rows and
+  // this row is the current year's.
+  private known(side: InputSide, key: string): number {
+    const book = isBook(side);
+    const id = (book ? this.bookIds : this.taxBookIds).get(key);
+    if (id === undefined) return -1;
+    const identities = book ? this.bookIdentities : this.taxBookIdentities;
+    return identities[id]!.broughtForward && !isBroughtForward(side) ? -1 : id;
+  }
+
+  // Keeps the row about to be the side's next as its identity's (decoded from a copy), and gives its number.
+  private keep(side: InputSide, key: string, line: string): number {
+    const book = isBook(side);
     const numbers = book ? this.bookIds : this.taxBookIds;
     const identities = book ? this.bookIdentities : this.taxBookIdentities;
-    let id = numbers.get(key);
-    const first = id === undefined;
-    const earlier = !first && identities[id!]!.broughtForward && !bf;
-    if (first || earlier) {
-      // the current year's rows are read before the brought-forward ones, whatever order they arrive in
-      const identity = {
-        row: detached(line, book),
-        broughtForward: bf,
-        seq,
-        rows: first ? 0 : identities[id!]!.rows,
-      };
-      if (first) {
-        id = identities.length;
-        // a copy: the slice would keep the whole chunk of text it was cut from alive
-        numbers.set(ownText(key), id);
-        identities.push(identity);
-      } else identities[id!] = identity;
+    const id = numbers.get(key);
+    // the current year's rows are read before the brought-forward ones, whatever order they arrive in
+    const identity = {
+      row: detached(line, book),
+      broughtForward: isBroughtForward(side),
+      seq: this.ids[side].length,
+      rows: id === undefined ? 0 : identities[id]!.rows,
+    };
+    if (id !== undefined) {
+      identities[id] = identity;
+      return id;
     }
-    identities[id!]!.rows++;
-    ids.push(id!);
-    if (this.router.active) this.see(book, line, id!);
+    // a copy: the slice would keep the whole chunk of text it was cut from alive
+    numbers.set(ownText(key), identities.length);
+    identities.push(identity);
+    return identities.length - 1;
   }
 
   // Rows a decision may name: which identities hold them.

@@ -1,6 +1,7 @@
 import type { BookRow, ReconKind, TaxBookRow } from '@taxrecon/engine';
 import { numericOfPaise, type Paise, paiseOfNumeric } from '@taxrecon/shared';
 import { copyField } from './copy-text.ts';
+import { isPlainRowOf, type KeyedLineSink } from './keyed-lines.ts';
 
 // The entity's rows as the engine's input, read with COPY. A book row is
 // named by its voucher (bill) number, or "<file>:<line>" when it has none,
@@ -173,12 +174,47 @@ export const decodeTaxBookLine = (line: string): SourcedTaxBookRow => {
 const NULL = '\\N';
 const opt = (v: string | null | undefined): string => (v === null || v === undefined ? NULL : copyField(v));
 
+// A book row's identity (engine identity-plan.ts) as it stands in its line:
+// name, code, TAN, PAN and GSTIN.
+const bookIdentity = (r: BookRow): string =>
+  `${copyField(r.partyName)}\t${opt(r.customerCode)}\t${opt(r.tan)}\t${opt(r.pan)}\t${opt(r.gstin)}`;
+
+const bookLine = (
+  voucher: string,
+  identity: string,
+  date: string,
+  amount: string,
+  tax: string,
+  section: string | null | undefined,
+): string =>
+  `${NULL}\t${voucher}\t${date}\t${identity}\t${opt(section)}\t${NULL}\t${NULL}\t${NULL}\t${NULL}\t${amount}\t${tax}\t${NULL}`;
+
 export const bookRowLine = (r: BookRow): string =>
-  `${NULL}\t${copyField(r.voucherNo)}\t${copyField(r.date)}\t${copyField(r.partyName)}\t${opt(r.customerCode)}\t${opt(
-    r.tan,
-  )}\t${opt(r.pan)}\t${opt(r.gstin)}\t${opt(r.section)}\t${NULL}\t${NULL}\t${NULL}\t${NULL}\t${numericOfPaise(
-    r.amount,
-  )}\t${numericOfPaise(r.tax)}\t${NULL}`;
+  bookLine(
+    copyField(r.voucherNo),
+    bookIdentity(r),
+    copyField(r.date),
+    numericOfPaise(r.amount),
+    numericOfPaise(r.tax),
+    r.section,
+  );
+
+// The same line with its newline, given with its identity (keyed-lines.ts).
+export const addBookRowLine = (r: BookRow, sink: KeyedLineSink): void => {
+  const identity = bookIdentity(r);
+  const date = copyField(r.date);
+  const amount = numericOfPaise(r.amount);
+  const tax = numericOfPaise(r.tax);
+  const voucher = copyField(r.voucherNo);
+  sink(
+    `${bookLine(voucher, identity, date, amount, tax, r.section)}\n`,
+    // "\\N\t" voucher "\t" date "\t"
+    voucher.length + date.length + 5,
+    identity.length,
+    isPlainRowOf(date, r.amount, r.tax, null),
+    false,
+  );
+};
 
 export const taxBookRowLine = (r: TaxBookRow): string =>
   `${NULL}\t${copyField(r.ref)}\t${copyField(r.transactionDate)}\t${copyField(r.name)}\t${NULL}\t${copyField(

@@ -17,10 +17,12 @@ export class SpoolFile {
   }
 
   write(bytes: Uint8Array | string): void {
-    if (typeof bytes === 'string' && bytes.length >= 1 << 16) {
-      // a big text is written as it is, not made a Buffer and copied again into a bigger one
+    if (bytes.length >= 1 << 16) {
+      // a big text or buffer is written as it is, not copied again into a bigger one
       this.flush();
-      if (this.fd !== null) fs.writeSync(this.fd, bytes);
+      if (this.fd === null) return;
+      if (typeof bytes === 'string') fs.writeSync(this.fd, bytes);
+      else fs.writeSync(this.fd, bytes);
       return;
     }
     const b =
