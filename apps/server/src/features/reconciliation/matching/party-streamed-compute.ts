@@ -146,6 +146,14 @@ export class PartyStreamedComputation {
   private readonly taxBookIdentities: Identity[] = [];
   private readonly left = new UnresolvedRows();
   private readonly tabs = new Int32Array(15);
+  // each side's last identity text read from a line and its number (a text's
+  // number never changes: a brought-forward row replaced keeps it)
+  private readonly last: Record<InputSide, { key: string; id: number }> = {
+    book: { key: '', id: -1 },
+    taxBook: { key: '', id: -1 },
+    broughtForwardBook: { key: '', id: -1 },
+    broughtForwardTaxBook: { key: '', id: -1 },
+  };
   private readonly timings: Record<string, number> = { decode: 0 };
   private plan: IdentityPlan | null = null;
   // output ordinal -> the plan's party
@@ -287,8 +295,16 @@ export class PartyStreamedComputation {
     // The identity's fields as COPY text (book: name, code, TAN, PAN, GSTIN;
     // 26AS: name to TAN): one text per identity, and no decoding to compare.
     const key = line.slice(tab[2]! + 1, book ? tab[7] : tab[5]);
-    let id = this.known(side, key);
-    if (id < 0) id = this.keep(side, key, line);
+    const last = this.last[side];
+    let id: number;
+    // a statement's rows come a party at a time: the row before's identity is compared before any is looked up
+    if (key === last.key) id = last.id;
+    else {
+      id = this.known(side, key);
+      if (id < 0) id = this.keep(side, key, line);
+      last.key = key;
+      last.id = id;
+    }
     (book ? this.bookIdentities : this.taxBookIdentities)[id]!.rows++;
     ids.push(id);
     if (this.router.active) this.see(book, line, id);
@@ -338,7 +354,11 @@ export class PartyStreamedComputation {
   // Plans the year from its identities and sorts the rows into buckets of parties.
   compute(onProgress: (finished: number, total: number) => void): StreamedSummary {
     for (const side of READING_ORDER) this.input(side, new Uint8Array(0), true);
-    for (const side of READING_ORDER) this.spools[side].close();
+    for (const side of READING_ORDER) {
+      this.spools[side].close();
+      // a slice keeps the whole chunk it was cut from
+      this.last[side].key = '';
+    }
     let mark = performance.now();
     const lap = (name: string) => {
       const now = performance.now();
