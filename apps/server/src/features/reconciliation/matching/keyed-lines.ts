@@ -1,5 +1,6 @@
 import { dayNumber } from '@taxrecon/engine';
 import { ChunkWriter } from './copy-text.ts';
+import { IntList } from './int-list.ts';
 
 // Row lines (source-rows.ts) as a parsing thread hands them to the
 // party-at-a-time computation (party-streamed-compute.ts), with what the
@@ -56,23 +57,10 @@ export const isPlainRowOf = (date: string, amount: number, tax: number, deposite
 // knows it cheaply says so; false is always right).
 export type KeyedLineSink = (line: string, at: number, length: number, plain: boolean, same: boolean) => void;
 
-class GrowingInts {
-  data = new Int32Array(4096);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = v;
-  }
-}
-
 export class KeyedLineWriter {
   private readonly lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-  private readonly starts = new GrowingInts();
-  private readonly keys = new GrowingInts();
+  private readonly starts = new IntList();
+  private readonly keys = new IntList();
   private chars = 0;
   private lastPlain = false;
 
@@ -103,8 +91,8 @@ export class KeyedLineWriter {
     return {
       bytes,
       text: ascii ? null : text,
-      starts: this.starts.data.slice(0, this.starts.length),
-      keys: this.keys.data.slice(0, this.keys.length),
+      starts: this.starts.copy(),
+      keys: this.keys.copy(),
     };
   }
 }

@@ -16,6 +16,7 @@ import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
 import { type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-task.ts';
 import { ChunkWriter } from './copy-text.ts';
 import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
+import { IntList } from './int-list.ts';
 import { isPlainRow, type KeyedLines, keyedText, NOT_PLAIN, SAME_IDENTITY } from './keyed-lines.ts';
 import { unresolvedLine } from './result-codec.ts';
 import { ResultJsonItems } from './result-json-items.ts';
@@ -95,23 +96,6 @@ interface Identity {
   rows: number;
 }
 
-// Growable list of identity numbers, one per row (-1: an invalid row).
-class IntList {
-  private data = new Int32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = v;
-  }
-  at(i: number): number {
-    return this.data[i]!;
-  }
-}
-
 // A row kept for planning holds no slice of the text it was read from (which
 // would keep the whole chunk alive): it is decoded from a copy of its line, a
 // string of its own, and keeps no line. The copy is a slice of a joined text:
@@ -134,6 +118,7 @@ export class PartyStreamedComputation {
     broughtForwardTaxBook: new LineAssembler(),
   };
   private readonly spools: Record<InputSide, SpoolFile>;
+  // identity numbers, one per row (-1: an invalid row)
   private readonly ids: Record<InputSide, IntList> = {
     book: new IntList(),
     taxBook: new IntList(),
