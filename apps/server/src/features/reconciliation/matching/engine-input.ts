@@ -10,7 +10,7 @@ import type {
   VendorMasterRow,
 } from '@taxrecon/formats';
 import { numericOfPaise, paise } from '@taxrecon/shared';
-import { ChunkWriter, copyField } from './copy-text.ts';
+import { copyField } from './copy-text.ts';
 import { isPlainRowOf, type KeyedLineSink, type KeyedLines, KeyedLineWriter } from './keyed-lines.ts';
 
 // Parsed files as the engine's input. A 26AS row is named "<file>:<line>" so
@@ -88,16 +88,8 @@ export const taxBookLineWriter = (
   };
 };
 
-// A statement's rows as COPY lines (source-rows.ts), each ending in a newline.
-export const taxBookLines = (statement: Form26asResult, kind: 'TDS' | 'TCS'): string => {
-  const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-  const line = taxBookLineWriter((text) => lines.add(text));
-  for (const party of (kind === 'TDS' ? statement.tds : statement.tcs)?.parties ?? [])
-    for (const t of party.transactions) line(party, t);
-  return lines.text();
-};
-
-// The same, with each line's identity (keyed-lines.ts).
+// A statement's rows as COPY lines (source-rows.ts), each ending in a newline,
+// with each line's identity (keyed-lines.ts).
 export const taxBookKeyedLines = (statement: Form26asResult, kind: 'TDS' | 'TCS'): KeyedLines => {
   const lines = new KeyedLineWriter();
   const line = taxBookLineWriter(lines.add);

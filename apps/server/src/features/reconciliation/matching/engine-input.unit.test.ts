@@ -2,11 +2,12 @@ import type { Form26asParty, Form26asResult } from '@taxrecon/formats';
 import { type Paise, paise } from '@taxrecon/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { taxBookLines, taxBookRows } from './engine-input.ts';
+import { taxBookKeyedLines, taxBookRows } from './engine-input.ts';
+import { keyedText } from './keyed-lines.ts';
 import { taxBookRowLine } from './source-rows.ts';
 
 // The parsing threads write a statement's transactions straight to lines
-// (taxBookLineWriter, through taxBookLines here) without the row objects
+// (taxBookLineWriter, through taxBookKeyedLines here) without the row objects
 // between: each line must be the one the row object gives, whatever the
 // names and remarks hold (tabs, backslashes, line breaks, \N itself), with
 // a party's fields and a file's name made once and reused.
@@ -67,7 +68,7 @@ describe('a statement as the engine reads it', () => {
         };
         for (const kind of ['TDS', 'TCS'] as const) {
           const rows = taxBookRows(statement, kind);
-          const written = taxBookLines(statement, kind);
+          const written = keyedText(taxBookKeyedLines(statement, kind));
           expect(written).toBe(rows.map((r) => `${taxBookRowLine(r)}\n`).join(''));
           lines += rows.length;
         }
