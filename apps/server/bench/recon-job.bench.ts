@@ -178,9 +178,13 @@ const bench = async (label: string, databaseUrl: string | null, databaseLoaded =
   const sampler = setInterval(() => {
     jobPeak = Math.max(jobPeak, process.memoryUsage().rss);
   }, 50);
+  const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = postgresCpuSeconds();
   const submitted = await call<{ jobId: string }>('PUT', '/job/tds-reconciliation/2024-25', {});
   const job = await waitFor(submitted.json.jobId);
   clearInterval(sampler);
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpu = postgresCpuSeconds() - serverCpuBefore;
   const result = job.result as {
     timings: Record<string, number>;
     customers: number;
@@ -191,6 +195,11 @@ const bench = async (label: string, databaseUrl: string | null, databaseLoaded =
     `${label}: TDS reconciliation of ${Number(job.transactions_count).toLocaleString('en-IN')} rows, ${result.customers} customers ${JSON.stringify(result.categories)} in ${seconds(wall)}`,
   );
   console.log(`  phases (ms): ${JSON.stringify(result.timings)}`);
+  // On a machine of few cores the job's threads and the database share them:
+  // CPU time says what a change saved when the wall time is noisy.
+  console.log(
+    `  CPU during the job: this process ${seconds((cpu.user + cpu.system) / 1000)}${databaseUrl && serverCpu > 0 ? `, this machine's PostgreSQL processes ${seconds(serverCpu * 1000)}` : ''}`,
+  );
   console.log(
     `  peak RSS during the job: ${mb(jobPeak)}${databaseUrl ? ' (aim at 1M x 1M on PostgreSQL: under 1,536 MB)' : ''}; of the process: ${mb(process.resourceUsage().maxRSS * 1024)} (before the job ${mb(rssBefore)})`,
   );
@@ -243,4 +252,27 @@ if (values.pg && values['job-only'] === undefined) {
     if (!values.database) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+// User and system CPU seconds of this machine's PostgreSQL processes so far
+// (Linux /proc; 0 elsewhere, or when the server runs on another machine).
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  try {
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        // fields after the command's closing parenthesis: utime is the 12th, stime the 13th
+        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(rest[11]) + Number(rest[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks / 100;
 }

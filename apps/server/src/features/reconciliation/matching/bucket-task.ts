@@ -70,31 +70,43 @@ export interface BucketOutput {
 }
 
 // A bucket line: "<side code>\t<ordinal>\t<phase>\t<via>\t<seq>\t<the row's COPY text>".
-export const matchBucket = (task: BucketTask): BucketOutput => {
-  const started = performance.now();
-  const count = task.to - task.from;
-  const book: GatheredRow<SourcedBookRow>[][] = Array.from({ length: count }, () => []);
-  const taxBook: GatheredRow<SourcedTaxBookRow>[][] = Array.from({ length: count }, () => []);
+// The lines are kept as read, by party, and a party's are decoded just before
+// it is matched: its row objects then die young. Decoded all at once, a
+// bucket's rows outlived the young generation's scavenges and were copied
+// and promoted (issue 14, session 18).
+const decodeParty = (
+  lines: string[],
+  book: GatheredRow<SourcedBookRow>[],
+  taxBook: GatheredRow<SourcedTaxBookRow>[],
+): void => {
   const cut = [0, 0, 0, 0, 0];
-  readLines(task.file, (text) => {
+  for (const text of lines) {
     let at = -1;
     for (let k = 0; k < 5; k++) {
       at = text.indexOf('\t', at + 1);
       cut[k] = at;
     }
     const code = text.charCodeAt(0);
-    const o = Number(text.slice(cut[0]! + 1, cut[1])) - task.from;
     const phase = Number(text.slice(cut[1]! + 1, cut[2]));
     const via = VIAS[Number(text.slice(cut[2]! + 1, cut[3]))]!;
     const seq = Number(text.slice(cut[3]! + 1, cut[4]));
     const line = text.slice(cut[4]! + 1);
     // 'B' / 'b': the book, this year / brought forward; 'T' / 't': 26AS
     const broughtForward = code === 98 || code === 116;
-    if (code === 66 || code === 98)
-      book[o]!.push({ row: decodeBookLine(line), broughtForward, seq, via, phase });
-    else taxBook[o]!.push({ row: decodeTaxBookLine(line), broughtForward, seq, via, phase });
+    if (code === 66 || code === 98) book.push({ row: decodeBookLine(line), broughtForward, seq, via, phase });
+    else taxBook.push({ row: decodeTaxBookLine(line), broughtForward, seq, via, phase });
+  }
+};
+
+export const matchBucket = (task: BucketTask): BucketOutput => {
+  const started = performance.now();
+  const count = task.to - task.from;
+  const lines: string[][] = Array.from({ length: count }, () => []);
+  readLines(task.file, (text) => {
+    const first = text.indexOf('\t');
+    lines[Number(text.slice(first + 1, text.indexOf('\t', first + 1))) - task.from]!.push(text);
   });
-  const loaded = performance.now();
+  let load = performance.now() - started;
 
   const fold = new SummaryFold();
   const partyOut = new ChunkWriter();
@@ -106,7 +118,13 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   let applied = 0;
   for (let i = 0; i < count; i++) {
     const before = performance.now();
-    let result = reconcileParty(workOf(task.parties[i]!, book[i]!, taxBook[i]!), task.context);
+    const book: GatheredRow<SourcedBookRow>[] = [];
+    const taxBook: GatheredRow<SourcedTaxBookRow>[] = [];
+    decodeParty(lines[i]!, book, taxBook);
+    lines[i] = [];
+    const decoded = performance.now();
+    load += decoded - before;
+    let result = reconcileParty(workOf(task.parties[i]!, book, taxBook), task.context);
     const decisions = task.decisions[task.from + i];
     if (decisions) {
       // only this party's rows are named (decision-routing.ts): applied to it alone
@@ -118,10 +136,8 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
       applied += decided.applied;
       for (const e of decided.errors) decisionErrors.push({ ...e, index: decisions[e.index]!.index });
     }
-    book[i] = [];
-    taxBook[i] = [];
     fold.addParty(result);
-    match += performance.now() - before;
+    match += performance.now() - decoded;
     if (json) json.party(result);
     else {
       partyOut.add(partyLine(task.scope, task.from + i, result));
@@ -129,7 +145,6 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
     }
   }
   const total = performance.now() - started;
-  const load = loaded - started;
   return {
     partyChunks: partyOut.finish(),
     rowChunks: rowOut.finish(),
