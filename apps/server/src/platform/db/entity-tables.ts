@@ -30,7 +30,12 @@ export const ENTITY_TABLES: readonly EntityTable[] = [
   { name: 'column_mappings', scope: byEntity, identity: false },
   { name: 'recon_runs', scope: byEntity, identity: false },
   { name: 'recon_parties', scope: byEntity, identity: false },
-  { name: 'recon_rows', scope: byEntity, identity: false },
+  // no entity index on the result rows (migration 027): found through the entity's runs
+  {
+    name: 'recon_rows',
+    scope: 'entity_id = $1 AND job_id IN (SELECT job_id FROM recon_runs WHERE entity_id = $1)',
+    identity: false,
+  },
   { name: 'recon_unresolved', scope: byEntity, identity: false },
   { name: 'recon_decisions', scope: byEntity, identity: true },
   { name: 'recon_reports', scope: byEntity, identity: false },
