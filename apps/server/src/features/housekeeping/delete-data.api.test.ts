@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { pictureOf, seedEntity } from './test-data.ts';
+import { pictureOf, seedEntity, seedReconRun } from './test-data.ts';
 
 let t: TestServer;
 let admin: string;
@@ -182,6 +182,26 @@ describe('delete other data', () => {
     });
     expect(await count('customers', A.id)).toBe(0);
     expect(await count('customers', B.id)).toBe(1);
+  });
+
+  it("deletes a year's reconciliation results of the entity alone", async () => {
+    await seedReconRun(t, A.id, '2024-25');
+    await seedReconRun(t, A.id, '2023-24');
+    await seedReconRun(t, B.id, '2024-25');
+    const branch = await pictureOf(t, B.id);
+    const before = await count('recon_rows', A.id, sql`financial_year = '2024-25'`);
+    expect(before).toBeGreaterThan(0);
+    const answer = await del('/data-admin/delete?financialYear=2024-25', ['tdsreceivable']);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.json).toMatchObject({
+      message: 'All Data Deleted',
+      deleted: { recon_rows: before, recon_runs: 1 },
+    });
+    expect(await count('recon_rows', A.id, sql`financial_year = '2024-25'`)).toBe(0);
+    expect(await count('recon_runs', A.id, sql`financial_year = '2024-25'`)).toBe(0);
+    // the year before and the branch keep theirs
+    expect(await count('recon_rows', A.id, sql`financial_year = '2023-24'`)).toBe(2);
+    expect(await pictureOf(t, B.id)).toEqual(branch);
   });
 
   it('skips the reconciliation objects whose tables do not exist yet', async () => {

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTenantWithAdmin } from '../../testing/accounts.ts';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { finishedJob, pictureOf, rowCount, seedEntity } from './test-data.ts';
+import { finishedJob, pictureOf, rowCount, seedEntity, seedReconRun } from './test-data.ts';
 
 let t: TestServer;
 let admin: string;
@@ -58,6 +58,8 @@ beforeAll(async () => {
   Object.assign(B, created.json as { id: string; subGroupId: string });
   await seedEntity(t, A.id, 'mumbai');
   await seedEntity(t, B.id, 'pune');
+  await seedReconRun(t, A.id, '2024-25');
+  await seedReconRun(t, B.id, '2024-25');
   await addMasters('C-MUM');
   await use(B);
   await addMasters('C-PUN');
@@ -98,7 +100,14 @@ describe('snapshots', () => {
     const before = await pictureOf(t, A.id);
     const untouched = await pictureOf(t, B.id);
     // every kind of row is there to be lost and brought back
-    for (const table of ['tax_entries', 'sales_entries', 'customer_emails', 'vendor_section_mappings']) {
+    for (const table of [
+      'tax_entries',
+      'sales_entries',
+      'customer_emails',
+      'vendor_section_mappings',
+      'recon_runs',
+      'recon_rows',
+    ]) {
       expect(before[table], table).not.toHaveLength(0);
     }
     const snapshot = await take('Before the year-end cleanup');
@@ -118,6 +127,11 @@ describe('snapshots', () => {
     });
     expect(deleted.json).toMatchObject({ message: 'All Data Deleted' });
     await t.api('DELETE', '/data-admin/delete', { token: admin, body: ['customermaster', 'vendormaster'] });
+    await t.api('DELETE', '/data-admin/delete?financialYear=2024-25', {
+      token: admin,
+      body: ['tdsreceivable'],
+    });
+    expect((await pictureOf(t, A.id)).recon_rows).toEqual([]);
     await t.api('DELETE', '/data-admin/sales', { token: admin, body: ['2023-24'] });
     await sql`UPDATE sales_entries SET tds_amount = 1, to_reconcile = true WHERE entity_id = ${A.id}`.execute(
       t.server.ctx.db,
@@ -196,6 +210,31 @@ describe('snapshots', () => {
     expect(job.failureReason).toContain('another entity');
     expect(await pictureOf(t, A.id)).toEqual(before);
     expect(await pictureOf(t, B.id)).toEqual(untouched);
+    await removeAll();
+  });
+
+  it("refuses result rows that name another entity, though their run is the entity's own", async () => {
+    const snapshot = await take('Result rows tampered with');
+    const file = path.join(t.server.ctx.config.dataDir, 'snapshots', A.id, `${snapshot.id}.jsonl.gz`);
+    let table = '';
+    let forgedRows = 0;
+    const forged = gunzipSync(fs.readFileSync(file))
+      .toString('utf8')
+      .split('\n')
+      .map((l) => {
+        if (l.startsWith('["table"')) table = (JSON.parse(l) as [string, string])[1];
+        if (table !== 'recon_rows' || !l.startsWith('["row"')) return l;
+        forgedRows++;
+        return l.replaceAll(A.id, B.id);
+      })
+      .join('\n');
+    expect(forgedRows).toBeGreaterThan(0);
+    fs.writeFileSync(file, gzipSync(forged));
+    const before = await pictureOf(t, A.id);
+    const job = await restore(snapshot.id);
+    expect(job.status).toBe('Failed');
+    expect(job.failureReason).toContain('another entity');
+    expect(await pictureOf(t, A.id)).toEqual(before);
     await removeAll();
   });
 

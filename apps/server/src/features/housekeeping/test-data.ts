@@ -37,6 +37,36 @@ export const seedEntity = async (t: TestServer, entityId: string, tag: string) =
   `.execute(db);
 };
 
+// A completed TDS reconciliation of the year with two result rows (a book
+// row and the 26AS credit it matched): the result rows have no entity index
+// and are reached through the entity's runs (entity-tables.ts).
+export const seedReconRun = async (
+  t: TestServer,
+  entityId: string,
+  financialYear: string,
+): Promise<string> => {
+  const db = t.server.ctx.db;
+  const job = await sql<{ id: string }>`
+    INSERT INTO jobs (entity_id, job_type, status, progress)
+    VALUES (${entityId}, 'TDS Reconciliation', 'Completed', 100) RETURNING id`.execute(db);
+  const jobId = job.rows[0]?.id ?? '';
+  await sql`
+    INSERT INTO recon_runs (job_id, entity_id, kind, financial_year, match_mode, status, book_rows, tax_book_rows, parties,
+                            created_by_login)
+    VALUES (${jobId}, ${entityId}, 'TDS', ${financialYear}, 'TaxOrSaleAmount', 'Completed', 1, 1, 1, 'admin')`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO recon_rows (job_id, entity_id, financial_year, party, side, ord, ref, txn_date, name, tan,
+                            amount, tax, resolved_by, brought_forward, carried_forward, match_no, rule, claimable)
+    VALUES
+      (${jobId}, ${entityId}, ${financialYear}, 0, 'B', 0, 'INV-1', '2024-04-15', 'Acme Buyer', 'MUMA12345B',
+       1250000.00, 25000.00, 'tan', false, false, 0, 'exact', true),
+      (${jobId}, ${entityId}, ${financialYear}, 0, 'T', 0, 'a.txt:10', '2024-04-15', 'Acme Buyer', 'MUMA12345B',
+       1250000.00, 25000.00, 'tan', false, false, 0, 'exact', true)`.execute(db);
+  return jobId;
+};
+
 // Every ENTITY_TABLES row of the entity as PostgreSQL's JSON text, sorted: equal
 // pictures mean the data is exactly the same, to the microsecond and the paisa.
 export const pictureOf = async (t: TestServer, entityId: string): Promise<Record<string, string[]>> => {
