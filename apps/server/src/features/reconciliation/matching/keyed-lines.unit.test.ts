@@ -16,6 +16,7 @@ import {
 } from './keyed-lines.ts';
 import { PartyStreamedComputation } from './party-streamed-compute.ts';
 import { addBookRowLine, bookRowLine } from './source-rows.ts';
+import { testRequest } from './streamed-request.test-helper.ts';
 
 // The parsing threads hand their row lines over with where each line's
 // identity stands and whether it is surely valid (keyed-lines.ts), so the
@@ -114,21 +115,11 @@ const drain = async (c: PartyStreamedComputation) => {
   }
 };
 
-const request = {
-  scope: {
-    jobId: '00000000-0000-4000-8000-000000000011',
-    entityId: '00000000-0000-4000-8000-000000000012',
-    financialYear: '2024-25',
-  },
-  kind: 'TDS' as const,
-  financialYear: '2024-25' as const,
-  options: {},
-  parties: masters,
-  mappings: [],
-  decisions: [],
-  selected: null,
-  batches: 1,
-};
+const request = testRequest(
+  masters,
+  { jobId: '00000000-0000-4000-8000-000000000011', entityId: '00000000-0000-4000-8000-000000000012' },
+  1,
+);
 
 describe('row lines with their identities', () => {
   it('calls an amount plain from its paise only when its text is plain', () => {

@@ -11,6 +11,7 @@ import {
   type StreamedJob,
   type StreamedRequest,
 } from './streamed-compute.ts';
+import { testRequest } from './streamed-request.test-helper.ts';
 
 // The streamed job computes exactly what the whole-at-once computation does:
 // rows arriving in chunks cut anywhere (inside a line, inside a character)
@@ -89,21 +90,11 @@ const taxBookText = (): string => {
 };
 
 const encoder = new TextEncoder();
-const request = {
-  scope: {
-    jobId: '00000000-0000-4000-8000-000000000001',
-    entityId: '00000000-0000-4000-8000-000000000002',
-    financialYear: '2024-25',
-  },
-  kind: 'TDS' as const,
-  financialYear: '2024-25' as const,
-  options: {},
-  parties: masters,
-  mappings: [],
-  decisions: [],
-  selected: null,
-  batches: 4,
-};
+const request = testRequest(
+  masters,
+  { jobId: '00000000-0000-4000-8000-000000000001', entityId: '00000000-0000-4000-8000-000000000002' },
+  4,
+);
 
 // Cuts bytes into pieces of 1 to `max` bytes, deterministically.
 const pieces = (bytes: Uint8Array, max: number): Uint8Array[] => {
