@@ -39,7 +39,15 @@ const COLUMNS = [
 // rows reached the database
 const ROWS = 50_000;
 
-const load = (options: { stopAt?: number; badDateAt?: number; streamEmbedded: boolean }) => {
+const load = (options: {
+  stopAt?: number;
+  badDateAt?: number;
+  // as the registers are: read back through the entity and the year
+  byEntityYear?: boolean;
+  // this row names another entity
+  strayAt?: number;
+  streamEmbedded: boolean;
+}) => {
   const entityId = randomUUID();
   const jobId = randomUUID();
   const spooled: string[] = [];
@@ -50,6 +58,10 @@ const load = (options: { stopAt?: number; badDateAt?: number; streamEmbedded: bo
   };
   const parse = async (live: LiveCopy | null) => {
     const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', jobId);
+    if (options.byEntityYear) {
+      batch.control.byEntityYear = true;
+      batch.financialYears = ['2024-25'];
+    }
     const target = openTable('sales_entries', COLUMNS, tempPath, live);
     batch.tables.push(target);
     for (let i = 1; i <= ROWS; i++) {
@@ -57,7 +69,7 @@ const load = (options: { stopAt?: number; badDateAt?: number; streamEmbedded: bo
       const date = i === options.badDateAt ? '2024-02-30' : '2024-05-01';
       await target.spool.write(
         copyLine([
-          entityId,
+          i === options.strayAt ? randomUUID() : entityId,
           jobId,
           '2024-25',
           date,
@@ -131,5 +143,16 @@ describe.each([
     expect(await refused.landed()).toBe(0);
     const next = load({ streamEmbedded });
     expect((await next.run()).balanced).toBe(true);
+  });
+
+  it('reads a register back through its entity and year: it balances, and a row under another entity does not', async () => {
+    const register = load({ byEntityYear: true, streamEmbedded });
+    expect(await register.run()).toMatchObject({ rowsLoaded: ROWS, balanced: true });
+    const stray = load({ byEntityYear: true, strayAt: 20_000, streamEmbedded });
+    await expect(stray.run()).rejects.toThrow(`loaded ${ROWS - 1} rows`);
+    expect(await stray.landed()).toBe(0);
+    // read back by the job alone, the same stray row is counted
+    const byJob = load({ strayAt: 20_000, streamEmbedded });
+    expect((await byJob.run()).rowsLoaded).toBe(ROWS);
   });
 });

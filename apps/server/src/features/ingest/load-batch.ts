@@ -126,11 +126,12 @@ const loadInto = async (
     ...issueLines(context.jobId, context.entityId, 'warning', batch.warnings),
   ];
   if (issues.length) await database.copyInto(client, 'validation_issues', ISSUE_COLUMNS, issues);
-  const { table, amountColumn, taxColumn, keyColumn, keys } = batch.control;
+  const { table, amountColumn, taxColumn, keyColumn, keys, byEntityYear } = batch.control;
   const sum = (column: string | null) => (column ? `coalesce(sum(${column}), 0)::text` : `'0'`);
   const landed = await client.query<{ n: number; amount: string; tax: string }>(
-    `SELECT count(*)::int AS n, ${sum(amountColumn)} AS amount, ${sum(taxColumn)} AS tax FROM ${table} WHERE ${keyColumn} = ANY($1::uuid[])`,
-    [keys],
+    `SELECT count(*)::int AS n, ${sum(amountColumn)} AS amount, ${sum(taxColumn)} AS tax FROM ${table}
+     WHERE ${keyColumn} = ANY($1::uuid[])${byEntityYear ? ' AND entity_id = $2 AND financial_year = ANY($3::text[])' : ''}`,
+    byEntityYear ? [keys, context.entityId, batch.financialYears] : [keys],
   );
   const row = landed.rows[0] ?? { n: 0, amount: '0', tax: '0' };
   const totals: ControlTotals = {

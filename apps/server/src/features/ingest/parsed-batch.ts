@@ -15,13 +15,16 @@ export interface TableRows {
 export interface ParsedBatch {
   tables: TableRows[];
   // the main table whose rows are counted and summed for the control totals,
-  // read back by an indexed key column (the job, or the statements it made)
+  // read back by a key column (the job, or the statements it made)
   control: {
     table: string;
     amountColumn: string | null;
     taxColumn: string | null;
     keyColumn: 'job_id' | 'statement_id';
     keys: string[];
+    // read back through the entity and the batch's financial years as well:
+    // the registers' rows have no index on their job (migration 028)
+    byEntityYear: boolean;
   };
   rowsValid: number;
   rowsRejected: number;
@@ -46,7 +49,7 @@ export const emptyBatch = (
   jobId: string,
 ): ParsedBatch => ({
   tables: [],
-  control: { table, amountColumn, taxColumn, keyColumn: 'job_id', keys: [jobId] },
+  control: { table, amountColumn, taxColumn, keyColumn: 'job_id', keys: [jobId], byEntityYear: false },
   rowsValid: 0,
   rowsRejected: 0,
   rowsSkipped: 0,

@@ -195,6 +195,7 @@ export const parseSalesRegister = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', options.jobId);
+  batch.control.byEntityYear = true;
   const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath, options.live);
   batch.tables.push(target);
   await loadRegister(files, options, 'sales', target, batch);
@@ -206,6 +207,7 @@ export const parsePurchaseRegister = async (
   options: RegisterOptions,
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount', options.jobId);
+  batch.control.byEntityYear = true;
   const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath, options.live);
   batch.tables.push(target);
   await loadRegister(files, options, 'purchase', target, batch);
