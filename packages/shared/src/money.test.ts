@@ -149,6 +149,27 @@ describe('formatting', () => {
     expect(formatIndianRupees(p)).toBe(grouped);
   });
 
+  // Intl's en-IN formats, fed the amount as decimal text, are the reference
+  // for the grouping money.ts writes out itself
+  const intlInr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+  const intlGrouped = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  it('groups every amount as Intl en-IN does, from paise to the largest safe amount', () => {
+    const amounts = fc.oneof(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: 0, max: 16 }).map((k) => 10 ** k),
+      fc.integer({ min: 1, max: 16 }).map((k) => -(10 ** k) + 1),
+    );
+    fc.assert(
+      fc.property(amounts, (p) => {
+        const text = formatRupees(p) as `${number}`;
+        expect(formatInr(p)).toBe(intlInr.format(text));
+        expect(formatIndianRupees(p)).toBe(intlGrouped.format(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('shows the largest safe amount to the paisa (no rupee double in between)', () => {
     expect(formatInr(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
   });
