@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { PayableResult } from '@taxrecon/engine';
-import { formatRupees } from '@taxrecon/shared';
+import { formatRupees, jsonString } from '@taxrecon/shared';
 
 // The `taxrecon payable` result JSON, written a line per item in slices so a
 // million entries never become one string. Amounts are JSON numbers with two
 // decimals (25000.00), as the contract shows; months are summed over TANs.
-const str = JSON.stringify;
+const str = jsonString;
 const rs = (p: number): string => formatRupees(p);
 
 export const writePayableJson = (file: string, result: PayableResult): void => {

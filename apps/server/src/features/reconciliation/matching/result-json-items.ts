@@ -1,5 +1,5 @@
 import { type PartyResult, type ReconKind, streamPartyItems } from '@taxrecon/engine';
-import { formatRupees } from '@taxrecon/shared';
+import { formatRupees, jsonString } from '@taxrecon/shared';
 import { ChunkWriter } from './copy-text.ts';
 
 // The items of the reconcile result JSON (`taxrecon reconcile --out`), a
@@ -20,7 +20,7 @@ export interface ResultJsonLists {
   unresolvedCount: number;
 }
 
-const str = JSON.stringify;
+const str = jsonString;
 const rupees = (p: number) => formatRupees(p);
 export const unmatchedItem = (ref: string, reason: string): string =>
   `,\n    { "ref": ${str(ref)}, "reason": ${str(reason)} }`;
