@@ -64,6 +64,35 @@ describe('the taxrecon command as a process', () => {
     PROCESS_TEST_MS,
   );
 
+  it(
+    'runs `payable` again with a bigger young generation, passing its output and exit status through',
+    () => {
+      const run = spawnSync(process.execPath, [BIN, 'payable', '--fy', '2024-25'], { encoding: 'utf8' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain('--ledger');
+      expect(run.stderr).toContain('usage: taxrecon payable');
+      const missing = spawnSync(
+        process.execPath,
+        [
+          BIN,
+          'payable',
+          '--fy',
+          '2024-25',
+          '--ledger',
+          '/no/such/ledger.txt',
+          '--vendors',
+          '/no/such/vendors.txt',
+          '--out',
+          '/tmp/x.json',
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(missing.status).not.toBe(0);
+      expect(missing.stderr).toContain('/no/such/vendors.txt');
+    },
+    PROCESS_TEST_MS,
+  );
+
   it('has a compiled worker beside the build for every worker thread the server starts', () => {
     // A worker started from TypeScript boots through tsx; the compiled build
     // must carry its own entry (scripts/build-server.mjs), or the job fails
