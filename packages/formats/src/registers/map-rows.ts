@@ -80,10 +80,10 @@ const SKIP = Object.freeze({ kind: 'skip' as const });
 // A row made of its cells in one object literal, so every row of a mapper has
 // one shape from the start. A row grown a key at a time (row[key] = value in
 // a loop over the fields) took a generic keyed store per cell: 20% of a
-// million-row register's parse (14.2 s -> 10.1 s on one thread). So is a copy
-// of a template row with its cells then set, which was slower still. The keys
-// are the fields' own (targets.ts, never a file's text), written as JSON
-// strings into the literal.
+// million-row register's parse (14.2 s -> 10.1 s on one thread). A copy of a
+// template row, its cells then set, was slower still. The keys are the
+// fields' own (targets.ts, never a file's text), written as JSON strings into
+// the literal.
 type RowBuilder = (file: string, line: number, cells: readonly unknown[]) => Record<string, unknown>;
 const rowBuilder = (keys: readonly string[]): RowBuilder => {
   for (const k of keys) if (!/^[A-Za-z][A-Za-z0-9]*$/.test(k)) throw new Error(`not a field key: ${k}`);
