@@ -7,13 +7,13 @@ import {
   type RegisterPart,
 } from '../features/ingest/register-rows.ts';
 import { type EntryTails, entryTailCollector, withoutParties } from '../features/ingest/tax-entry-lines.ts';
-import { ChunkWriter } from '../features/reconciliation/matching/copy-text.ts';
 import { taxBookLineWriter } from '../features/reconciliation/matching/engine-input.ts';
 import {
   type KeyedLines,
   KeyedLineWriter,
   keyedTransfer,
 } from '../features/reconciliation/matching/keyed-lines.ts';
+import { TupleWriter } from '../platform/db/binary-copy.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
 // The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
@@ -51,21 +51,19 @@ export interface Ingest26asPiece {
   entries: EntryTails;
 }
 
+// A piece of a register for the ingest job: its rows as binary COPY tuples
+// (moved back to the job's thread, not copied), and its figures.
 export interface IngestRegisterPiece {
-  text: string;
+  tuples: Uint8Array;
   part: RegisterPart;
 }
 
 const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
-  const { add, part } = createRegisterEncoder(chunk.kind, chunk.context, chunk.shape);
-  // joined a few hundred lines at a time (copy-text.ts): lines held until the
-  // end would be copied by every young-generation collection on the way
-  const lines = new ChunkWriter(Number.POSITIVE_INFINITY);
-  forEachRecord(chunk, (record, clean) => {
-    const line = add(record, clean);
-    if (line !== null) lines.add(line);
-  });
-  return { text: lines.text(), part };
+  // a row's tuple is about one and a half times its text
+  const rows = new TupleWriter(chunk.bytes.length + (chunk.bytes.length >> 1));
+  const { add, part } = createRegisterEncoder(chunk.kind, chunk.context, chunk.shape, rows);
+  forEachRecord(chunk, add);
+  return { tuples: rows.take(), part };
 };
 
 export const runTask = (task: unknown) => {
@@ -88,7 +86,10 @@ export const runTask = (task: unknown) => {
     const keyed = lines.finish();
     return { result: { result: withoutParties(result), lines: keyed }, transfer: keyedTransfer(keyed) };
   }
-  if (t.type === 'ingest-register') return { result: encodeChunk(t.chunk) };
+  if (t.type === 'ingest-register') {
+    const piece = encodeChunk(t.chunk);
+    return { result: piece, transfer: [piece.tuples.buffer as ArrayBuffer] };
+  }
   const read = readRegisterChunk(t.chunk);
   return { result: read, transfer: keyedTransfer(read.lines) };
 };

@@ -84,9 +84,9 @@ export const parseAndLoad = async (
     const streamTable = context.streamTable;
     return await withTransaction(database.pool, async (client) => {
       const writers: RowSink[] = [];
-      const live: LiveCopy = (table, columns) => {
+      const live: LiveCopy = (table, columns, format) => {
         if (table !== streamTable) return null;
-        const writer = database.openCopyWriter(client, table, columns);
+        const writer = database.openCopyWriter(client, table, columns, format);
         writers.push(writer);
         return writer;
       };
@@ -119,7 +119,7 @@ const loadInto = async (
   for (const t of batch.tables) {
     // a table written into its COPY as it was parsed is in already
     if (t.spool.rows && t.spool.file !== null)
-      await database.copyFileInto(client, t.table, t.columns, t.spool.file);
+      await database.copyFileInto(client, t.table, t.columns, t.spool.file, t.format);
   }
   const issues = [
     ...issueLines(context.jobId, context.entityId, 'error', batch.errors),

@@ -1,4 +1,5 @@
 import type { FileIssue } from '@taxrecon/formats';
+import type { CopyFormat } from '../../platform/db/bulk-load.ts';
 import { CopySpool, type RowSink } from '../../platform/db/copy-spool.ts';
 
 // What a loader makes of uploaded files before anything touches the database:
@@ -7,6 +8,8 @@ import { CopySpool, type RowSink } from '../../platform/db/copy-spool.ts';
 export interface TableRows {
   table: string;
   columns: readonly string[];
+  // text lines, or binary tuples for the tables loaded by the lakh (the registers)
+  format: CopyFormat;
   // the rows as COPY lines: in a temporary file (removed after the load), or
   // on PostgreSQL straight into the load's COPY (copy-spool.ts)
   spool: RowSink;
@@ -63,15 +66,17 @@ export const emptyBatch = (
 
 // A load that COPYs while the files are parsed gives the loaders its writer
 // for a table; null: spool that table to a file.
-export type LiveCopy = (table: string, columns: readonly string[]) => RowSink | null;
+export type LiveCopy = (table: string, columns: readonly string[], format: CopyFormat) => RowSink | null;
 
 export const openTable = (
   table: string,
   columns: readonly string[],
   tempPath: () => string,
   live?: LiveCopy | null,
+  format: CopyFormat = 'text',
 ): TableRows => ({
   table,
   columns,
-  spool: live?.(table, columns) ?? new CopySpool(tempPath()),
+  format,
+  spool: live?.(table, columns, format) ?? new CopySpool(tempPath()),
 });

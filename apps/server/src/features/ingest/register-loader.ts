@@ -4,6 +4,7 @@ import type { IngestRegisterPiece, ParseTask } from '../../cli/parse-chunk.ts';
 import { cutRegister } from '../../lib/register-cut.ts';
 import { parsingPool } from '../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
+import { TupleWriter } from '../../platform/db/binary-copy.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { openRecords } from './open-records.ts';
@@ -17,62 +18,12 @@ import {
 } from './parsed-batch.ts';
 import {
   createRegisterEncoder,
+  PURCHASE_COLUMNS,
   REGISTER_FIELDS,
   type RegisterKind,
   type RegisterPart,
+  SALES_COLUMNS,
 } from './register-rows.ts';
-
-const SALES_COLUMNS = [
-  'entity_id',
-  'job_id',
-  'financial_year',
-  'transaction_date',
-  'original_transaction_date',
-  'customer_name',
-  'customer_code',
-  'voucher_type',
-  'voucher_number',
-  'voucher_ref',
-  'gstin',
-  'pan',
-  'tan',
-  'invoice_value',
-  'sale_amount',
-  'others',
-  'cgst',
-  'sgst',
-  'igst',
-  'tds_rate',
-  'tds_amount',
-  'section',
-  'customer_location',
-  'customer_region',
-  'file_name',
-  'line',
-] as const;
-
-const PURCHASE_COLUMNS = [
-  'entity_id',
-  'job_id',
-  'financial_year',
-  'transaction_date',
-  'supplier_name',
-  'bill_number',
-  'gstin',
-  'pan',
-  'tan',
-  'purchase_value',
-  'invoice_value',
-  'round_off',
-  'cgst',
-  'sgst',
-  'igst',
-  'tcs_rate',
-  'tcs_amount',
-  'section',
-  'file_name',
-  'line',
-] as const;
 
 const MAPPING_COLUMNS = [
   'entity_id',
@@ -169,17 +120,23 @@ const loadRegister = async (
         );
         for await (const pieces of windows) {
           for (const piece of pieces) {
-            if (piece.text !== '') await target.spool.write(piece.text, piece.part.rowsValid);
+            if (piece.tuples.length > 0) await target.spool.write(piece.tuples, piece.part.rowsValid);
             take(piece.part);
           }
         }
         continue;
       }
-      const { add, part } = createRegisterEncoder(kind, context, shape);
+      const rows = new TupleWriter();
+      const { add, part } = createRegisterEncoder(kind, context, shape, rows);
+      // handed on about a mebibyte at a time, as a spool or a live COPY takes it
+      const hand = async () => {
+        const n = rows.rows;
+        if (n > 0) await target.spool.write(rows.take(), n);
+      };
       for await (const record of source.rows) {
-        const line = add(record);
-        if (line !== null) await target.spool.write(line);
+        if (add(record) && rows.size >= 1 << 20) await hand();
       }
+      await hand();
       take(part);
     }
   } finally {
@@ -196,7 +153,7 @@ export const parseSalesRegister = async (
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('sales_entries', 'sale_amount', 'tds_amount', options.jobId);
   batch.control.byEntityYear = true;
-  const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath, options.live);
+  const target = openTable('sales_entries', SALES_COLUMNS, options.tempPath, options.live, 'binary');
   batch.tables.push(target);
   await loadRegister(files, options, 'sales', target, batch);
   return batch;
@@ -208,7 +165,7 @@ export const parsePurchaseRegister = async (
 ): Promise<ParsedBatch> => {
   const batch = emptyBatch('purchase_entries', 'purchase_value', 'tcs_amount', options.jobId);
   batch.control.byEntityYear = true;
-  const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath, options.live);
+  const target = openTable('purchase_entries', PURCHASE_COLUMNS, options.tempPath, options.live, 'binary');
   batch.tables.push(target);
   await loadRegister(files, options, 'purchase', target, batch);
   return batch;

@@ -7,10 +7,10 @@ import {
   SALES_FIELDS,
   type SalesRow,
 } from '@taxrecon/formats';
-import { type FinancialYear, financialYearOf, formatRupees } from '@taxrecon/shared';
-import { copyLine } from '../../platform/db/bulk-load.ts';
+import { type FinancialYear, financialYearOf } from '@taxrecon/shared';
+import { type TupleWriter, uuidBytes } from '../../platform/db/binary-copy.ts';
 
-// A register's records -> COPY lines of sales_entries or purchase_entries,
+// A register's records -> binary COPY tuples of sales_entries or purchase_entries,
 // with the counts, sums and problems of the load. The same on the job's
 // thread and in a parsing thread (cli/parse-chunk.ts), so a register read in
 // pieces loads exactly what it loads read in one go.
@@ -32,7 +32,7 @@ export interface RegisterShape {
   mapping: Record<string, number | undefined>;
 }
 
-// What a register (or a piece of one) gave: its COPY text and the batch's figures.
+// What a register (or a piece of one) gave, beside its tuples: the batch's figures.
 export interface RegisterPart {
   amountRead: number;
   taxRead: number;
@@ -45,61 +45,123 @@ export interface RegisterPart {
   years: string[];
 }
 
-const rupees = (p: number | null) => (p === null ? null : formatRupees(p));
+// The columns of sales_entries and purchase_entries, in the order each row's
+// tuple gives them (register-loader.ts copies them in binary).
+export const SALES_COLUMNS = [
+  'entity_id',
+  'job_id',
+  'financial_year',
+  'transaction_date',
+  'original_transaction_date',
+  'customer_name',
+  'customer_code',
+  'voucher_type',
+  'voucher_number',
+  'voucher_ref',
+  'gstin',
+  'pan',
+  'tan',
+  'invoice_value',
+  'sale_amount',
+  'others',
+  'cgst',
+  'sgst',
+  'igst',
+  'tds_rate',
+  'tds_amount',
+  'section',
+  'customer_location',
+  'customer_region',
+  'file_name',
+  'line',
+] as const;
 
-const salesLine = (c: RegisterContext, year: string, r: SalesRow) =>
-  copyLine([
-    c.entityId,
-    c.jobId,
-    year,
-    r.date,
-    r.date,
-    r.customerName,
-    r.customerCode,
-    r.voucherType,
-    r.voucherNumber,
-    r.voucherRef,
-    r.gstin,
-    r.pan,
-    r.tan,
-    rupees(r.invoiceValue),
-    rupees(r.saleAmount),
-    rupees(r.others),
-    rupees(r.cgst),
-    rupees(r.sgst),
-    rupees(r.igst),
-    r.tdsRate,
-    rupees(r.tdsAmount),
-    r.section,
-    r.customerLocation,
-    r.customerRegion,
-    r.file,
-    r.line,
-  ]);
+export const PURCHASE_COLUMNS = [
+  'entity_id',
+  'job_id',
+  'financial_year',
+  'transaction_date',
+  'supplier_name',
+  'bill_number',
+  'gstin',
+  'pan',
+  'tan',
+  'purchase_value',
+  'invoice_value',
+  'round_off',
+  'cgst',
+  'sgst',
+  'igst',
+  'tcs_rate',
+  'tcs_amount',
+  'section',
+  'file_name',
+  'line',
+] as const;
 
-const purchaseLine = (c: RegisterContext, year: string, r: PurchaseRow) =>
-  copyLine([
-    c.entityId,
-    c.jobId,
-    year,
-    r.date,
-    r.supplierName,
-    r.billNumber,
-    r.gstin,
-    r.pan,
-    r.tan,
-    rupees(r.purchaseValue),
-    rupees(r.invoiceValue),
-    rupees(r.roundOff),
-    rupees(r.cgst),
-    rupees(r.sgst),
-    rupees(r.igst),
-    r.tcsRate,
-    rupees(r.tcsAmount),
-    r.section,
-    r.file,
-    r.line,
-  ]);
+// the entity's and the job's uuids, as bytes once per encoder
+interface Ids {
+  entity: Uint8Array;
+  job: Uint8Array;
+}
+
+// amounts are paise (numeric(18, 2)); a rate, a percentage rounded to four
+// places by parseRate, goes in as ten-thousandths (numeric(9, 4))
+const rate = (r: number | null) => (r === null ? null : Math.round(r * 10_000));
+
+const salesTuple = (w: TupleWriter, ids: Ids, year: string, r: SalesRow) => {
+  w.tuple(SALES_COLUMNS.length);
+  w.bytes(ids.entity);
+  w.bytes(ids.job);
+  w.text(year);
+  w.date(r.date);
+  w.date(r.date);
+  w.text(r.customerName);
+  w.text(r.customerCode);
+  w.text(r.voucherType);
+  w.text(r.voucherNumber);
+  w.text(r.voucherRef);
+  w.text(r.gstin);
+  w.text(r.pan);
+  w.text(r.tan);
+  w.numeric(r.invoiceValue, 2);
+  w.numeric(r.saleAmount, 2);
+  w.numeric(r.others, 2);
+  w.numeric(r.cgst, 2);
+  w.numeric(r.sgst, 2);
+  w.numeric(r.igst, 2);
+  w.numeric(rate(r.tdsRate), 4);
+  w.numeric(r.tdsAmount, 2);
+  w.text(r.section);
+  w.text(r.customerLocation);
+  w.text(r.customerRegion);
+  w.text(r.file);
+  w.int4(r.line);
+};
+
+const purchaseTuple = (w: TupleWriter, ids: Ids, year: string, r: PurchaseRow) => {
+  w.tuple(PURCHASE_COLUMNS.length);
+  w.bytes(ids.entity);
+  w.bytes(ids.job);
+  w.text(year);
+  w.date(r.date);
+  w.text(r.supplierName);
+  w.text(r.billNumber);
+  w.text(r.gstin);
+  w.text(r.pan);
+  w.text(r.tan);
+  w.numeric(r.purchaseValue, 2);
+  w.numeric(r.invoiceValue, 2);
+  w.numeric(r.roundOff, 2);
+  w.numeric(r.cgst, 2);
+  w.numeric(r.sgst, 2);
+  w.numeric(r.igst, 2);
+  w.numeric(rate(r.tcsRate), 4);
+  w.numeric(r.tcsAmount, 2);
+  w.text(r.section);
+  w.text(r.file);
+  w.int4(r.line);
+};
 
 const outsideYear = (file: string, line: number, date: string, fy: FinancialYear): FileIssue => ({
   file,
@@ -111,8 +173,15 @@ const outsideYear = (file: string, line: number, date: string, fy: FinancialYear
   message: `${file} line ${line}: ${date} is outside the financial year ${fy} chosen for this upload.`,
 });
 
-// add(record) answers the record's COPY line, or null when it is skipped or rejected.
-export const createRegisterEncoder = (kind: RegisterKind, context: RegisterContext, shape: RegisterShape) => {
+// add(record) writes the record's tuple into `rows` and answers true, or
+// false when it is skipped or rejected.
+export const createRegisterEncoder = (
+  kind: RegisterKind,
+  context: RegisterContext,
+  shape: RegisterShape,
+  rows: TupleWriter,
+) => {
+  const ids: Ids = { entity: uuidBytes(context.entityId), job: uuidBytes(context.jobId) };
   const part: RegisterPart = {
     amountRead: 0,
     taxRead: 0,
@@ -140,22 +209,22 @@ export const createRegisterEncoder = (kind: RegisterKind, context: RegisterConte
     part.warnings,
   );
   // `clean`: the record's text was seen to hold no bad character
-  const add = (record: RawRecord, clean = false): string | null => {
+  const add = (record: RawRecord, clean = false): boolean => {
     const mapped = mapRow(record, clean);
     if (mapped.kind === 'skip') {
       part.rowsSkipped += 1;
-      return null;
+      return false;
     }
     if (mapped.kind === 'error') {
       for (const e of mapped.errors) reject(e);
-      return null;
+      return false;
     }
     const row = mapped.row as unknown as SalesRow & PurchaseRow;
     const year = financialYearOf(row.date);
     const fy = context.financialYear;
     if (fy && year !== fy) {
       reject(outsideYear(row.file, row.line, row.date, fy));
-      return null;
+      return false;
     }
     const sales = kind === 'sales';
     part.amountRead += (sales ? row.saleAmount : row.purchaseValue) ?? 0;
@@ -165,7 +234,9 @@ export const createRegisterEncoder = (kind: RegisterKind, context: RegisterConte
       years.add(year);
       part.years.push(year);
     }
-    return sales ? salesLine(context, year, row) : purchaseLine(context, year, row);
+    if (sales) salesTuple(rows, ids, year, row);
+    else purchaseTuple(rows, ids, year, row);
+    return true;
   };
   return { add, part };
 };

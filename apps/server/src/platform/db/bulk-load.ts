@@ -5,6 +5,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { BINARY_HEADER, BINARY_TRAILER, framed, wholeTuplesEnd } from './binary-copy.ts';
 import type { RowSink } from './copy-spool.ts';
 
 // COPY is the fast path for loading lakhs of rows. PostgreSQL takes COPY FROM
@@ -18,8 +19,13 @@ const ident = (name: string): string => {
   return name;
 };
 
-const copySql = (table: string, columns: readonly string[], source: string) =>
-  `COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM ${source}`;
+// Text COPY, or binary (binary-copy.ts) for the tables loaded by the lakh. A
+// table's rows are all in one format: the sinks frame a binary COPY with its
+// header and trailer, and a text line never goes into it.
+export type CopyFormat = 'text' | 'binary';
+
+const copySql = (table: string, columns: readonly string[], source: string, format: CopyFormat = 'text') =>
+  `COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM ${source}${format === 'binary' ? ' WITH (FORMAT binary)' : ''}`;
 
 // Lines or chunks of COPY text, or chunks already in UTF-8 (the matching
 // threads write the result's rows as bytes).
@@ -126,61 +132,79 @@ export const copyValue = (value: string | number | boolean | null | undefined): 
 export const copyLine = (values: readonly (string | number | boolean | null | undefined)[]): string =>
   `${values.map(copyValue).join('\t')}\n`;
 
+async function* framedFile(file: string): AsyncGenerator<Uint8Array> {
+  yield BINARY_HEADER;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
+  yield BINARY_TRAILER;
+}
+
 export const copyFileFromStdin = async (
   client: pg.PoolClient,
   table: string,
   columns: readonly string[],
   file: string,
+  format: CopyFormat = 'text',
 ): Promise<number> => {
-  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
-  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), stream);
+  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN', format)));
+  const source =
+    format === 'binary'
+      ? Readable.from(framedFile(file))
+      : fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  await pipeline(source, stream);
   return stream.rowCount ?? 0;
 };
 
 // PGlite takes a blob per COPY: the file goes in slices of about 4 MiB, each
-// cut after a newline so no row is split between two slices.
+// cut after a row (a newline, or a binary file's last whole tuple) so no row
+// is split between two slices.
 export const copyFileFromBlob = async (
   pglite: PGlite,
   table: string,
   columns: readonly string[],
   file: string,
+  format: CopyFormat = 'text',
 ): Promise<number> => {
+  const binary = format === 'binary';
+  const sql = copySql(table, columns, "'/dev/blob'", format);
   let rows = 0;
   let carry = Buffer.alloc(0);
   const send = async (slice: Buffer) => {
     if (slice.length === 0) return;
-    const result = await pglite.query(copySql(table, columns, "'/dev/blob'"), [], {
-      blob: new Blob([slice]),
-    });
+    const result = await pglite.query(sql, [], { blob: new Blob(binary ? framed([slice]) : [slice]) });
     rows += result.affectedRows ?? 0;
   };
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 4 << 20 }) as AsyncIterable<Buffer>) {
     const data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    const cut = data.lastIndexOf(10) + 1;
+    const cut = binary ? wholeTuplesEnd(data) : data.lastIndexOf(10) + 1;
     await send(data.subarray(0, cut));
     carry = Buffer.from(data.subarray(cut));
   }
+  // a binary file that ends inside a tuple was not written whole
+  if (binary && carry.length > 0 && wholeTuplesEnd(carry) !== carry.length)
+    throw new Error(`${file}: the spooled rows end part-way through a row`);
   await send(carry);
   return rows;
 };
 
 // Lines written a row at a time, handed on in pieces of about `limit`
-// characters, one text each (the live COPY writers below).
-const pieces = (limit: number, send: (text: string) => Promise<void>) => {
-  let buffer: string[] = [];
+// characters, one text each (the live COPY writers below); binary tuples
+// are gathered the same way, as one list of byte chunks.
+const pieces = (limit: number, send: (piece: string | Uint8Array[]) => Promise<void>) => {
+  let buffer: CopyInput[] = [];
   let size = 0;
   const flush = async () => {
     if (size === 0) return;
-    const text = buffer.join('');
+    const piece = buffer;
     buffer = [];
     size = 0;
-    await send(text);
+    await send(typeof piece[0] === 'string' ? (piece as string[]).join('') : (piece as Uint8Array[]));
   };
   return {
     flush,
-    async add(text: string) {
+    async add(text: CopyInput) {
+      // a table's rows are all text or all bytes (copySql)
       buffer.push(text);
-      size += text.length;
+      size += typeof text === 'string' ? text.length : text.byteLength;
       if (size >= limit) await flush();
     },
     drop() {
@@ -195,10 +219,15 @@ const pieces = (limit: number, send: (text: string) => Promise<void>) => {
 // each slice is one COPY, run on the one session inside the caller's
 // transaction as soon as it is full. `remove` drops what was not yet sent;
 // what was sent goes with the caller's rollback.
-export const openBlobCopyWriter = (pglite: PGlite, table: string, columns: readonly string[]): RowSink => {
-  const sql = copySql(table, columns, "'/dev/blob'");
-  const lines = pieces(4 << 20, async (text) => {
-    await pglite.query(sql, [], { blob: new Blob([text]) });
+export const openBlobCopyWriter = (
+  pglite: PGlite,
+  table: string,
+  columns: readonly string[],
+  format: CopyFormat = 'text',
+): RowSink => {
+  const sql = copySql(table, columns, "'/dev/blob'", format);
+  const lines = pieces(4 << 20, async (piece) => {
+    await pglite.query(sql, [], { blob: new Blob(typeof piece === 'string' ? [piece] : framed(piece)) });
   });
   return {
     file: null,
@@ -219,17 +248,24 @@ export const openBlobCopyWriter = (pglite: PGlite, table: string, columns: reado
 // transaction, instead of going through a spool file afterwards. The client
 // can run nothing else until `close`; `remove` (after a failure) cancels the
 // COPY with CopyFail, so the transaction can be rolled back.
-export const openCopyWriter = (client: pg.PoolClient, table: string, columns: readonly string[]): RowSink => {
-  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN')));
+export const openCopyWriter = (
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  format: CopyFormat = 'text',
+): RowSink => {
+  const binary = format === 'binary';
+  const stream = client.query(copyFrom(copySql(table, columns, 'STDIN', format)));
   let failure: Error | null = null;
   stream.on('error', (error: Error) => {
     failure ??= error;
   });
+  if (binary) stream.write(BINARY_HEADER);
   // lines a row at a time are sent in pieces of about 1 MiB, as CopySpool writes them
-  const lines = pieces(1 << 20, async (text) => {
+  const lines = pieces(1 << 20, async (piece) => {
     if (failure) throw failure;
     // 'drain', or the stream's error (once() rejects on it)
-    if (!stream.write(text)) await once(stream, 'drain');
+    if (!stream.write(typeof piece === 'string' ? piece : Buffer.concat(piece))) await once(stream, 'drain');
   });
   let ended = false;
   return {
@@ -244,6 +280,7 @@ export const openCopyWriter = (client: pg.PoolClient, table: string, columns: re
       if (failure) throw failure;
       await lines.flush();
       ended = true;
+      if (binary) stream.write(BINARY_TRAILER);
       stream.end();
       await finished(stream);
     },

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 export interface RowSink {
   readonly file: string | null;
   rows: number;
-  // one line, or `rows` lines of text at once
-  write(text: string, rows?: number): Promise<void>;
+  // one line, or `rows` lines of text at once; or `rows` binary tuples
+  // (binary-copy.ts) for a table copied in binary
+  write(text: string | Uint8Array, rows?: number): Promise<void>;
   close(): Promise<void>;
   // after a failure or a load: nothing of it is left behind
   remove(): Promise<void>;
@@ -19,7 +20,8 @@ export interface RowSink {
 // the file into the database inside its transaction.
 export class CopySpool implements RowSink {
   rows = 0;
-  private buffer: string[] = [];
+  // text lines, or byte chunks of tuples (a spool holds one or the other)
+  private buffer: (string | Uint8Array)[] = [];
   private size = 0;
   private readonly stream: fs.WriteStream;
 
@@ -27,16 +29,19 @@ export class CopySpool implements RowSink {
     this.stream = fs.createWriteStream(file);
   }
 
-  async write(line: string, rows = 1): Promise<void> {
+  async write(line: string | Uint8Array, rows = 1): Promise<void> {
     this.rows += rows;
     this.buffer.push(line);
-    this.size += line.length;
+    this.size += typeof line === 'string' ? line.length : line.byteLength;
     if (this.size >= 1 << 20) await this.flush();
   }
 
   private async flush(): Promise<void> {
     if (this.buffer.length === 0) return;
-    const ok = this.stream.write(this.buffer.join(''));
+    const buffer = this.buffer;
+    const ok = this.stream.write(
+      typeof buffer[0] === 'string' ? buffer.join('') : Buffer.concat(buffer as Uint8Array[]),
+    );
     this.buffer = [];
     this.size = 0;
     if (!ok) await once(this.stream, 'drain');

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import {
+  type CopyFormat,
   type CopyInput,
   copyFileFromBlob,
   copyFileFromStdin,
@@ -34,19 +35,25 @@ export interface Database {
     columns: readonly string[],
     chunks: Iterable<CopyInput>,
   ) => Promise<number>;
-  // The same from a file of COPY lines (a CopySpool's), streamed.
+  // The same from a file of COPY lines or binary tuples (a CopySpool's), streamed.
   copyFileInto: (
     client: pg.PoolClient,
     table: string,
     columns: readonly string[],
     file: string,
+    format?: CopyFormat,
   ) => Promise<number>;
   // Reads a SELECT's rows in COPY text format, a line per row: many times
   // faster than row objects for lakhs of rows. Same client rules as copyInto.
   copyOut: (client: pg.PoolClient, select: string) => Promise<Uint8Array>;
   // A COPY a loader writes into while it parses, inside the client's
   // transaction; the client runs nothing else until the writer is closed.
-  openCopyWriter: (client: pg.PoolClient, table: string, columns: readonly string[]) => RowSink;
+  openCopyWriter: (
+    client: pg.PoolClient,
+    table: string,
+    columns: readonly string[],
+    format?: CopyFormat,
+  ) => RowSink;
   close: () => Promise<void>;
 }
 
@@ -69,9 +76,10 @@ export const openDatabase = async (options: {
       pool,
       db,
       copyInto: (client, table, columns, chunks) => copyFromStdin(client, table, columns, chunks),
-      copyFileInto: (client, table, columns, file) => copyFileFromStdin(client, table, columns, file),
+      copyFileInto: (client, table, columns, file, format) =>
+        copyFileFromStdin(client, table, columns, file, format),
       copyOut: (client, select) => copyToStdout(client, select),
-      openCopyWriter: (client, table, columns) => openCopyWriter(client, table, columns),
+      openCopyWriter: (client, table, columns, format) => openCopyWriter(client, table, columns, format),
       close: async () => {
         await db.destroy();
       },
@@ -87,9 +95,10 @@ export const openDatabase = async (options: {
     pool,
     db,
     copyInto: (_client, table, columns, chunks) => copyFromBlob(pglite, table, columns, chunks),
-    copyFileInto: (_client, table, columns, file) => copyFileFromBlob(pglite, table, columns, file),
+    copyFileInto: (_client, table, columns, file, format) =>
+      copyFileFromBlob(pglite, table, columns, file, format),
     copyOut: (_client, select) => copyToBlob(pglite, select),
-    openCopyWriter: (_client, table, columns) => openBlobCopyWriter(pglite, table, columns),
+    openCopyWriter: (_client, table, columns, format) => openBlobCopyWriter(pglite, table, columns, format),
     close: async () => {
       await db.destroy();
       await pglite.close();
