@@ -6,7 +6,12 @@ import {
   type RegisterKind,
   type RegisterPart,
 } from '../features/ingest/register-rows.ts';
-import { type EntryTails, entryTailCollector, withoutParties } from '../features/ingest/tax-entry-lines.ts';
+import {
+  type EntryTails,
+  entryTailCollector,
+  type StatementIds,
+  withoutParties,
+} from '../features/ingest/tax-entry-lines.ts';
 import { taxBookLineWriter } from '../features/reconciliation/matching/engine-input.ts';
 import {
   type KeyedLines,
@@ -33,7 +38,7 @@ export interface IngestRegisterChunk {
 export type ParseTask =
   | { type: 'register'; chunk: RegisterChunk }
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
-  | { type: 'ingest-26as'; chunk: Form26asChunk }
+  | { type: 'ingest-26as'; chunk: Form26asChunk; ids: StatementIds }
   | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' };
 
 // A piece of a statement for `taxrecon reconcile`: its Part I or VI rows as
@@ -44,8 +49,8 @@ export interface Reconcile26asPiece {
   lines: KeyedLines;
 }
 
-// A piece of a statement for the 26AS ingest job: its entries as COPY text
-// (tax-entry-lines.ts), the rest of its result without them.
+// A piece of a statement for the 26AS ingest job: its entries as COPY tuples
+// (tax-entry-lines.ts), moved back, the rest of its result without them.
 export interface Ingest26asPiece {
   result: Form26asResult;
   entries: EntryTails;
@@ -72,9 +77,13 @@ export const runTask = (task: unknown) => {
   // kept as objects: a piece's objects lived through young-generation
   // collections, which took a fifth of a thread's time on a big statement.
   if (t.type === 'ingest-26as') {
-    const collector = entryTailCollector();
+    const collector = entryTailCollector(t.ids);
     const result = parse26asChunk(t.chunk, collector.take);
-    return { result: { result: withoutParties(result), entries: collector.tails() } };
+    const entries = collector.tails();
+    return {
+      result: { result: withoutParties(result), entries },
+      transfer: [entries.tuples.buffer as ArrayBuffer, entries.starts.buffer as ArrayBuffer],
+    };
   }
   if (t.type === 'reconcile-26as') {
     const kind = t.kind;

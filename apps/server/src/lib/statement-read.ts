@@ -1,6 +1,11 @@
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
 import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../cli/parse-chunk.ts';
-import { type EntryTails, entryTailsOf, withoutParties } from '../features/ingest/tax-entry-lines.ts';
+import {
+  type EntryTails,
+  entryTailsOf,
+  type StatementIds,
+  withoutParties,
+} from '../features/ingest/tax-entry-lines.ts';
 import { taxBookKeyedLines } from '../features/reconciliation/matching/engine-input.ts';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -18,9 +23,10 @@ export const parsingPool = () =>
 
 export const isBigStatement = (data: Uint8Array) => data.length >= 2 * chunkChars();
 
-// A 26AS statement for the ingest job, which wants the entries as COPY text: a
-// big statement's pieces write theirs in the threads (so a million entry
-// objects are neither copied back nor held), a small one's are written here.
+// A 26AS statement for the ingest job, which wants the entries as COPY tuples
+// (tax-entry-lines.ts, under the statement's `ids`): a big statement's pieces
+// write theirs in the threads (so a million entry objects are neither copied
+// back nor held), a small one's are written here.
 // `take` gets each piece's entries in file order as soon as they are ready,
 // with the first piece's result (whose header is the statement's); the
 // result comes back without parties.
@@ -28,18 +34,19 @@ export const read26asForLoad = async (
   data: Uint8Array,
   name: string,
   pool: WorkerPool | null,
+  ids: StatementIds,
   take: (first: Form26asResult, entries: EntryTails) => Promise<void>,
 ): Promise<Form26asResult> => {
   const chunks = pool && isBigStatement(data) ? cut26asText(data, name, chunkChars()) : [];
   if (!pool || chunks.length < 2) {
     const whole = parse26asText(data, name);
     const result = withoutParties(whole);
-    await take(result, entryTailsOf(whole));
+    await take(result, entryTailsOf(whole, ids));
     return result;
   }
   const results: Form26asResult[] = [];
   for await (const pieces of pool.runInWindows<ParseTask, Ingest26asPiece>(
-    chunks.map((chunk) => ({ type: 'ingest-26as', chunk })),
+    chunks.map((chunk) => ({ type: 'ingest-26as', chunk, ids })),
   )) {
     for (const piece of pieces) {
       results.push(piece.result);

@@ -5,7 +5,7 @@ import { isBigStatement, parsingPool, read26asForLoad } from '../../lib/statemen
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import { emptyBatch, type LiveCopy, openTable, type ParsedBatch } from './parsed-batch.ts';
-import { ENTRY_COLUMNS, statementPrefix, withPrefix } from './tax-entry-lines.ts';
+import { ENTRY_COLUMNS, fillYear } from './tax-entry-lines.ts';
 
 export interface SourceFile {
   fileId: string;
@@ -92,7 +92,7 @@ export const parseForm26as = async (
   batch.control.keyColumn = 'statement_id';
   batch.control.keys = [];
   const statements = openTable('tax_statements', STATEMENT_COLUMNS, context.tempPath);
-  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath, context.live);
+  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath, context.live, 'binary');
   batch.tables.push(statements, entries);
   // a statement of lakhs of rows is parsed in pieces across the machine's cores
   let pool: WorkerPool | null = null;
@@ -106,17 +106,16 @@ export const parseForm26as = async (
       // statement's financial year; a file without one writes none
       const statementId = randomUUID();
       const ids = { entityId: context.entityId, statementId, jobId: context.jobId };
-      let prefix: string | null = null;
       const written = { rows: 0, amount: 0, tax: 0 };
       const result = await read26asForLoad(
         file.bytes,
         file.fileName,
         isBigStatement(file.bytes) ? threads() : null,
+        ids,
         async (first, piece) => {
           const year = first.header?.financialYear;
           if (!first.header || !year || piece.rows === 0) return;
-          prefix ??= statementPrefix(ids, year);
-          await entries.spool.write(withPrefix(prefix, piece.text), piece.rows);
+          await entries.spool.write(fillYear(piece, year), piece.rows);
           written.rows += piece.rows;
           written.amount += piece.amount;
           written.tax += piece.tax;

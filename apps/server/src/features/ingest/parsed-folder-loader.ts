@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { TupleWriter } from '../../platform/db/binary-copy.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { emptyBatch, openTable, type ParsedBatch, rejectedLines } from './parsed-batch.ts';
 import { type ParsedReadOptions, readParsed26as } from './parsed-folder-rows.ts';
-import { ENTRY_COLUMNS, taxEntryLine } from './tax-entry-lines.ts';
+import { ENTRY_COLUMNS, taxEntryWriter } from './tax-entry-lines.ts';
 
 // The same columns the raw 26AS loader writes (form-26as-loader.ts): a parsed
 // 26AS lands in tax_statements and tax_entries exactly as a raw one does, so
@@ -43,7 +44,14 @@ export const parseParsed26as = async (
   batch.control.keyColumn = 'statement_id';
   batch.control.keys = [];
   const statements = openTable('tax_statements', STATEMENT_COLUMNS, context.tempPath);
-  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath);
+  const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath, null, 'binary');
+  const tuples = new TupleWriter();
+  const entry = taxEntryWriter(tuples);
+  // handed on about a mebibyte at a time
+  const hand = async () => {
+    const n = tuples.rows;
+    if (n > 0) await entries.spool.write(tuples.take(), n);
+  };
   batch.tables.push(statements, entries);
   const made = new Map<string, { id: string; fileId: string; file: string; year: string; count: number }>();
   const fileIdOf = new Map(files.map((f) => [f.fileName, f.fileId]));
@@ -71,15 +79,14 @@ export const parseParsed26as = async (
       batch.control.keys.push(statement.id);
     }
     statement.count += 1;
-    await entries.spool.write(
-      taxEntryLine(
-        { entityId: context.entityId, statementId: statement.id, jobId: context.jobId },
-        r.financialYear,
-        r.part,
-        r,
-        r,
-      ),
+    entry(
+      { entityId: context.entityId, statementId: statement.id, jobId: context.jobId },
+      r.financialYear,
+      r.part,
+      r,
+      r,
     );
+    if (tuples.size >= 1 << 20) await hand();
     batch.amountRead += r.amount;
     batch.taxRead += r.tax;
     batch.rowsValid += 1;
@@ -102,6 +109,7 @@ export const parseParsed26as = async (
   }
   batch.financialYears = [...new Set([...made.values()].map((s) => s.year))].sort();
   batch.rowsRejected = rejectedLines(batch.errors.filter((e) => !FILE_LEVEL.has(e.code)));
+  await hand();
   await statements.spool.close();
   await entries.spool.close();
   return batch;

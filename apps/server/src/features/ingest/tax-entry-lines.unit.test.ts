@@ -5,16 +5,12 @@ import {
   write26asText,
 } from '@taxrecon/formats';
 import { describe, expect, it } from 'vitest';
-import {
-  entryTailsOf,
-  statementPrefix,
-  taxEntryLine,
-  withoutParties,
-  withPrefix,
-} from './tax-entry-lines.ts';
+import { TupleWriter } from '../../platform/db/binary-copy.ts';
+import { entryTailsOf, fillYear, taxEntryWriter, withoutParties } from './tax-entry-lines.ts';
 
-// A parsing thread writes each entry's tail and the job puts the statement's
-// prefix before every tail: the lines must be the ones written whole.
+// A parsing thread writes each entry's tuple with the year left blank and the
+// job fills the statement's year in: the tuples must be the ones written
+// with the year known.
 const ids = {
   entityId: '6f1c2a4e-0000-4000-8000-000000000001',
   statementId: '6f1c2a4e-0000-4000-8000-000000000002',
@@ -22,7 +18,7 @@ const ids = {
 };
 
 const parties: StatementParty[] = Array.from({ length: 5 }, (_, i) => ({
-  // a backslash must reach COPY escaped
+  // a backslash goes in as it is (binary COPY escapes nothing)
   name: i === 2 ? 'A\\B TRADERS' : `DEDUCTOR ${i} LIMITED`,
   tan: `MUMD${String(10000 + i)}E`,
   transactions: Array.from({ length: 1 + i }, (_, k) => ({
@@ -37,19 +33,22 @@ const parties: StatementParty[] = Array.from({ length: 5 }, (_, i) => ({
   })),
 }));
 
-describe('tax_entries lines from tails', () => {
+describe('tax_entries tuples with the year filled in', () => {
   for (const part of ['TDS', 'TCS'] as const) {
-    it(`gives each ${part} entry the line written whole, in file order`, () => {
+    it(`gives each ${part} entry the tuple written with the year known, in file order`, () => {
       const result = parse26asText(write26asText(EXAMPLE_STATEMENT_HEADER, part, parties), 'as.txt');
       const fy = result.header?.financialYear ?? '';
-      const whole = (part === 'TDS' ? result.tds : result.tcs)?.parties.flatMap((p) =>
-        p.transactions.map((t) => taxEntryLine(ids, fy, part, p, t)),
-      );
-      const tails = entryTailsOf(result);
-      expect(whole).toHaveLength(15);
+      const whole = new TupleWriter();
+      const write = taxEntryWriter(whole);
+      for (const p of (part === 'TDS' ? result.tds : result.tcs)?.parties ?? [])
+        for (const t of p.transactions) write(ids, fy, part, p, t);
+      expect(whole.rows).toBe(15);
+      const tails = entryTailsOf(result, ids);
       expect(tails.rows).toBe(15);
-      expect(withPrefix(statementPrefix(ids, fy), tails.text)).toBe((whole ?? []).join(''));
-      expect(tails.text).toContain('A\\\\B TRADERS');
+      expect(tails.starts).toHaveLength(15);
+      expect(Buffer.from(tails.tuples).toString('latin1')).not.toContain(fy);
+      expect(Buffer.from(fillYear(tails, fy))).toEqual(Buffer.from(whole.take()));
+      expect(Buffer.from(tails.tuples).toString('latin1')).toContain('A\\B TRADERS');
       expect(tails.amount).toBe(
         parties.reduce((sum, p) => sum + p.transactions.reduce((s, t) => s + t.amount, 0), 0),
       );
@@ -59,8 +58,14 @@ describe('tax_entries lines from tails', () => {
 
   it('writes nothing for a statement without entries', () => {
     const result = parse26asText(write26asText(EXAMPLE_STATEMENT_HEADER, 'TDS', []), 'none.txt');
-    expect(entryTailsOf(result)).toEqual({ text: '', rows: 0, amount: 0, tax: 0 });
-    expect(withPrefix(statementPrefix(ids, '2024-25'), '')).toBe('');
+    const tails = entryTailsOf(result, ids);
+    expect(tails).toMatchObject({ rows: 0, amount: 0, tax: 0 });
+    expect(fillYear(tails, '2024-25')).toHaveLength(0);
+  });
+
+  it('fills in only a financial year', () => {
+    const result = parse26asText(write26asText(EXAMPLE_STATEMENT_HEADER, 'TDS', parties), 'as.txt');
+    expect(() => fillYear(entryTailsOf(result, ids), '2024-2025')).toThrow('not a financial year');
   });
 
   it('sends the parts back without their parties', () => {
