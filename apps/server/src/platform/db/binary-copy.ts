@@ -177,29 +177,26 @@ export class TupleWriter {
     if (!Number.isSafeInteger(units)) throw new Error(`not a whole number of units: ${units}`);
     const per = scale === 2 ? 100 : 10_000;
     const magnitude = Math.abs(units);
-    let whole = Math.floor(magnitude / per);
+    const whole = Math.floor(magnitude / per);
     // the fraction as one base-10,000 digit: .89 is 8900
     const fraction = (magnitude % per) * (10_000 / per);
-    const digits: number[] = [];
-    while (whole > 0) {
-      digits.unshift(whole % 10_000);
-      whole = Math.floor(whole / 10_000);
-    }
-    const weight = digits.length - 1;
-    if (fraction !== 0) digits.push(fraction);
-    const n = digits.length;
+    // the whole part's base-10,000 digits, written last to first (no array per cell)
+    let wholeDigits = 0;
+    for (let w = whole; w > 0; w = Math.floor(w / 10_000)) wholeDigits++;
+    const n = wholeDigits + (fraction === 0 ? 0 : 1);
     this.room(4 + 8 + n * 2);
     const view = this.view;
-    let at = this.at;
+    const at = this.at;
     view.setInt32(at, 8 + n * 2);
     view.setInt16(at + 4, n);
     // zero has no digits and weight 0
-    view.setInt16(at + 6, n === 0 ? 0 : weight);
+    view.setInt16(at + 6, n === 0 ? 0 : wholeDigits - 1);
     view.setInt16(at + 8, units < 0 ? 0x4000 : 0);
     view.setInt16(at + 10, scale);
-    at += 12;
-    for (let i = 0; i < n; i++, at += 2) view.setInt16(at, digits[i]!);
-    this.at = at;
+    let p = at + 12 + (wholeDigits - 1) * 2;
+    for (let w = whole; w > 0; w = Math.floor(w / 10_000), p -= 2) view.setInt16(p, w % 10_000);
+    if (fraction !== 0) view.setInt16(at + 12 + wholeDigits * 2, fraction);
+    this.at = at + 12 + n * 2;
   }
 
   // The tuples written since the last take, as their own bytes.
