@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { FileIssue } from '../errors.ts';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
 import { guessMapping } from './guess-mapping.ts';
-import { createRowMapper, isTotalRow, mapPurchaseRows, mapRows, mapSalesRows } from './map-rows.ts';
+import {
+  createRowMapper,
+  isPlaceholder,
+  isTotalRow,
+  mapPurchaseRows,
+  mapRows,
+  mapSalesRows,
+} from './map-rows.ts';
 import { readTable } from './read-table.ts';
 import { PURCHASE_FIELDS, SALES_FIELDS } from './targets.ts';
 
@@ -214,6 +221,53 @@ describe('registers on damaged input', () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('placeholder cells', () => {
+  const PLACEHOLDERS = [
+    '-',
+    '--',
+    'NA',
+    'N/A',
+    'N.A.',
+    'NIL',
+    'NULL',
+    'NONE',
+    'URP',
+    'PANNOTAVBL',
+    'PANAPPLIED',
+    'PANINVALID',
+  ];
+  // the definition before cells were compared in place: upper-case a copy and look it up
+  const byCopy = (text: string) =>
+    text.length <= 10 && /^[-NnPpUu]/.test(text) && PLACEHOLDERS.includes(text.toUpperCase());
+
+  it.each(['na', 'N/a', 'nil', 'Null', 'none', 'urp', 'PanNotAvbl', '-', '--', 'n.a.', 'nıl'])(
+    'takes %j for no value',
+    (text) => {
+      expect(isPlaceholder(text)).toBe(true);
+    },
+  );
+
+  it.each(['PNEA00000A', 'Pune', 'NAN', 'N A', 'NONE ', 'ß', 'PANNOTAVBLE', ''])(
+    'takes %j for a value',
+    (text) => {
+      expect(isPlaceholder(text)).toBe(false);
+    },
+  );
+
+  it('answers as upper-casing a copy does, for any cell', () => {
+    const letters = fc.constantFrom(...'-./ NnAaIiLlUuOoEeRrPpTtVvBbDdıſßﬀ'.split(''));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: letters, maxLength: 11 }), fc.string({ maxLength: 11 })),
+        (text) => {
+          expect(isPlaceholder(text)).toBe(byCopy(text));
+        },
+      ),
+      { numRuns: 5000 },
     );
   });
 });

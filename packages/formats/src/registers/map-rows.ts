@@ -43,19 +43,42 @@ const PLACEHOLDERS = new Set([
   'PANINVALID',
 ]);
 
-// Longest of them: a longer cell is not upper-cased to be looked up (a
-// million-row register has twenty million cells).
+// Longest of them: a longer cell is never a placeholder (a million-row
+// register has twenty million cells).
 const LONGEST_PLACEHOLDER = Math.max(...[...PLACEHOLDERS].map((p) => p.length));
 
-// the first characters they start with, either case
-const PLACEHOLDER_STARTS = new Set(
-  [...PLACEHOLDERS].flatMap((p) => [p.charCodeAt(0), p.toLowerCase().charCodeAt(0)]),
+// them by length: a cell is compared only with those as long as it is
+const PLACEHOLDERS_BY_LENGTH: readonly (readonly string[] | undefined)[] = Array.from(
+  { length: LONGEST_PLACEHOLDER + 1 },
+  (_, n) => {
+    const same = [...PLACEHOLDERS].filter((p) => p.length === n);
+    return same.length ? same : undefined;
+  },
 );
 
-const isPlaceholder = (text: string): boolean =>
-  text.length <= LONGEST_PLACEHOLDER &&
-  PLACEHOLDER_STARTS.has(text.charCodeAt(0)) &&
-  PLACEHOLDERS.has(text.toUpperCase());
+// `text` upper-cased (ASCII letters only) equals `placeholder`, which is upper case
+const sameUpper = (text: string, placeholder: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122 ? c - 32 : c) !== placeholder.charCodeAt(i)) return false;
+  }
+  return true;
+};
+
+// A cell that stands for no value ("NA", "n/a", "-"). Compared without
+// upper-casing a copy of the cell: every TAN and many names are short enough
+// to be looked at, and a copy each took a tenth of a register's mapping.
+// A cell with a letter beyond ASCII is upper-cased as before (toUpperCase
+// maps some of them to ASCII, and may change the length).
+export const isPlaceholder = (text: string): boolean => {
+  if (text.length > LONGEST_PLACEHOLDER) return false;
+  for (let i = 0; i < text.length; i++)
+    if (text.charCodeAt(i) > 127) return PLACEHOLDERS.has(text.toUpperCase());
+  const candidates = PLACEHOLDERS_BY_LENGTH[text.length];
+  if (candidates === undefined) return false;
+  for (const p of candidates) if (sameUpper(text, p)) return true;
+  return false;
+};
 
 const TOTAL_ROW = /^(?:grand\s+|sub\s*-?\s*)?totals?\s*:?$/i;
 
@@ -228,6 +251,11 @@ const dateCell = remembered((text) => {
   const r = parseDate(text);
   return r.ok ? r : { ok: false, code: 'INVALID_DATE', expected: r.expected };
 });
+// a register has a handful of rates ("10%", "2", "0.1")
+const rateCell = remembered((text) => {
+  const r = parseRate(text);
+  return r.ok ? r : { ok: false, code: 'INVALID_RATE', expected: r.expected };
+});
 const panCell = remembered((text) => validateIdentifier('PAN', text));
 const tanCell = remembered((text) => validateIdentifier('TAN', text));
 const gstinCell = remembered((text) => validateIdentifier('GSTIN', text));
@@ -242,10 +270,8 @@ const convert = (kind: FieldKind, text: string): Converted => {
       const r = parseAmount(text);
       return r.ok ? r : { ok: false, code: 'INVALID_AMOUNT', expected: r.expected };
     }
-    case 'rate': {
-      const r = parseRate(text);
-      return r.ok ? r : { ok: false, code: 'INVALID_RATE', expected: r.expected };
-    }
+    case 'rate':
+      return rateCell(text);
     case 'pan':
       return panCell(text);
     case 'tan':

@@ -194,6 +194,7 @@ export const createRegisterEncoder = (
   };
   const rejected = new Set<string>();
   const years = new Set<string>();
+  const yearOf = new Map<string, FinancialYear>();
   const reject = (issue: FileIssue) => {
     part.errors.push(issue);
     const key = `${issue.file}:${issue.line}`;
@@ -220,7 +221,12 @@ export const createRegisterEncoder = (
       return false;
     }
     const row = mapped.row as unknown as SalesRow & PurchaseRow;
-    const year = financialYearOf(row.date);
+    // a register repeats a few hundred dates (each one string: map-rows.ts remembers them)
+    let year = yearOf.get(row.date);
+    if (year === undefined) {
+      year = financialYearOf(row.date);
+      if (yearOf.size < 10_000) yearOf.set(row.date, year);
+    }
     const fy = context.financialYear;
     if (fy && year !== fy) {
       reject(outsideYear(row.file, row.line, row.date, fy));
