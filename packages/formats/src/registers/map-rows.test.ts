@@ -11,6 +11,7 @@ import {
   mapPurchaseRows,
   mapRows,
   mapSalesRows,
+  PLACEHOLDERS,
 } from './map-rows.ts';
 import { readTable } from './read-table.ts';
 import { PURCHASE_FIELDS, SALES_FIELDS } from './targets.ts';
@@ -226,23 +227,9 @@ describe('registers on damaged input', () => {
 });
 
 describe('placeholder cells', () => {
-  const PLACEHOLDERS = [
-    '-',
-    '--',
-    'NA',
-    'N/A',
-    'N.A.',
-    'NIL',
-    'NULL',
-    'NONE',
-    'URP',
-    'PANNOTAVBL',
-    'PANAPPLIED',
-    'PANINVALID',
-  ];
   // the definition before cells were compared in place: upper-case a copy and look it up
   const byCopy = (text: string) =>
-    text.length <= 10 && /^[-NnPpUu]/.test(text) && PLACEHOLDERS.includes(text.toUpperCase());
+    text.length <= 10 && /^[-NnPpUu]/.test(text) && PLACEHOLDERS.has(text.toUpperCase());
 
   it.each(['na', 'N/a', 'nil', 'Null', 'none', 'urp', 'PanNotAvbl', '-', '--', 'n.a.', 'nıl'])(
     'takes %j for no value',

@@ -28,7 +28,7 @@ export interface MapRowsResult<R> {
 
 // Cells that mean "nothing here": dashes, NA, Tally's URP (unregistered
 // person) in the GSTIN column and TRACES' PAN placeholders.
-const PLACEHOLDERS = new Set([
+export const PLACEHOLDERS: ReadonlySet<string> = new Set([
   '-',
   '--',
   'NA',
