@@ -64,8 +64,9 @@ export interface IngestRegisterPiece {
 }
 
 const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
-  // a row's tuple is about one and a half times its text
-  const rows = new TupleWriter(chunk.bytes.length + (chunk.bytes.length >> 1));
+  // a sales row's tuple is about 1.75 times its text: room for twice the
+  // text, so the buffer is not grown (and copied) part-way
+  const rows = new TupleWriter(chunk.bytes.length * 2);
   const { add, part } = createRegisterEncoder(chunk.kind, chunk.context, chunk.shape, rows);
   forEachRecord(chunk, add);
   return { tuples: rows.take(), part };

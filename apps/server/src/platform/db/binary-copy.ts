@@ -80,6 +80,10 @@ export class TupleWriter {
   private buffer: Uint8Array;
   private view: DataView;
   private at = 0;
+  // the last date written: a row often gives the same one twice, and a
+  // register's rows come in runs of a date
+  private lastDate: string | null = null;
+  private lastDays = 0;
 
   constructor(capacity = 1 << 16) {
     this.buffer = new Uint8Array(capacity);
@@ -157,9 +161,15 @@ export class TupleWriter {
       this.null();
       return;
     }
-    const days = isoDays(iso);
-    // the readers give ISO dates they checked: this is a fault of ours, not the file's
-    if (days === null) throw new Error(`not a date: ${iso}`);
+    let days = this.lastDays;
+    if (iso !== this.lastDate) {
+      const counted = isoDays(iso);
+      // the readers give ISO dates they checked: this is a fault of ours, not the file's
+      if (counted === null) throw new Error(`not a date: ${iso}`);
+      days = counted;
+      this.lastDate = iso;
+      this.lastDays = days;
+    }
     this.room(8);
     this.view.setInt32(this.at, 4);
     this.view.setInt32(this.at + 4, days - PG_EPOCH_DAYS);

@@ -121,6 +121,16 @@ describe('COPY binary tuples', () => {
     expect(days('2024-02-29')).toBe(8825);
   });
 
+  it('writes each date of a run as its own day, the same one twice or not', () => {
+    const dates = ['2024-04-01', '2024-04-01', '2024-04-02', '2024-04-01', '2025-03-31', '2025-03-31'];
+    const w = new TupleWriter();
+    w.tuple(dates.length);
+    for (const d of dates) w.date(d);
+    const days = fields(w.take()).map((f) => new DataView(f!.buffer, f!.byteOffset).getInt32(0));
+    expect(days).toEqual(dates.map((d) => (isoDays(d) ?? Number.NaN) - 10_957));
+    expect(() => w.date('2024-02-30')).toThrow('not a date');
+  });
+
   it('writes text as UTF-8, NULL as length -1', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
