@@ -1,4 +1,5 @@
 import { parseRupees } from '@taxrecon/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAmount, parseRate } from './amounts.ts';
 
@@ -23,6 +24,26 @@ describe('parseAmount', () => {
 
   it.each(['', 'abc', '1.2.3', '12-', 'Dr'])('%j is not an amount', (text) => {
     expect(parseAmount(text)).toMatchObject({ ok: false });
+  });
+});
+
+describe('parseAmount on text', () => {
+  // the definition before bare amounts skipped the trim and the currency look
+  const byTrim = (text: string) => parseRupees(text.trim().replace(/^(?:rs\.?|inr|₹)\s*/i, ''));
+
+  it('reads any text as trimming it and dropping a currency in front does', () => {
+    const cell = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'0123456789,.-() ₹RrSsIiNn\t'.split('')), maxLength: 16 }),
+      fc.string({ maxLength: 8 }),
+      fc.integer({ min: -(10 ** 15), max: 10 ** 15 }).map((n) => (n / 100).toFixed(2)),
+    );
+    fc.assert(
+      fc.property(cell, (text) => {
+        const read = parseAmount(text);
+        expect(read.ok ? read.value : null).toBe(byTrim(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

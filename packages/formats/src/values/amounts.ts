@@ -15,8 +15,17 @@ export const parseAmount = (input: string | number): AmountResult => {
     const p = rupeesToPaise(input);
     return { ok: true, value: (p === 0 ? 0 : p) as Paise };
   }
-  const value = parseRupees(input.trim().replace(CURRENCY_PREFIX, ''));
+  const value = parseRupees(bare(input) ? input : input.trim().replace(CURRENCY_PREFIX, ''));
   return value === null ? fail : { ok: true, value };
+};
+
+// A cell that starts with a digit or a minus and ends with a digit has no
+// space to trim and no currency in front: nearly every amount in a register,
+// read without the two passes (five amounts a row, a million rows).
+const bare = (text: string): boolean => {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return (first === 45 || (first >= 48 && first <= 57)) && last >= 48 && last <= 57;
 };
 const fail: AmountResult = { ok: false, expected: AMOUNT_EXPECTED };
 
