@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TupleWriter, uuidBytes } from '../../platform/db/binary-copy.ts';
+import { tupleFeed, uuidBytes } from '../../platform/db/binary-copy.ts';
 import { type CopyFormat, copyLine } from '../../platform/db/bulk-load.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { parseAndLoad } from './load-batch.ts';
@@ -68,13 +68,10 @@ const load = (options: {
     }
     const target = openTable('sales_entries', COLUMNS, tempPath, live, options.format);
     batch.tables.push(target);
-    // binary: the tuples handed on about 64 KiB at a time, as the register loader hands them on
-    const tuples = new TupleWriter();
+    // binary: the tuples handed on as the register loader hands them on
+    const feed = tupleFeed(target.spool);
+    const tuples = feed.rows;
     const ids = { entity: uuidBytes(entityId), job: uuidBytes(jobId) };
-    const hand = async () => {
-      const n = tuples.rows;
-      if (n > 0) await target.spool.write(tuples.take(), n);
-    };
     for (let i = 1; i <= ROWS; i++) {
       if (i === options.stopAt) throw new Error('the parser stopped');
       const entity = i === options.strayAt ? randomUUID() : entityId;
@@ -107,13 +104,13 @@ const load = (options: {
         tuples.numeric(10_03, 2);
         tuples.text('sales.txt');
         tuples.int4(i);
-        if (tuples.size >= 1 << 16) await hand();
+        if (feed.full()) await feed.hand();
       }
       batch.rowsValid += 1;
       batch.amountRead += 100_25;
       batch.taxRead += 10_03;
     }
-    await hand();
+    await feed.hand();
     await target.spool.close();
     return batch;
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TupleWriter } from '../../platform/db/binary-copy.ts';
+import { tupleFeed } from '../../platform/db/binary-copy.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { emptyBatch, openTable, type ParsedBatch, rejectedLines } from './parsed-batch.ts';
@@ -45,13 +45,8 @@ export const parseParsed26as = async (
   batch.control.keys = [];
   const statements = openTable('tax_statements', STATEMENT_COLUMNS, context.tempPath);
   const entries = openTable('tax_entries', ENTRY_COLUMNS, context.tempPath, null, 'binary');
-  const tuples = new TupleWriter();
-  const entry = taxEntryWriter(tuples);
-  // handed on about a mebibyte at a time
-  const hand = async () => {
-    const n = tuples.rows;
-    if (n > 0) await entries.spool.write(tuples.take(), n);
-  };
+  const feed = tupleFeed(entries.spool);
+  const entry = taxEntryWriter(feed.rows);
   batch.tables.push(statements, entries);
   const made = new Map<string, { id: string; fileId: string; file: string; year: string; count: number }>();
   const fileIdOf = new Map(files.map((f) => [f.fileName, f.fileId]));
@@ -86,7 +81,7 @@ export const parseParsed26as = async (
       r,
       r,
     );
-    if (tuples.size >= 1 << 20) await hand();
+    if (feed.full()) await feed.hand();
     batch.amountRead += r.amount;
     batch.taxRead += r.tax;
     batch.rowsValid += 1;
@@ -109,7 +104,7 @@ export const parseParsed26as = async (
   }
   batch.financialYears = [...new Set([...made.values()].map((s) => s.year))].sort();
   batch.rowsRejected = rejectedLines(batch.errors.filter((e) => !FILE_LEVEL.has(e.code)));
-  await hand();
+  await feed.hand();
   await statements.spool.close();
   await entries.spool.close();
   return batch;

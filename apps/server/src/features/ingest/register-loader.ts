@@ -4,7 +4,7 @@ import type { IngestRegisterPiece, ParseTask } from '../../cli/parse-chunk.ts';
 import { cutRegister } from '../../lib/register-cut.ts';
 import { parsingPool } from '../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
-import { TupleWriter } from '../../platform/db/binary-copy.ts';
+import { tupleFeed } from '../../platform/db/binary-copy.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { openRecords } from './open-records.ts';
@@ -126,17 +126,10 @@ const loadRegister = async (
         }
         continue;
       }
-      const rows = new TupleWriter();
-      const { add, part } = createRegisterEncoder(kind, context, shape, rows);
-      // handed on about a mebibyte at a time, as a spool or a live COPY takes it
-      const hand = async () => {
-        const n = rows.rows;
-        if (n > 0) await target.spool.write(rows.take(), n);
-      };
-      for await (const record of source.rows) {
-        if (add(record) && rows.size >= 1 << 20) await hand();
-      }
-      await hand();
+      const feed = tupleFeed(target.spool);
+      const { add, part } = createRegisterEncoder(kind, context, shape, feed.rows);
+      for await (const record of source.rows) if (add(record) && feed.full()) await feed.hand();
+      await feed.hand();
       take(part);
     }
   } finally {

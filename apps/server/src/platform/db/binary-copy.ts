@@ -5,6 +5,7 @@
 // and the trailer; a tuple is its field count, then each field as a length
 // (-1: NULL) and its bytes, all big-endian.
 // https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4
+import type { RowSink } from './copy-spool.ts';
 
 // "PGCOPY\n\377\r\n\0", no flags, no header extension
 export const BINARY_HEADER = Uint8Array.of(
@@ -217,6 +218,21 @@ export class TupleWriter {
     return out;
   }
 }
+
+// Tuples written on this thread a row at a time, handed to a sink (a spool
+// file or a live COPY) about a mebibyte at a time: `rows` to write into,
+// `hand` when `full` (checked without an await per row) and at the end.
+export const tupleFeed = (sink: RowSink) => {
+  const rows = new TupleWriter();
+  return {
+    rows,
+    full: () => rows.size >= 1 << 20,
+    hand: async () => {
+      const n = rows.rows;
+      if (n > 0) await sink.write(rows.take(), n);
+    },
+  };
+};
 
 // Where the last whole tuple in `data` ends (data holds tuples only, read
 // from their start): a spool file is cut there into COPYs of whole rows.
