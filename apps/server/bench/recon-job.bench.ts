@@ -1,4 +1,5 @@
 // npm run bench:recon-job -- [--rows 1000000] [--pg postgres://postgres@127.0.0.1:5432]
+//     [--deductors 20000]   (the customers the rows are spread over: many small parties cost more)
 //     (the app compiled, as `taxrecon serve` runs it: run-compiled.mjs; `npx tsx` on this file runs the sources)
 //     [--data DIR]   (embedded only: keep the loaded database in DIR and reuse it next time)
 //     [--skip-embedded]   (with --pg: PostgreSQL only)
@@ -7,7 +8,7 @@
 //
 // The reconciliation job through the app, end to end: generates (or reuses)
 // the ingest benchmark's 26AS file and sales register of N rows each over
-// 20,000 customers, writes a customer master for those customers from the
+// 20,000 customers (--deductors), writes a customer master for those customers from the
 // 26AS party lines, loads all three through the upload API, then submits a
 // TDS reconciliation and measures:
 //   1. the job (read with COPY, match in a worker thread, write with COPY);
@@ -29,6 +30,7 @@ import { startBenchServer } from './bench-server.ts';
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
+    deductors: { type: 'string', default: '20000' },
     pg: { type: 'string' },
     out: { type: 'string' },
     data: { type: 'string' },
@@ -43,7 +45,16 @@ const { values } = parseArgs({
   },
 });
 const rows = Number(values.rows);
-const out = values.out ?? path.join(os.tmpdir(), `taxrecon-bench-${rows}`);
+const deductors = Number(values.deductors);
+if (!Number.isInteger(deductors) || deductors < 1 || deductors > 99_999)
+  throw new Error(`--deductors: a whole number from 1 to 99,999, not ${values.deductors}`);
+// the 20,000-customer files are the ingest benchmark's own (bench:ingest)
+const out =
+  values.out ??
+  path.join(
+    os.tmpdir(),
+    deductors === 20_000 ? `taxrecon-bench-${rows}` : `taxrecon-bench-${rows}-${deductors}`,
+  );
 // run-compiled.mjs runs this compiled elsewhere and says where its sources are
 const benchDir = process.env.TAXRECON_BENCH_DIR ?? import.meta.dirname;
 const root = path.resolve(benchDir, '../../..');
@@ -55,7 +66,15 @@ if (!fs.existsSync(statement) || !fs.existsSync(register)) {
   console.log(`generating ${rows.toLocaleString('en-IN')} rows of each into ${out} ...`);
   execFileSync(
     path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(benchDir, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', out],
+    [
+      path.join(benchDir, 'generate-ingest-files.ts'),
+      '--rows',
+      String(rows),
+      '--deductors',
+      String(deductors),
+      '--out',
+      out,
+    ],
     { stdio: 'inherit' },
   );
 }
@@ -158,6 +177,8 @@ const bench = async (label: string, databaseUrl: string | null, databaseLoaded =
         import.meta.filename,
         '--rows',
         String(rows),
+        '--deductors',
+        String(deductors),
         '--job-only',
         dataDir,
         '--label',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeCustomerMaster, writeVendorMaster } from '@taxrecon/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -108,5 +109,81 @@ describe('master files', () => {
       results: { vendorName: string }[];
     };
     expect(unchanged.results[0]?.vendorName).toBe('Renamed Supplies Ltd');
+  });
+
+  // The rows go in 5,000 to a statement as column arrays (master-upsert.ts):
+  // this crosses a statement's end, repeats a code across it, and carries
+  // the characters an array literal must escape.
+  it('loads a master of thousands of rows exactly, the last row of a repeated code winning', async () => {
+    const ODD = 'O\'Neil "Quoted", {Braced} \\ back\\slash टाटा NULL';
+    const tan = (i: number) => `BLKA${String(i).padStart(5, '0')}B`;
+    const customer = (i: number, name: string) => ({
+      customerCode: `BULK-${i}`,
+      customerName: name,
+      tradeName: `TRADE ${i}`,
+      tanNumber: tan(i),
+      addressCity: i % 2 ? null : 'PUNE',
+    });
+    const rows = Array.from({ length: 6000 }, (_, i) => customer(i, i === 4321 ? ODD : `BULK CUSTOMER ${i}`));
+    rows.push(customer(5, 'BULK CUSTOMER 5 RENAMED'), {
+      customerCode: null,
+      customerName: 'NO CODE BULK',
+    } as never);
+    const first = await run('/ingest/ingest-customer', 'bulk-customers.txt', writeCustomerMaster(rows));
+    expect(first.result.controlTotals).toMatchObject({ rowsRead: 6001, rowsLoaded: 6001, balanced: true });
+    const stored = async () =>
+      t.server.ctx.db
+        .selectFrom('customers')
+        .select(['customer_code', 'customer_name', 'trade_name', 'tan_number', 'address_city'])
+        .where((eb) =>
+          eb.or([eb('customer_code', 'like', 'BULK-%'), eb('customer_name', '=', 'NO CODE BULK')]),
+        )
+        .execute();
+    const byCode = new Map((await stored()).map((r) => [r.customer_code, r]));
+    expect(byCode.size).toBe(6001);
+    expect(byCode.get('BULK-5')?.customer_name).toBe('BULK CUSTOMER 5 RENAMED');
+    expect(byCode.get('BULK-4321')).toEqual({
+      customer_code: 'BULK-4321',
+      customer_name: ODD,
+      trade_name: 'TRADE 4321',
+      tan_number: tan(4321),
+      address_city: null,
+    });
+    expect(byCode.get('BULK-5998')?.address_city).toBe('PUNE');
+    expect(byCode.get(null)?.customer_name).toBe('NO CODE BULK');
+
+    // Again, changed: a coded row updates its names and identifiers but not
+    // its trade name (what the upload does not own); the code-less row is added again.
+    const changed = rows.map((r, i) =>
+      i === 4999 ? { ...r, customerName: 'CHANGED', tradeName: 'NEW TRADE' } : r,
+    );
+    await run('/ingest/ingest-customer', 'bulk-customers.txt', writeCustomerMaster(changed));
+    const after = await stored();
+    expect(after.length).toBe(6002);
+    expect(after.find((r) => r.customer_code === 'BULK-4999')).toMatchObject({
+      customer_name: 'CHANGED',
+      trade_name: 'TRADE 4999',
+    });
+  });
+
+  it('loads a vendor master of thousands of rows with its yes/no columns', async () => {
+    const vendors = Array.from({ length: 5001 }, (_, i) => ({
+      vendorCode: `BULKV-${i}`,
+      vendorName: `BULK VENDOR ${i}`,
+      compliance206AB: i % 3 === 0,
+      resident: i !== 5000,
+    }));
+    const load = await run('/ingest/ingest-vendor', 'bulk-vendors.txt', writeVendorMaster(vendors));
+    expect(load.result.controlTotals).toMatchObject({ rowsLoaded: 5001, balanced: true });
+    const stored = await t.server.ctx.db
+      .selectFrom('vendors')
+      .select(['vendor_code', 'compliance_206ab', 'resident', 'active_status'])
+      .where('vendor_code', 'like', 'BULKV-%')
+      .execute();
+    expect(stored.length).toBe(5001);
+    const v = new Map(stored.map((r) => [r.vendor_code, r]));
+    expect(v.get('BULKV-3')).toMatchObject({ compliance_206ab: true, resident: true, active_status: true });
+    expect(v.get('BULKV-4')).toMatchObject({ compliance_206ab: false, resident: true });
+    expect(v.get('BULKV-5000')).toMatchObject({ compliance_206ab: false, resident: false });
   });
 });

@@ -1,19 +1,16 @@
 import type { ControlTotals } from '@taxrecon/contracts';
 import { type FileIssue, readCustomerMaster, readVendorMaster } from '@taxrecon/formats';
 import { append } from '@taxrecon/shared';
-import type { Insertable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { SourceFile } from './form-26as-loader.ts';
+import { type UpsertShape, upsertMasterRows } from './master-upsert.ts';
 import { rejectedLines } from './parsed-batch.ts';
 
 const BATCH = 500;
 
-const customerRow = (
-  entityId: string,
-  r: Awaited<ReturnType<typeof readCustomerMaster>>['rows'][number],
-) => ({
-  entity_id: entityId,
+const customerRow = (r: Awaited<ReturnType<typeof readCustomerMaster>>['rows'][number]) => ({
   customer_code: r.customerCode,
   customer_name: r.customerName,
   name_from_sales_book: r.nameFromSalesBook,
@@ -40,9 +37,9 @@ const customerRow = (
   contact_phone: r.contactPhone,
   notes: r.notes,
 });
+type CustomerRow = ReturnType<typeof customerRow>;
 
-const vendorRow = (entityId: string, r: Awaited<ReturnType<typeof readVendorMaster>>['rows'][number]) => ({
-  entity_id: entityId,
+const vendorRow = (r: Awaited<ReturnType<typeof readVendorMaster>>['rows'][number]) => ({
   vendor_code: r.vendorCode,
   vendor_name: r.vendorName,
   name_from_purchase_book: r.nameFromPurchaseBook,
@@ -65,13 +62,53 @@ const vendorRow = (entityId: string, r: Awaited<ReturnType<typeof readVendorMast
   contact_email: r.contactEmail,
   contact_phone: r.contactPhone,
   notes: r.notes,
-  vendor_type: r.vendorType as Insertable<DB['vendors']>['vendor_type'],
+  vendor_type: r.vendorType,
   compliance_206ab: r.compliance206AB,
   default_contact: r.defaultContact,
   active_status: r.activeStatus,
   resident: r.resident,
-  aadhaar_pan_link: r.aadhaarPanLink as Insertable<DB['vendors']>['aadhaar_pan_link'],
+  aadhaar_pan_link: r.aadhaarPanLink,
 });
+type VendorRow = ReturnType<typeof vendorRow>;
+
+// A row with a code updates the earlier row of that code: its names, tax
+// identifiers and contact, not what a person may have filled in on screen.
+const CUSTOMERS: UpsertShape<CustomerRow> = {
+  table: 'customers',
+  booleans: new Set(),
+  conflict: ['entity_id', 'customer_code'],
+  updates: [
+    'customer_name',
+    'name_from_sales_book',
+    'name_from_26as',
+    'legal_name',
+    'tan_number',
+    'pan_number',
+    'gstin',
+    'address_city',
+    'address_state',
+    'contact_email',
+    'contact_phone',
+  ],
+};
+const VENDORS: UpsertShape<VendorRow> = {
+  table: 'vendors',
+  booleans: new Set(['compliance_206ab', 'default_contact', 'active_status', 'resident']),
+  conflict: ['entity_id', 'vendor_code'],
+  updates: [
+    'vendor_name',
+    'name_from_purchase_book',
+    'name_from_26as',
+    'tan_number',
+    'pan_number',
+    'gstin',
+    'vendor_type',
+    'compliance_206ab',
+    'active_status',
+    'aadhaar_pan_link',
+    'contact_email',
+  ],
+};
 
 const issueRows = (jobId: string, entityId: string, severity: 'error' | 'warning', issues: FileIssue[]) =>
   issues.map((i) => ({
@@ -112,7 +149,7 @@ export const loadMasterFile = async (
       append(warnings, read.warnings);
       append(
         customers,
-        read.rows.map((r) => ({ ...customerRow(context.entityId, r), line: r.line })),
+        read.rows.map((r) => ({ ...customerRow(r), line: r.line })),
       );
     } else {
       const read = await readVendorMaster(file.bytes, file.fileName);
@@ -120,7 +157,7 @@ export const loadMasterFile = async (
       append(warnings, read.warnings);
       append(
         vendors,
-        read.rows.map((r) => ({ ...vendorRow(context.entityId, r), line: r.line })),
+        read.rows.map((r) => ({ ...vendorRow(r), line: r.line })),
       );
     }
   }
@@ -150,62 +187,15 @@ export const loadMasterFile = async (
     return [...kept, ...seen.values()];
   };
   const firstFile = files[0]?.fileName ?? '';
-  customers.splice(0, customers.length, ...lastByCode(customers, (r) => r.customer_code, firstFile));
-  vendors.splice(0, vendors.length, ...lastByCode(vendors, (r) => r.vendor_code, firstFile));
-  const valid = customers.length + vendors.length;
+  // not spread into splice's arguments: a master of lakhs of rows would overflow the stack
+  const customerRows = lastByCode(customers, (r) => r.customer_code, firstFile).map(({ line: _, ...r }) => r);
+  const vendorRows = lastByCode(vendors, (r) => r.vendor_code, firstFile).map(({ line: _, ...r }) => r);
+  const valid = customerRows.length + vendorRows.length;
   let loaded = 0;
   let result: MasterLoad | null = null;
   await ctx.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < customers.length; i += BATCH) {
-      const rows = customers.slice(i, i + BATCH).map(({ line: _line, ...row }) => row);
-      const result = await trx
-        .insertInto('customers')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['entity_id', 'customer_code']).doUpdateSet((eb) => ({
-            customer_name: eb.ref('excluded.customer_name'),
-            name_from_sales_book: eb.ref('excluded.name_from_sales_book'),
-            name_from_26as: eb.ref('excluded.name_from_26as'),
-            legal_name: eb.ref('excluded.legal_name'),
-            tan_number: eb.ref('excluded.tan_number'),
-            pan_number: eb.ref('excluded.pan_number'),
-            gstin: eb.ref('excluded.gstin'),
-            address_city: eb.ref('excluded.address_city'),
-            address_state: eb.ref('excluded.address_state'),
-            contact_email: eb.ref('excluded.contact_email'),
-            contact_phone: eb.ref('excluded.contact_phone'),
-            updated_at: new Date(),
-          })),
-        )
-        .returning('id')
-        .execute();
-      loaded += result.length;
-    }
-    for (let i = 0; i < vendors.length; i += BATCH) {
-      const rows = vendors.slice(i, i + BATCH).map(({ line: _line, ...row }) => row);
-      const result = await trx
-        .insertInto('vendors')
-        .values(rows)
-        .onConflict((oc) =>
-          oc.columns(['entity_id', 'vendor_code']).doUpdateSet((eb) => ({
-            vendor_name: eb.ref('excluded.vendor_name'),
-            name_from_purchase_book: eb.ref('excluded.name_from_purchase_book'),
-            name_from_26as: eb.ref('excluded.name_from_26as'),
-            tan_number: eb.ref('excluded.tan_number'),
-            pan_number: eb.ref('excluded.pan_number'),
-            gstin: eb.ref('excluded.gstin'),
-            vendor_type: eb.ref('excluded.vendor_type'),
-            compliance_206ab: eb.ref('excluded.compliance_206ab'),
-            active_status: eb.ref('excluded.active_status'),
-            aadhaar_pan_link: eb.ref('excluded.aadhaar_pan_link'),
-            contact_email: eb.ref('excluded.contact_email'),
-            updated_at: new Date(),
-          })),
-        )
-        .returning('id')
-        .execute();
-      loaded += result.length;
-    }
+    loaded += await upsertMasterRows(trx, context.entityId, CUSTOMERS, customerRows);
+    loaded += await upsertMasterRows(trx, context.entityId, VENDORS, vendorRows);
     const issues = [
       ...issueRows(context.jobId, context.entityId, 'error', errors),
       ...issueRows(context.jobId, context.entityId, 'warning', warnings),
