@@ -9,7 +9,8 @@ import {
   readDelimitedStream,
   sniffDelimiter,
 } from './delimited.ts';
-import { readXlsRecords, readXlsxRecords } from './spreadsheet.ts';
+import { readXlsRecords } from './spreadsheet.ts';
+import { readXlsxSheet } from './xlsx-sheet.ts';
 
 export type TableFormat = 'txt' | 'csv' | 'xlsx' | 'xls';
 
@@ -124,7 +125,7 @@ export const readTable = async (
     return { file, format, headers: [], headerLine: 0, rows: [], errors: [error] };
   }
   try {
-    if (format === 'xlsx') records = await readXlsxRecords(bytes, options.sheet);
+    if (format === 'xlsx') records = await readXlsxSheet(bytes, options.sheet);
     else if (format === 'xls') records = await readXlsRecords(bytes, options.sheet);
     else {
       const { text } = decodeText(bytes);

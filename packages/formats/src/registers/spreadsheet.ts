@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import type * as XLSX from '@e965/xlsx';
-import type ExcelJS from 'exceljs';
 import { excelSerialToIso, isoDate } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';
 
@@ -24,26 +23,6 @@ const cellText = (value: unknown): string => {
     if (typeof v.error === 'string') return v.error;
   }
   return '';
-};
-
-export const readXlsxRecords = async (bytes: Uint8Array, sheet?: string): Promise<RawRecord[]> => {
-  // Loaded when a spreadsheet is read: ExcelJS alone takes a second to load,
-  // which a command reading text files should not pay.
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  // exceljs' typings predate Buffer being generic; the bytes are passed as they are.
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
-  const worksheet = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
-  if (worksheet === undefined) return [];
-  const records: RawRecord[] = [];
-  worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      values[column - 1] = cellText(cell.value);
-    });
-    records.push({ line: rowNumber, values: Array.from(values, (v) => v ?? '') });
-  });
-  return records;
 };
 
 // A number format is a date format when, outside quoted text, escapes and

@@ -1,0 +1,199 @@
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isoDate } from '../values/dates.ts';
+import { isBlankRecord, type RawRecord } from './delimited.ts';
+import { readXlsxSheet } from './xlsx-sheet.ts';
+
+// The reference: how registers were read before xlsx-sheet.ts, ExcelJS's whole
+// workbook model and the cell text rule of spreadsheet.ts.
+const referenceText = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? ''
+      : (isoDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate()) ?? '');
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: string };
+    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return referenceText(v.result);
+    if (v.text !== undefined) return referenceText(v.text);
+    if (typeof v.error === 'string') return v.error;
+  }
+  return '';
+};
+
+const referenceRecords = async (bytes: Uint8Array, sheet?: string): Promise<RawRecord[]> => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+  const worksheet = sheet === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheet);
+  if (worksheet === undefined) return [];
+  const records: RawRecord[] = [];
+  worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const values: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      values[column - 1] = referenceText(cell.value);
+    });
+    records.push({ line: rowNumber, values: Array.from(values, (v) => v ?? '') });
+  });
+  return records;
+};
+
+// What a register reader keeps: rows with a value, without trailing empty cells.
+const kept = (records: RawRecord[]) =>
+  records
+    .filter((r) => !isBlankRecord(r.values))
+    .map((r) => {
+      const values = [...r.values];
+      while (values.length > 0 && values[values.length - 1] === '') values.pop();
+      return { line: r.line, values };
+    });
+
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('<b>&amp;', ' lead', 'trail ', 'a\nb', 'टाटा स्टील', '"quoted"', "it's", '_x0041_', 'NULL'),
+);
+const cellValue: fc.Arbitrary<ExcelJS.CellValue> = fc.oneof(
+  text,
+  fc.integer({ min: -1e9, max: 1e9 }),
+  fc.double({ min: -1e12, max: 1e12, noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(14950, 1345.5, 0.1, -0, 1e-7, 123456789.125),
+  fc
+    .integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) })
+    .map((ms) => new Date(Math.floor(ms / 60_000) * 60_000)),
+  fc.boolean(),
+  fc.constantFrom({ error: '#N/A' }, { error: '#DIV/0!' }) as fc.Arbitrary<ExcelJS.CellValue>,
+  fc.tuple(text, text).map(([a, b]) => ({ richText: [{ text: a, font: { bold: true } }, { text: b }] })),
+  // not 0: ExcelJS loses a formula's result of 0 (below)
+  fc.integer({ min: 1, max: 1e6 }).map((n) => ({ formula: 'ROUND(1,0)', result: n / 100 })),
+  text.map((t) => ({ formula: 'TRIM("x")', result: t })),
+  text.map((t) => ({ text: t, hyperlink: 'https://example.com/a?b=1&c=2' })),
+  fc.constant(null),
+);
+const formats = fc.constantFrom(
+  undefined,
+  'dd-mmm-yyyy',
+  'd/m/yyyy',
+  '#,##0.00',
+  '0%',
+  '[$-409]d-mmm-yy',
+  '@',
+);
+
+const sheetGrid = fc.array(
+  fc.array(fc.record({ value: cellValue, format: formats }), { minLength: 0, maxLength: 7 }),
+  { minLength: 0, maxLength: 12 },
+);
+
+const textResult = (value: ExcelJS.CellValue) =>
+  typeof value === 'object' && value !== null && 'formula' in value && typeof value.result === 'string';
+
+const workbookOf = async (
+  sheets: { name: string; rows: { value: ExcelJS.CellValue; format: string | undefined }[][] }[],
+  merge: boolean,
+  date1904: boolean,
+) => {
+  const workbook = new ExcelJS.Workbook();
+  if (date1904) workbook.properties.date1904 = true;
+  for (const s of sheets) {
+    const worksheet = workbook.addWorksheet(s.name);
+    s.rows.forEach((cells, r) => {
+      cells.forEach((c, col) => {
+        const cell = worksheet.getCell(r + 1, col + 1);
+        cell.value = c.value;
+        // ExcelJS reads a formula's text result in a date format as a date
+        // (' ' as 1900-01-01, other text as nothing); we keep the text
+        // (below), so the reference is not asked about it
+        if (c.format && !textResult(c.value)) cell.numFmt = c.format;
+      });
+    });
+    if (merge && s.rows.length > 2 && (s.rows[0]?.length ?? 0) > 0) worksheet.mergeCells(1, 1, 2, 3);
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+};
+
+describe('readXlsxSheet', () => {
+  it('reads any sheet to the rows ExcelJS’s whole-workbook loader read', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(sheetGrid, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.nat(3),
+        async (grids, merge, date1904, pick) => {
+          const sheets = grids.map((rows, i) => ({ name: `Sheet ${i + 1} & <co>`, rows }));
+          const bytes = await workbookOf(sheets, merge, date1904);
+          const name = pick < sheets.length ? sheets[pick]!.name : undefined;
+          expect(kept(await readXlsxSheet(bytes, name))).toEqual(kept(await referenceRecords(bytes, name)));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('reads a register with title lines, dates, rupees and a merged title', async () => {
+    const bytes = await workbookOf(
+      [
+        {
+          name: 'Sales',
+          rows: [
+            [{ value: 'Zedex Sample Private Limited', format: undefined }],
+            [],
+            ['Date', 'Particulars', 'Gross Total'].map((value) => ({ value, format: undefined })),
+            [
+              { value: new Date(Date.UTC(2024, 3, 2)), format: 'dd-mmm-yyyy' },
+              { value: 'AADI SAGAR SOFTWARE Pvt Ltd', format: undefined },
+              { value: 17641, format: '#,##0.00' },
+            ],
+          ],
+        },
+      ],
+      true,
+      false,
+    );
+    expect(kept(await readXlsxSheet(bytes))).toEqual([
+      { line: 1, values: Array(3).fill('Zedex Sample Private Limited') },
+      { line: 2, values: Array(3).fill('Zedex Sample Private Limited') },
+      { line: 3, values: ['Date', 'Particulars', 'Gross Total'] },
+      { line: 4, values: ['2024-04-02', 'AADI SAGAR SOFTWARE Pvt Ltd', '17641'] },
+    ]);
+  });
+
+  it('reads the formula results ExcelJS lost: text in a date format, and 0', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('S');
+    const cell = sheet.getCell('A1');
+    cell.value = { formula: 'TEXT(B1,"dd-mm-yyyy")', result: '02-04-2024' };
+    cell.numFmt = 'dd-mmm-yyyy';
+    sheet.getCell('B1').value = { formula: 'C1-C1', result: 0 };
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    expect(await readXlsxSheet(bytes)).toEqual([{ line: 1, values: ['02-04-2024', '0'] }]);
+  });
+
+  // Another writer's XML: SheetJS writes strings inline or shared, dates as
+  // serials in the cell's format, and no row spans.
+  it.each([true, false])('reads a SheetJS workbook (shared strings: %s) as ExcelJS did', async (bookSST) => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Sales register & <more>'],
+      ['Date', 'Party', 'Amount', 'Paid'],
+      [45384, 'टाटा स्टील', 14950.5, true],
+      [45385, ' spaced ', -0.25, false],
+    ]);
+    for (const address of ['A3', 'A4']) sheet[address]!.z = 'dd-mmm-yyyy';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Register');
+    const bytes = new Uint8Array(XLSX.write(book, { bookType: 'xlsx', type: 'buffer', bookSST }));
+    const read = kept(await readXlsxSheet(bytes));
+    expect(read).toEqual(kept(await referenceRecords(bytes)));
+    expect(read[2]).toEqual({ line: 3, values: ['2024-04-02', 'टाटा स्टील', '14950.5', 'TRUE'] });
+  });
+
+  it('refuses bytes that are no workbook', async () => {
+    await expect(readXlsxSheet(new Uint8Array())).rejects.toThrow();
+    await expect(readXlsxSheet(Buffer.from('PK\u0003\u0004 broken'))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,281 @@
+import { type Entry, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
+import { isoDate } from '../values/dates.ts';
+import { readZipEntryCapped } from '../zip/zip-limits.ts';
+import type { RawRecord } from './delimited.ts';
+
+// An .xlsx sheet's rows read straight from its XML part: the cell values a
+// register needs (numbers, text, dates, yes/no, errors, formulas' results),
+// not a workbook model. ExcelJS's model held about 9 KB a row (1.8 GB and
+// 10.6 s for 200,000 register rows; docs/decisions.md, issue 14, session 21).
+// What a cell reads as is what ExcelJS's loader gave through `cellText`, and
+// a property test holds the two together (xlsx-sheet.test.ts): numbers as
+// JavaScript prints them, a number in a date format as its ISO day, TRUE and
+// FALSE, an error's code, merged cells repeating their first cell's value.
+// Parts are unzipped within the zip limits (zip-limits.ts).
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+// XML character and entity references in text or an attribute.
+const xmlText = (raw: string): string =>
+  raw.indexOf('&') < 0
+    ? raw
+    : raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
+        if (ref[0] !== '#') return ENTITIES[ref] ?? whole;
+        const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      });
+
+// Excel writes characters XML cannot hold as _xHHHH_ in a string's text.
+const excelEscapes = (text: string): string =>
+  text.indexOf('_x') < 0
+    ? text
+    : text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+const attribute = (tag: string, name: string): string | undefined => {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return m ? xmlText(m[1] ?? m[2] ?? '') : undefined;
+};
+
+// The text of every <t> in an element, phonetic runs (<rPh>) left out.
+const runsText = (xml: string): string => {
+  const body = xml.indexOf('<rPh') < 0 ? xml : xml.replace(/<rPh[\s>][\s\S]*?<\/rPh>/g, '');
+  let text = '';
+  for (const m of body.matchAll(/<t(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/t>)/g))
+    text += excelEscapes(xmlText(m[1] ?? ''));
+  return text;
+};
+
+const sharedStrings = (xml: string): string[] => {
+  const strings: string[] = [];
+  for (const m of xml.matchAll(/<si(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/si>)/g))
+    strings.push(runsText(m[1] ?? ''));
+  return strings;
+};
+
+// Excel's built-in number formats that ExcelJS names (ids 0-49).
+const BUILT_IN_FORMATS: Record<number, string> = {
+  14: 'mm-dd-yy',
+  15: 'd-mmm-yy',
+  16: 'd-mmm',
+  17: 'mmm-yy',
+  18: 'h:mm AM/PM',
+  19: 'h:mm:ss AM/PM',
+  20: 'h:mm',
+  21: 'h:mm:ss',
+  22: 'm/d/yy "h":mm',
+  45: 'mm:ss',
+  46: '[h]:mm:ss',
+  47: 'mmss.0',
+};
+
+// ExcelJS's rule: outside [..] and "..", a day, month, year, hour, second or
+// Buddhist-year code.
+const isDateFormat = (format: string | undefined): boolean =>
+  format !== undefined && /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+
+// Whether each cell style (the `s` of a cell) shows a number as a date.
+const dateStyles = (xml: string): boolean[] => {
+  const custom = new Map<number, string>();
+  for (const m of xml.matchAll(/<numFmt\s[^>]*>/g)) {
+    const id = Number(attribute(m[0], 'numFmtId'));
+    const code = attribute(m[0], 'formatCode');
+    if (code !== undefined) custom.set(id, code);
+  }
+  const xfs = /<cellXfs[\s>][\s\S]*?<\/cellXfs>/.exec(xml)?.[0] ?? '';
+  const styles: boolean[] = [];
+  for (const m of xfs.matchAll(/<xf[\s>/][^>]*>/g)) {
+    const id = Number(attribute(m[0], 'numFmtId') ?? 0);
+    styles.push(id !== 0 && isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id]));
+  }
+  return styles;
+};
+
+// "AB12" -> column 28 (1-based), row 12.
+const cellAddress = (ref: string): { column: number; row: number } => {
+  let column = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c >= 65 && c <= 90) column = column * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) column = column * 26 + (c - 96);
+    else break;
+  }
+  return { column, row: Number.parseInt(ref.slice(i), 10) };
+};
+
+// ExcelJS turns a date cell's serial into a Date at the millisecond; its UTC
+// day is the day a person sees.
+const serialDay = (serial: number, date1904: boolean): string => {
+  const d = new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+  return Number.isNaN(d.getTime())
+    ? ''
+    : (isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) ?? '');
+};
+
+interface Workbook {
+  entries: Map<string, Entry>;
+  read: (path: string) => Promise<string>;
+}
+
+// The path of the wanted sheet's part: by name, or the first tab that is a worksheet.
+const sheetPath = async (book: Workbook, sheet: string | undefined): Promise<string | null> => {
+  const workbook = await book.read('xl/workbook.xml');
+  const rels = book.entries.has('xl/_rels/workbook.xml.rels')
+    ? await book.read('xl/_rels/workbook.xml.rels')
+    : '';
+  const targets = new Map<string, string>();
+  for (const m of rels.matchAll(/<Relationship\s[^>]*>/g)) {
+    const id = attribute(m[0], 'Id');
+    const target = attribute(m[0], 'Target');
+    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  }
+  for (const m of workbook.matchAll(/<sheet\s[^>]*>/g)) {
+    const path = targets.get(attribute(m[0], 'r:id') ?? '');
+    if (!path || !/^xl\/worksheets\/sheet\d+\.xml$/.test(path) || !book.entries.has(path)) continue;
+    if (sheet === undefined || attribute(m[0], 'name') === sheet) return path;
+  }
+  return null;
+};
+
+// The records of one sheet (the first unless named): a record per row with a
+// cell in it, in row order, each cell's text at its column.
+export const readXlsxSheet = async (bytes: Uint8Array, sheet?: string): Promise<RawRecord[]> => {
+  const zip = new ZipReader(new Uint8ArrayReader(bytes));
+  try {
+    const entries = new Map((await zip.getEntries()).map((e) => [e.filename, e]));
+    if (!entries.has('xl/workbook.xml')) throw new Error('it is a zip file without an Excel workbook in it');
+    const decoder = new TextDecoder();
+    let unzipped = 0;
+    const book: Workbook = {
+      entries,
+      read: async (path) => {
+        const entry = entries.get(path);
+        if (!entry) return '';
+        const data = await readZipEntryCapped('workbook', entry, unzipped);
+        unzipped += data.length;
+        return decoder.decode(data);
+      },
+    };
+    const path = await sheetPath(book, sheet);
+    if (path === null) return [];
+    const workbook = await book.read('xl/workbook.xml');
+    const date1904 = /<workbookPr\s[^>]*>/.exec(workbook)?.[0]?.match(/\sdate1904\s*=\s*["']1["']/) != null;
+    const strings = sharedStrings(await book.read('xl/sharedStrings.xml'));
+    const dates = dateStyles(await book.read('xl/styles.xml'));
+    return sheetRecords(await book.read(path), { strings, dates, date1904 });
+  } finally {
+    await zip.close();
+  }
+};
+
+interface SheetContext {
+  strings: string[];
+  dates: boolean[];
+  date1904: boolean;
+}
+
+const number = (text: string): string => String(Number.parseFloat(text));
+
+// One cell's text from its attributes and content.
+const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
+  const type = attribute(tag, 't');
+  const hasFormula = /<f[\s>/]/.test(inner);
+  const v = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+  if (type === 'inlineStr' && !hasFormula) return runsText(/<is[\s>][\s\S]*?<\/is>/.exec(inner)?.[0] ?? '');
+  // an empty <v></v> is no value, as ExcelJS reads it
+  if (v === undefined || v === '') return '';
+  const raw = xmlText(v);
+  switch (type) {
+    case 's':
+      return hasFormula ? number(raw) : (ctx.strings[Number.parseInt(raw, 10)] ?? '');
+    case 'str':
+      return xmlText(raw);
+    case 'b':
+      return Number.parseInt(raw, 10) !== 0 ? 'TRUE' : 'FALSE';
+    case 'e':
+      return raw;
+    default: {
+      // style 0 is the default style, never read as a date (as ExcelJS)
+      const style = Number.parseInt(attribute(tag, 's') ?? '0', 10);
+      const serial = Number.parseFloat(raw);
+      if (style > 0 && ctx.dates[style]) return serialDay(serial, ctx.date1904);
+      return String(serial);
+    }
+  }
+};
+
+const sheetRecords = (xml: string, ctx: SheetContext): RawRecord[] => {
+  const byRow = new Map<number, string[]>();
+  const dataStart = xml.indexOf('<sheetData');
+  const dataEnd = xml.indexOf('</sheetData>');
+  let pos = dataStart < 0 ? xml.length : dataStart;
+  const end = dataEnd < 0 ? xml.length : dataEnd;
+  let lastRow = 0;
+  for (;;) {
+    const rowAt = xml.indexOf('<row', pos);
+    if (rowAt < 0 || rowAt >= end) break;
+    const tagEnd = xml.indexOf('>', rowAt);
+    const tag = xml.slice(rowAt, tagEnd + 1);
+    const rowNumber = Number.parseInt(attribute(tag, 'r') ?? '', 10) || lastRow + 1;
+    lastRow = rowNumber;
+    if (tag.endsWith('/>')) {
+      pos = tagEnd + 1;
+      continue;
+    }
+    const rowEnd = xml.indexOf('</row>', tagEnd);
+    const values: string[] = [];
+    let column = 0;
+    let at = tagEnd + 1;
+    for (;;) {
+      const c = xml.indexOf('<c', at);
+      if (c < 0 || c >= rowEnd) break;
+      const next = xml.charCodeAt(c + 2);
+      // <c ...> or <c>, not another element that starts with c
+      if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) {
+        at = c + 2;
+        continue;
+      }
+      const cEnd = xml.indexOf('>', c);
+      const cTag = xml.slice(c, cEnd + 1);
+      const ref = attribute(cTag, 'r');
+      column = ref ? cellAddress(ref).column : column + 1;
+      let inner = '';
+      if (cTag.endsWith('/>')) at = cEnd + 1;
+      else {
+        const close = xml.indexOf('</c>', cEnd);
+        inner = xml.slice(cEnd + 1, close);
+        at = close + 4;
+      }
+      values[column - 1] = cellText(cTag, inner, ctx);
+    }
+    byRow.set(rowNumber, values);
+    pos = rowEnd + 6;
+  }
+  mergeCells(xml.slice(end), byRow);
+  const records: RawRecord[] = [];
+  for (const line of [...byRow.keys()].sort((a, b) => a - b)) {
+    const values = byRow.get(line)!;
+    if (values.some((v) => v !== '' && v !== undefined))
+      records.push({ line, values: Array.from(values, (v) => v ?? '') });
+  }
+  return records;
+};
+
+// A merged range shows its first cell's value in every cell of it.
+const mergeCells = (tail: string, byRow: Map<number, string[]>): void => {
+  for (const m of tail.matchAll(/<mergeCell\s[^>]*>/g)) {
+    const [from, to] = (attribute(m[0], 'ref') ?? '').split(':');
+    if (!from || !to) continue;
+    const a = cellAddress(from);
+    const b = cellAddress(to);
+    const value = byRow.get(a.row)?.[a.column - 1] ?? '';
+    for (let row = a.row; row <= b.row; row++) {
+      let values = byRow.get(row);
+      if (!values) {
+        values = [];
+        byRow.set(row, values);
+      }
+      for (let column = a.column; column <= b.column; column++) values[column - 1] = value;
+    }
+  }
+};
