@@ -31,8 +31,14 @@ const excelEscapes = (text: string): string =>
     ? text
     : text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
+const attributePatterns = new Map<string, RegExp>();
 const attribute = (tag: string, name: string): string | undefined => {
-  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  let pattern = attributePatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+    attributePatterns.set(name, pattern);
+  }
+  const m = pattern.exec(tag);
   return m ? xmlText(m[1] ?? m[2] ?? '') : undefined;
 };
 

@@ -1,0 +1,124 @@
+// npm run bench:xlsx [-- --rows 200000]
+//
+// Reading a sales register saved as .xlsx (what an accountant exports from
+// Excel or Tally): N rows with real date cells and numeric amounts, made
+// once from the ingest benchmark's text register. Each reader runs in its
+// own process, for its own peak RSS:
+//   1. readTable, as ingest reads an .xlsx (formats/registers/xlsx-sheet.ts);
+//   2. for comparison, ExcelJS's whole-workbook loader, which ingest used
+//      until session 21.
+// An .xlsx sheet part may expand to 256 MB (zip-limits.ts): about 350,000
+// rows of this register.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readTable } from '@taxrecon/formats';
+import ExcelJS from 'exceljs';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '200000' },
+    // internal: run one reader in this process
+    measure: { type: 'string' },
+  },
+});
+const rows = Number(values.rows);
+const root = path.resolve(import.meta.dirname, '../../..');
+const dir = path.join(os.tmpdir(), `taxrecon-bench-xlsx-${rows}`);
+const register = path.join(dir, `sales-register-${rows}.txt`);
+const workbook = path.join(dir, `sales-register-${rows}.xlsx`);
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// "2-Apr-2024" -> a UTC date, as Excel keeps a day
+const dayOf = (text: string): Date | null => {
+  const m = /^(\d{1,2})-([A-Z][a-z]{2})-(\d{4})$/.exec(text);
+  const month = m ? MONTHS.indexOf(m[2]!) : -1;
+  return m && month >= 0 ? new Date(Date.UTC(Number(m[3]), month, Number(m[1]))) : null;
+};
+
+const makeWorkbook = async () => {
+  fs.mkdirSync(dir, { recursive: true });
+  if (!fs.existsSync(register)) {
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', dir],
+      { stdio: 'inherit' },
+    );
+  }
+  const lines = fs.readFileSync(register, 'utf8').split(/\r?\n/);
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: workbook, useSharedStrings: true });
+  const sheet = writer.addWorksheet('Sales Register');
+  const header = lines[0]!.split('\t');
+  const amounts = new Set(
+    header.flatMap((h, i) => (/services|cgst|sgst|igst|total|tds on/i.test(h) ? [i] : [])),
+  );
+  sheet.addRow(header).commit();
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i]) continue;
+    const cells: ExcelJS.CellValue[] = lines[i]!.split('\t').map((v, j) => {
+      if (j === 0) return dayOf(v) ?? v;
+      const n = Number(v.replace(/,/g, ''));
+      return amounts.has(j) && v !== '' && Number.isFinite(n) ? n : v;
+    });
+    const row = sheet.addRow(cells);
+    row.getCell(1).numFmt = 'd-mmm-yyyy';
+    row.commit();
+  }
+  await writer.commit();
+};
+
+const cellText = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    return cellText(v.result ?? v.text);
+  }
+  return String(value);
+};
+
+if (values.measure) {
+  const bytes = fs.readFileSync(workbook);
+  const started = performance.now();
+  let count = 0;
+  if (values.measure === 'readTable') {
+    const table = await readTable(bytes, path.basename(workbook));
+    if (table.errors.length) throw new Error(table.errors[0]!.message);
+    count = table.rows.length;
+  } else {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    book.worksheets[0]!.eachRow((row) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cellText(cell.value);
+      });
+      count++;
+    });
+    count--; // the header
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rss = Math.round(process.resourceUsage().maxRSS / 1024);
+  console.log(
+    `  ${values.measure === 'readTable' ? 'readTable (xlsx-sheet.ts)' : 'ExcelJS whole workbook'}: ${count.toLocaleString('en-IN')} rows in ${seconds.toFixed(1)} s = ${Math.round(count / seconds).toLocaleString('en-IN')} rows/s, peak RSS ${rss} MB`,
+  );
+} else {
+  if (!fs.existsSync(workbook)) {
+    console.log(`writing ${rows.toLocaleString('en-IN')} register rows as ${workbook} ...`);
+    await makeWorkbook();
+  }
+  console.log(
+    `${path.basename(workbook)}: ${(fs.statSync(workbook).size / 1024 / 1024).toFixed(1)} MB, ${rows.toLocaleString('en-IN')} rows`,
+  );
+  for (const reader of ['readTable', 'exceljs']) {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', import.meta.filename, '--rows', String(rows), '--measure', reader],
+      { stdio: 'inherit' },
+    );
+    if (run.status !== 0) console.log(`  ${reader}: failed (exit ${run.status ?? run.signal})`);
+  }
+}
