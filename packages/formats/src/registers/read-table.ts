@@ -1,7 +1,7 @@
 import { type FileIssue, issue } from '../errors.ts';
 import { badCharacterInRecord } from '../values/bad-characters.ts';
 import { decodeText } from '../values/text-decoding.ts';
-import { ZIP_TOO_LARGE, zipBytesRefusal } from '../zip/zip-limits.ts';
+import { ZIP_LIMITS, ZIP_TOO_LARGE, zipBytesRefusal } from '../zip/zip-limits.ts';
 import {
   isBlankRecord,
   parseDelimited,
@@ -110,6 +110,11 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 // Reads a register or master file of any accepted type into a header and raw
 // rows. Never throws: an unreadable file gives an empty table and one error.
+// A sheet whose XML passes the zip limit holds some 3 lakh rows of a register;
+// text has no such limit (it is read as it arrives).
+const XLSX_TOO_BIG =
+  'in Excel, save the sheet as "CSV UTF-8" or "Text (Tab delimited)" and upload that file, or split the sheet';
+
 export const readTable = async (
   bytes: Uint8Array,
   file: string,
@@ -119,7 +124,7 @@ export const readTable = async (
   const errors: FileIssue[] = [];
   let records: RawRecord[];
   // an .xlsx is a zip: its parts are held in memory, so a bomb is refused first
-  const refusal = format === 'xlsx' ? await zipBytesRefusal(file, bytes) : null;
+  const refusal = format === 'xlsx' ? await zipBytesRefusal(file, bytes, ZIP_LIMITS, XLSX_TOO_BIG) : null;
   if (refusal) {
     const error = issue(file, 1, ZIP_TOO_LARGE, 'a workbook of ordinary size', refusal);
     return { file, format, headers: [], headerLine: 0, rows: [], errors: [error] };

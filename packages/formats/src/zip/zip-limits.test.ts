@@ -82,11 +82,23 @@ describe('zip limits', () => {
     expect(result.ok && result.files[0]?.data.length).toBe(text.length);
   });
 
-  it('refuses an .xlsx whose parts expand like a zip bomb before exceljs reads it', async () => {
+  it('refuses an .xlsx whose parts expand like a zip bomb before its sheet is read', async () => {
     const xlsx = await zipOf([{ name: 'xl/worksheets/sheet1.xml', data: new Uint8Array(40 * 1024 * 1024) }]);
     const table = await readTable(xlsx, 'sales.xlsx');
     expect(table.rows).toEqual([]);
     expect(table.errors).toMatchObject([{ code: 'ZIP_TOO_LARGE', line: 1 }]);
     expect(table.errors[0]?.message).toContain('sales.xlsx: xl/worksheets/sheet1.xml expands');
+  });
+
+  it('tells the user of a sheet too big for the limit to save it as text', async () => {
+    const xlsx = lieAboutSize(
+      await zipOf([{ name: 'xl/worksheets/sheet1.xml', data: new Uint8Array(1000).fill(65) }]),
+      ZIP_LIMITS.maxEntryBytes + 1,
+    );
+    const table = await readTable(xlsx, 'big.xlsx');
+    expect(table.errors).toMatchObject([{ code: 'ZIP_TOO_LARGE', line: 1 }]);
+    expect(table.errors[0]?.message).toMatch(
+      /the limit for one file in a zip; in Excel, save the sheet as "CSV UTF-8"/,
+    );
   });
 });

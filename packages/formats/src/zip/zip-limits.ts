@@ -41,9 +41,11 @@ export const zipEntryRefusal = (
   size: number,
   before: number,
   limits: ZipLimits = ZIP_LIMITS,
+  // what to do instead, when one file in the zip is too big
+  tooBig = 'split the statement or upload the .txt',
 ): string | null => {
   if (size > limits.maxEntryBytes) {
-    return `${zipName}: ${entry.filename} expands to more than ${bytes(limits.maxEntryBytes)}, the limit for one file in a zip; split the statement or upload the .txt.`;
+    return `${zipName}: ${entry.filename} expands to more than ${bytes(limits.maxEntryBytes)}, the limit for one file in a zip; ${tooBig}.`;
   }
   if (before + size > limits.maxTotalBytes) {
     return `${zipName}: the files in the zip expand to more than ${bytes(limits.maxTotalBytes)} together (limit reached at ${entry.filename}); upload fewer files per zip.`;
@@ -60,11 +62,12 @@ export const zipEntriesRefusal = (
   zipName: string,
   entries: readonly Entry[],
   limits: ZipLimits = ZIP_LIMITS,
+  tooBig?: string,
 ): string | null => {
   let total = 0;
   for (const entry of entries) {
     if (entry.directory) continue;
-    const refusal = zipEntryRefusal(zipName, entry, entry.uncompressedSize, total, limits);
+    const refusal = zipEntryRefusal(zipName, entry, entry.uncompressedSize, total, limits, tooBig);
     if (refusal) return refusal;
     total += entry.uncompressedSize;
   }
@@ -115,17 +118,18 @@ export const readZipEntryCapped = async (
   return entry.getData(writer, options.password === undefined ? {} : { password: options.password });
 };
 
-// For zips another library expands (exceljs for .xlsx): the declared sizes are
+// For zips expanded part by part elsewhere (an .xlsx's sheets): the declared sizes are
 // checked here first. Null when they pass or when the bytes are no zip (the
 // reader then says so in its own words).
 export const zipBytesRefusal = async (
   zipName: string,
   zip: Uint8Array,
   limits: ZipLimits = ZIP_LIMITS,
+  tooBig?: string,
 ): Promise<string | null> => {
   const reader = new ZipReader(new Uint8ArrayReader(zip));
   try {
-    return zipEntriesRefusal(zipName, await reader.getEntries(), limits);
+    return zipEntriesRefusal(zipName, await reader.getEntries(), limits, tooBig);
   } catch {
     return null;
   } finally {
