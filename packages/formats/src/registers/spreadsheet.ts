@@ -9,7 +9,7 @@ import type { RawRecord } from './delimited.ts';
 const dateToIso = (d: Date): string =>
   Number.isNaN(d.getTime()) ? '' : (isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) ?? '');
 
-const cellText = (value: unknown): string => {
+export const cellText = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
