@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -171,6 +172,58 @@ describe('readXlsxSheet', () => {
     const read = kept(await readXlsxSheet(bytes));
     expect(read).toEqual(kept(await referenceRecords(bytes)));
     expect(read[2]).toEqual({ line: 3, values: ['2024-04-02', 'टाटा स्टील', '14950.5', 'TRUE'] });
+  });
+
+  // A workbook whose sheet XML is cut short or has bytes changed (a file
+  // damaged in transit, a faulty writer): the reader answers, rows or an
+  // error, and never loops.
+  it('reads or refuses a workbook whose sheet XML is damaged, and always ends', async () => {
+    const original = await workbookOf(
+      [
+        {
+          name: 'S',
+          rows: Array.from({ length: 6 }, (_, r) =>
+            [0, 1, 2].map((c) => ({ value: r * 10 + c, format: undefined })),
+          ),
+        },
+      ],
+      true,
+      false,
+    );
+    const zip = new ZipReader(new Uint8ArrayReader(original));
+    const parts = await Promise.all(
+      (await zip.getEntries()).map(async (e) => ({
+        name: e.filename,
+        data: e.directory ? new Uint8Array() : await e.getData(new Uint8ArrayWriter()),
+      })),
+    );
+    await zip.close();
+    const sheetXml = new TextDecoder().decode(parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!.data);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(sheetXml.length),
+        fc.nat(sheetXml.length),
+        fc.constantFrom('', '<', '>', '/', '"', '<row', '</c>', '<c r="B', 'x'),
+        async (cut, at, insert) => {
+          const xml =
+            cut % 2 ? sheetXml.slice(0, cut) : sheetXml.slice(0, at) + insert + sheetXml.slice(at + 1);
+          const writer = new ZipWriter(new Uint8ArrayWriter());
+          for (const p of parts)
+            await writer.add(
+              p.name,
+              new Uint8ArrayReader(
+                p.name === 'xl/worksheets/sheet1.xml' ? new TextEncoder().encode(xml) : p.data,
+              ),
+            );
+          const read = await readXlsxSheet(await writer.close()).then(
+            (rows) => rows.length,
+            (error: unknown) => (error instanceof Error ? -1 : Number.NaN),
+          );
+          expect(read).toBeGreaterThanOrEqual(-1);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses bytes that are no workbook', async () => {

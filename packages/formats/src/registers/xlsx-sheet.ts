@@ -96,6 +96,9 @@ const dateStyles = (xml: string): boolean[] => {
   return styles;
 };
 
+// Excel's last column is XFD.
+const MAX_COLUMNS = 16_384;
+
 // "AB12" -> column 28 (1-based), row 12.
 const cellAddress = (ref: string): { column: number; row: number } => {
   let column = 0;
@@ -210,17 +213,32 @@ const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
   }
 };
 
+// After `<row` or `<c`: whitespace, `>` or `/`, not a longer name (`<rowBreaks`, `<col`).
+const endsName = (xml: string, at: number): boolean => {
+  const c = xml.charCodeAt(at);
+  return c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13;
+};
+
+const damaged = (what: string) =>
+  new Error(`the sheet's XML is damaged (${what}); save the workbook again from Excel`);
+
 const sheetRecords = (xml: string, ctx: SheetContext): RawRecord[] => {
   const byRow = new Map<number, string[]>();
   const dataStart = xml.indexOf('<sheetData');
-  const dataEnd = xml.indexOf('</sheetData>');
-  let pos = dataStart < 0 ? xml.length : dataStart;
-  const end = dataEnd < 0 ? xml.length : dataEnd;
+  if (dataStart < 0 || xml.startsWith('<sheetData/>', dataStart)) return [];
+  const end = xml.indexOf('</sheetData>', dataStart);
+  if (end < 0) throw damaged('it ends inside its rows');
+  let pos = dataStart;
   let lastRow = 0;
   for (;;) {
     const rowAt = xml.indexOf('<row', pos);
     if (rowAt < 0 || rowAt >= end) break;
+    if (!endsName(xml, rowAt + 4)) {
+      pos = rowAt + 4;
+      continue;
+    }
     const tagEnd = xml.indexOf('>', rowAt);
+    if (tagEnd < 0 || tagEnd >= end) throw damaged(`a row's tag is not closed, after row ${lastRow}`);
     const tag = xml.slice(rowAt, tagEnd + 1);
     const rowNumber = Number.parseInt(attribute(tag, 'r') ?? '', 10) || lastRow + 1;
     lastRow = rowNumber;
@@ -229,26 +247,29 @@ const sheetRecords = (xml: string, ctx: SheetContext): RawRecord[] => {
       continue;
     }
     const rowEnd = xml.indexOf('</row>', tagEnd);
+    if (rowEnd < 0 || rowEnd > end) throw damaged(`row ${rowNumber} is not closed`);
     const values: string[] = [];
     let column = 0;
     let at = tagEnd + 1;
     for (;;) {
       const c = xml.indexOf('<c', at);
       if (c < 0 || c >= rowEnd) break;
-      const next = xml.charCodeAt(c + 2);
-      // <c ...> or <c>, not another element that starts with c
-      if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) {
+      if (!endsName(xml, c + 2)) {
         at = c + 2;
         continue;
       }
       const cEnd = xml.indexOf('>', c);
+      if (cEnd < 0 || cEnd >= rowEnd) throw damaged(`a cell of row ${rowNumber} is not closed`);
       const cTag = xml.slice(c, cEnd + 1);
       const ref = attribute(cTag, 'r');
       column = ref ? cellAddress(ref).column : column + 1;
+      if (column < 1 || column > MAX_COLUMNS) throw damaged(`a cell of row ${rowNumber} is at column ${ref}`);
       let inner = '';
       if (cTag.endsWith('/>')) at = cEnd + 1;
       else {
         const close = xml.indexOf('</c>', cEnd);
+        if (close < 0 || close > rowEnd)
+          throw damaged(`cell ${ref ?? column} of row ${rowNumber} is not closed`);
         inner = xml.slice(cEnd + 1, close);
         at = close + 4;
       }
@@ -267,6 +288,8 @@ const sheetRecords = (xml: string, ctx: SheetContext): RawRecord[] => {
   return records;
 };
 
+const MAX_MERGED_CELLS = 100_000;
+
 // A merged range shows its first cell's value in every cell of it.
 const mergeCells = (tail: string, byRow: Map<number, string[]>): void => {
   for (const m of tail.matchAll(/<mergeCell\s[^>]*>/g)) {
@@ -274,7 +297,12 @@ const mergeCells = (tail: string, byRow: Map<number, string[]>): void => {
     if (!from || !to) continue;
     const a = cellAddress(from);
     const b = cellAddress(to);
+    const fits =
+      a.row >= 1 && b.row >= a.row && a.column >= 1 && b.column >= a.column && b.column <= MAX_COLUMNS;
+    // a range of whole columns is formatting, not a title: left as it is
+    if (!fits || (b.row - a.row + 1) * (b.column - a.column + 1) > MAX_MERGED_CELLS) continue;
     const value = byRow.get(a.row)?.[a.column - 1] ?? '';
+    if (value === '') continue;
     for (let row = a.row; row <= b.row; row++) {
       let values = byRow.get(row);
       if (!values) {
