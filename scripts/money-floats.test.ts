@@ -31,6 +31,8 @@ const ALLOWED: Record<string, string> = {
   'packages/engine/src/payable/section-types-data.ts': 'statutory thresholds written as whole rupees',
   'apps/web/src/features/reconciliation/result/CustomerEntry.tsx': 'a percentage of row counts',
   'apps/web/src/features/reconciliation/result/DrilldownDialog.tsx': 'a percentage of row counts',
+  'packages/formats/src/registers/xlsx-sheet.ts':
+    "a spreadsheet number cell's text as JavaScript prints it (as ExcelJS read it); amounts are parsed from that text by the money module",
   'packages/engine/src/identity.ts': 'fuzzy name scores in explanations',
   'packages/engine/src/deductor-link.ts': 'fuzzy name scores in explanations',
   'apps/server/src/features/linkage/linkage-preview.ts': 'fuzzy name scores in the linkage preview',
