@@ -25,7 +25,11 @@ export const ZIP_LIMITS: ZipLimits = {
 
 export const ZIP_TOO_LARGE = 'ZIP_TOO_LARGE';
 
-const bytes = (n: number): string => `${n.toLocaleString('en-IN')} bytes`;
+// The limits are whole mebibytes, which a person reads more easily than 26,84,35,456 bytes.
+const bytes = (n: number): string =>
+  n % 1_048_576 === 0
+    ? `${(n / 1_048_576).toLocaleString('en-IN')} MB`
+    : `${n.toLocaleString('en-IN')} bytes`;
 
 // Thrown only while an entry streams out larger than its header said (the
 // header checks run first); carries the same message as those checks.
