@@ -1,4 +1,4 @@
-// npm run bench:xlsx [-- --rows 200000]
+// npm run bench:xlsx [-- --rows 200000] [--pg postgres://postgres@127.0.0.1:5432]
 //
 // Reading a sales register saved as .xlsx (what an accountant exports from
 // Excel or Tally): N rows with real date cells and numeric amounts, made
@@ -6,7 +6,9 @@
 // own process, for its own peak RSS:
 //   1. readTable, as ingest reads an .xlsx (formats/registers/xlsx-sheet.ts);
 //   2. for comparison, ExcelJS's whole-workbook loader, which ingest used
-//      until session 21.
+//      until session 21;
+//   3. the upload of the workbook to the app as a sales register, to the
+//      ingest job's end, on the embedded database (and PostgreSQL with --pg).
 // An .xlsx sheet part may expand to 256 MB (zip-limits.ts): about 350,000
 // rows of this register.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -16,10 +18,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readTable } from '@taxrecon/formats';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '200000' },
+    pg: { type: 'string' },
     // internal: run one reader in this process
     measure: { type: 'string' },
   },
@@ -120,5 +125,56 @@ if (values.measure) {
       { stdio: 'inherit' },
     );
     if (run.status !== 0) console.log(`  ${reader}: failed (exit ${run.status ?? run.signal})`);
+  }
+  await upload('embedded (PGlite)', null);
+  if (values.pg) {
+    const name = `taxrecon_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      await upload('PostgreSQL', `${values.pg}/${name}`);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+// The workbook uploaded as a sales register, timed from the job's start to its end.
+async function upload(label: string, databaseUrl: string | null): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
+  const { server, base, token } = await startBenchServer(dataDir, databaseUrl);
+  try {
+    const form = new FormData();
+    form.append('financialYear', '2024-25');
+    form.append('files', new Blob([fs.readFileSync(workbook)]), path.basename(workbook));
+    const answer = (await (
+      await fetch(`${base}/ingest/sales-register`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      })
+    ).json()) as { jobId: string };
+    for (;;) {
+      const job = await server.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', answer.jobId)
+        .executeTakeFirstOrThrow();
+      if (job.status === 'Failed') throw new Error(`${label}: ${job.failure_reason}`);
+      if (job.status === 'Completed') {
+        const seconds = ((job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000;
+        const loaded = Number(job.transactions_count);
+        console.log(
+          `  ${label} upload as a sales register: ${loaded.toLocaleString('en-IN')} rows loaded in ${seconds.toFixed(1)} s = ${Math.round(loaded / seconds).toLocaleString('en-IN')} rows/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+        );
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBlankRecord, type RawRecord } from './delimited.ts';
 import { cellText } from './spreadsheet.ts';
-import { readXlsxSheet } from './xlsx-sheet.ts';
+import { readXlsxSheet, sheetRecords } from './xlsx-sheet.ts';
 
 // The reference: how registers were read before xlsx-sheet.ts, ExcelJS's whole
 // workbook model and the cell text rule the .xls reader still uses.
@@ -224,6 +224,26 @@ describe('readXlsxSheet', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('lets the event loop turn while it scans a big sheet', async () => {
+    const rows = Array.from(
+      { length: 12_000 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`,
+    );
+    const xml = `<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`;
+    let turns = 0;
+    let reading = true;
+    const tick = () => {
+      turns++;
+      if (reading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const read = await sheetRecords(xml, { strings: [], dates: [], date1904: false });
+    reading = false;
+    expect(read.length).toBe(12_000);
+    // a turn at least every 5,000 rows scanned
+    expect(turns).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses bytes that are no workbook', async () => {

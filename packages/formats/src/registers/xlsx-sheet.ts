@@ -177,7 +177,7 @@ export const readXlsxSheet = async (bytes: Uint8Array, sheet?: string): Promise<
   }
 };
 
-interface SheetContext {
+export interface SheetContext {
   strings: string[];
   dates: boolean[];
   date1904: boolean;
@@ -227,7 +227,8 @@ const damaged = (what: string) =>
 const ROWS_PER_TURN = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawRecord[]> => {
+// Exported for its tests.
+export const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawRecord[]> => {
   const byRow = new Map<number, string[]>();
   const dataStart = xml.indexOf('<sheetData');
   if (dataStart < 0 || xml.startsWith('<sheetData/>', dataStart)) return [];
