@@ -102,6 +102,22 @@ describe('readTable', () => {
     expect(mapped.rows).toMatchObject(EXPECTED_ROWS);
   });
 
+  it('finds the header below a title merged across the columns, as Excel and Tally export it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sales Register');
+    sheet.getCell('A1').value = 'Zedex Sample Private Limited';
+    sheet.mergeCells('A1:E1');
+    sheet.getCell('A2').value = 'Sales Register 1-Apr-2024 to 31-Mar-2025';
+    sheet.mergeCells('A2:E2');
+    sheet.addRow([]);
+    sheet.addRow(['Date', 'Particulars', 'Vch No.', 'Gross Total', 'TDS on Sales']);
+    sheet.addRow([new Date(Date.UTC(2024, 3, 2)), 'ALPHA LTD', 'S/1', 1000, 100]);
+    const table = await readTable(new Uint8Array(await workbook.xlsx.writeBuffer()), 'sales.xlsx');
+    expect(table.headers).toEqual(['Date', 'Particulars', 'Vch No.', 'Gross Total', 'TDS on Sales']);
+    expect(table.headerLine).toBe(4);
+    expect(table.rows).toEqual([{ line: 5, values: ['2024-04-02', 'ALPHA LTD', 'S/1', '1000', '100'] }]);
+  });
+
   it('uses a pasted header for a file without one, and skips it when the file has it', async () => {
     const bytes = Buffer.from('15-04-2024\tALPHA\n16-04-2024\tBETA\n');
     const table = await readTable(bytes, 'sales.txt', { header: 'Date\tParty Name' });

@@ -43,7 +43,10 @@ export const formatOfFile = (file: string, bytes: Uint8Array): TableFormat => {
   return 'txt';
 };
 
-const nonEmptyCount = (values: readonly string[]): number => values.filter((v) => v.trim() !== '').length;
+// Distinct, not all: a spreadsheet's title merged across the columns repeats
+// in every cell of its row (xlsx-sheet.ts) and is still one title.
+const nonEmptyCount = (values: readonly string[]): number =>
+  new Set(values.map((v) => v.trim()).filter((v) => v !== '')).size;
 
 const normaliseCell = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -55,7 +58,7 @@ const sameHeader = (a: readonly string[], b: readonly string[]): boolean => {
 
 // Exports from accounting software open with title lines (company, report
 // name, period) before the column header: the header is the first of the
-// early rows that is about as wide as the widest of them.
+// early rows that has about as many different values as the widest of them.
 const findHeaderIndex = (records: readonly RawRecord[]): number => {
   const early = records.slice(0, 20);
   const widest = Math.max(0, ...early.map((r) => nonEmptyCount(r.values)));
