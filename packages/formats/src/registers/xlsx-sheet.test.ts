@@ -226,6 +226,14 @@ describe('readXlsxSheet', () => {
     );
   });
 
+  it('reads an ISO date cell (t="d") as its day', async () => {
+    const xml =
+      '<worksheet><sheetData><row r="3"><c r="B3" t="d"><v>2024-04-02T00:00:00</v></c></row></sheetData></worksheet>';
+    expect(await sheetRecords(xml, { strings: [], dates: [], date1904: false })).toEqual([
+      { line: 3, values: ['', '2024-04-02'] },
+    ]);
+  });
+
   it('lets the event loop turn while it scans a big sheet', async () => {
     const rows = Array.from(
       { length: 12_000 },

@@ -203,6 +203,9 @@ const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
       return Number.parseInt(raw, 10) !== 0 ? 'TRUE' : 'FALSE';
     case 'e':
       return raw;
+    case 'd':
+      // an ISO date cell (strict Open XML); ExcelJS read it as the year alone
+      return /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw.slice(0, 10) : '';
     default: {
       // style 0 is the default style, never read as a date (as ExcelJS)
       const style = Number.parseInt(attribute(tag, 's') ?? '0', 10);
