@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../src/platform/config.ts';
 import { createServer } from '../src/server.ts';
 
@@ -26,4 +28,39 @@ export const startBenchServer = async (dataDir: string, databaseUrl: string | nu
     })
   ).json()) as { token: string };
   return { server, base, token };
+};
+
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+// Uploads a file to an ingest route and waits for its job: the finished job's
+// row, with the seconds from its start to its end. A refused upload or a
+// failed job throws, naming the file.
+export const uploadAndWait = async (
+  bench: BenchServer,
+  route: string,
+  file: string,
+  fields: Record<string, string>,
+) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('files', new Blob([fs.readFileSync(file)]), path.basename(file));
+  const response = await fetch(`${bench.base}${route}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${bench.token}` },
+    body: form,
+  });
+  const answer = (await response.json()) as { jobId?: string };
+  if (response.status !== 200 || !answer.jobId)
+    throw new Error(`upload of ${path.basename(file)}: ${response.status} ${JSON.stringify(answer)}`);
+  for (;;) {
+    const job = await bench.server.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', answer.jobId)
+      .executeTakeFirstOrThrow();
+    if (job.status === 'Failed') throw new Error(`${path.basename(file)}: ${job.failure_reason}`);
+    if (job.status === 'Completed')
+      return { job, seconds: ((job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000 };
+    await new Promise((r) => setTimeout(r, 250));
+  }
 };

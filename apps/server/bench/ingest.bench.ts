@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startBenchServer } from './bench-server.ts';
+import { startBenchServer, uploadAndWait } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,39 +65,19 @@ const AIM = { embedded: 60_000, postgres: 150_000 };
 const ingest = async (label: string, databaseUrl: string | null) => {
   const aim = databaseUrl ? AIM.postgres : AIM.embedded;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
-  const { server, base, token } = await startBenchServer(dataDir, databaseUrl);
+  const bench = await startBenchServer(dataDir, databaseUrl);
   const load = async (route: string, file: string, fields: Record<string, string>) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('files', new Blob([fs.readFileSync(file)]), path.basename(file));
-    const answer = (await (
-      await fetch(`${base}${route}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      })
-    ).json()) as { jobId: string };
-    for (;;) {
-      const job = await server.ctx.db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', answer.jobId)
-        .executeTakeFirstOrThrow();
-      if (job.status === 'Completed' || job.status === 'Failed') {
-        if (job.status === 'Failed') throw new Error(`${label}: ${job.failure_reason}`);
-        const seconds = ((job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000;
-        const loaded = Number(job.transactions_count);
-        console.log(
-          `${label} ingest ${path.basename(file)}: ${loaded.toLocaleString('en-IN')} rows in ${seconds.toFixed(1)} s = ${rate(loaded, seconds)} (aim ${rate(aim, 1)}); peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
-        );
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { job, seconds } = await uploadAndWait(bench, route, file, fields).catch((error: Error) => {
+      throw new Error(`${label}: ${error.message}`);
+    });
+    const loaded = Number(job.transactions_count);
+    console.log(
+      `${label} ingest ${path.basename(file)}: ${loaded.toLocaleString('en-IN')} rows in ${seconds.toFixed(1)} s = ${rate(loaded, seconds)} (aim ${rate(aim, 1)}); peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
+    );
   };
   await load('/ingest/taxbook', statement, {});
   await load('/ingest/sales-register', register, { financialYear: '2024-25' });
-  await server.close();
+  await bench.server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
 

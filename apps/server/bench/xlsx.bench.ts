@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { readTable } from '@taxrecon/formats';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { startBenchServer } from './bench-server.ts';
+import { startBenchServer, uploadAndWait } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -144,37 +144,17 @@ if (values.measure) {
 // The workbook uploaded as a sales register, timed from the job's start to its end.
 async function upload(label: string, databaseUrl: string | null): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-bench-data-'));
-  const { server, base, token } = await startBenchServer(dataDir, databaseUrl);
+  const bench = await startBenchServer(dataDir, databaseUrl);
   try {
-    const form = new FormData();
-    form.append('financialYear', '2024-25');
-    form.append('files', new Blob([fs.readFileSync(workbook)]), path.basename(workbook));
-    const answer = (await (
-      await fetch(`${base}/ingest/sales-register`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      })
-    ).json()) as { jobId: string };
-    for (;;) {
-      const job = await server.ctx.db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('id', '=', answer.jobId)
-        .executeTakeFirstOrThrow();
-      if (job.status === 'Failed') throw new Error(`${label}: ${job.failure_reason}`);
-      if (job.status === 'Completed') {
-        const seconds = ((job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000;
-        const loaded = Number(job.transactions_count);
-        console.log(
-          `  ${label} upload as a sales register: ${loaded.toLocaleString('en-IN')} rows loaded in ${seconds.toFixed(1)} s = ${Math.round(loaded / seconds).toLocaleString('en-IN')} rows/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
-        );
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { job, seconds } = await uploadAndWait(bench, '/ingest/sales-register', workbook, {
+      financialYear: '2024-25',
+    });
+    const loaded = Number(job.transactions_count);
+    console.log(
+      `  ${label} upload as a sales register: ${loaded.toLocaleString('en-IN')} rows loaded in ${seconds.toFixed(1)} s = ${Math.round(loaded / seconds).toLocaleString('en-IN')} rows/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+    );
   } finally {
-    await server.close();
+    await bench.server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
