@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../src/platform/config.ts';
 import { createServer } from '../src/server.ts';
 
@@ -62,5 +63,20 @@ export const uploadAndWait = async (
     if (job.status === 'Completed')
       return { job, seconds: ((job.ended_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000 };
     await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+// Runs `use` on a database made for it on the server at `serverUrl`
+// (postgres://user@host:port), dropped afterwards.
+export const withScratchDatabase = async (serverUrl: string, use: (databaseUrl: string) => Promise<void>) => {
+  const name = `taxrecon_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await use(`${serverUrl}/${name}`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
   }
 };

@@ -11,8 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { startBenchServer, uploadAndWait } from './bench-server.ts';
+import { startBenchServer, uploadAndWait, withScratchDatabase } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -82,15 +81,4 @@ const ingest = async (label: string, databaseUrl: string | null) => {
 };
 
 if (!values['skip-embedded']) await ingest('embedded (PGlite)', null);
-if (values.pg) {
-  const name = `taxrecon_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    await ingest('PostgreSQL', `${values.pg}/${name}`);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+if (values.pg) await withScratchDatabase(values.pg, (databaseUrl) => ingest('PostgreSQL', databaseUrl));

@@ -18,8 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readTable } from '@taxrecon/formats';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { startBenchServer, uploadAndWait } from './bench-server.ts';
+import { startBenchServer, uploadAndWait, withScratchDatabase } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -127,18 +126,7 @@ if (values.measure) {
     if (run.status !== 0) console.log(`  ${reader}: failed (exit ${run.status ?? run.signal})`);
   }
   await upload('embedded (PGlite)', null);
-  if (values.pg) {
-    const name = `taxrecon_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: `${values.pg}/postgres` });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      await upload('PostgreSQL', `${values.pg}/${name}`);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  if (values.pg) await withScratchDatabase(values.pg, (databaseUrl) => upload('PostgreSQL', databaseUrl));
 }
 
 // The workbook uploaded as a sales register, timed from the job's start to its end.
