@@ -234,6 +234,14 @@ describe('readXlsxSheet', () => {
     ]);
   });
 
+  it('keeps a row as wide as its last value, whatever empty styled cells follow', async () => {
+    const xml =
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c><c r="XFD1" s="1"/></row></sheetData></worksheet>';
+    expect(await sheetRecords(xml, { strings: [], dates: [], date1904: false })).toEqual([
+      { line: 1, values: ['x'] },
+    ]);
+  });
+
   it('lets the event loop turn while it scans a big sheet', async () => {
     const rows = Array.from(
       { length: 12_000 },

@@ -282,7 +282,10 @@ export const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawR
         inner = xml.slice(cEnd + 1, close);
         at = close + 4;
       }
-      values[column - 1] = cellText(cTag, inner, ctx);
+      // an empty cell is not stored: a styled empty cell far to the right
+      // (XFD) would otherwise give every row thousands of values
+      const text = cellText(cTag, inner, ctx);
+      if (text !== '') values[column - 1] = text;
     }
     byRow.set(rowNumber, values);
     pos = rowEnd + 6;
