@@ -133,7 +133,7 @@ export const readTable = async (
     return { file, format, headers: [], headerLine: 0, rows: [], errors: [error] };
   }
   try {
-    if (format === 'xlsx') records = await readXlsxSheet(bytes, options.sheet);
+    if (format === 'xlsx') records = await readXlsxSheet(bytes, options.sheet, file);
     else if (format === 'xls') records = await readXlsRecords(bytes, options.sheet);
     else {
       const { text } = decodeText(bytes);

@@ -127,8 +127,11 @@ interface Workbook {
 }
 
 // The path of the wanted sheet's part: by name, or the first tab that is a worksheet.
-const sheetPath = async (book: Workbook, sheet: string | undefined): Promise<string | null> => {
-  const workbook = await book.read('xl/workbook.xml');
+const sheetPath = async (
+  book: Workbook,
+  workbook: string,
+  sheet: string | undefined,
+): Promise<string | null> => {
   const rels = book.entries.has('xl/_rels/workbook.xml.rels')
     ? await book.read('xl/_rels/workbook.xml.rels')
     : '';
@@ -148,7 +151,11 @@ const sheetPath = async (book: Workbook, sheet: string | undefined): Promise<str
 
 // The records of one sheet (the first unless named): a record per row with a
 // cell in it, in row order, each cell's text at its column.
-export const readXlsxSheet = async (bytes: Uint8Array, sheet?: string): Promise<RawRecord[]> => {
+export const readXlsxSheet = async (
+  bytes: Uint8Array,
+  sheet?: string,
+  fileName = 'workbook',
+): Promise<RawRecord[]> => {
   const zip = new ZipReader(new Uint8ArrayReader(bytes));
   try {
     const entries = new Map((await zip.getEntries()).map((e) => [e.filename, e]));
@@ -160,14 +167,14 @@ export const readXlsxSheet = async (bytes: Uint8Array, sheet?: string): Promise<
       read: async (path) => {
         const entry = entries.get(path);
         if (!entry) return '';
-        const data = await readZipEntryCapped('workbook', entry, unzipped);
+        const data = await readZipEntryCapped(fileName, entry, unzipped);
         unzipped += data.length;
         return decoder.decode(data);
       },
     };
-    const path = await sheetPath(book, sheet);
-    if (path === null) return [];
     const workbook = await book.read('xl/workbook.xml');
+    const path = await sheetPath(book, workbook, sheet);
+    if (path === null) return [];
     const date1904 = /<workbookPr\s[^>]*>/.exec(workbook)?.[0]?.match(/\sdate1904\s*=\s*["']1["']/) != null;
     const strings = sharedStrings(await book.read('xl/sharedStrings.xml'));
     const dates = dateStyles(await book.read('xl/styles.xml'));
@@ -198,6 +205,7 @@ const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
     case 's':
       return hasFormula ? number(raw) : (ctx.strings[Number.parseInt(raw, 10)] ?? '');
     case 'str':
+      // decoded twice, as ExcelJS did (its xmlDecode after the parser's)
       return xmlText(raw);
     case 'b':
       return Number.parseInt(raw, 10) !== 0 ? 'TRUE' : 'FALSE';
