@@ -71,8 +71,9 @@ const vendorRow = (r: Awaited<ReturnType<typeof readVendorMaster>>['rows'][numbe
 });
 type VendorRow = ReturnType<typeof vendorRow>;
 
-// A row with a code updates the earlier row of that code: its names, tax
-// identifiers and contact, not what a person may have filled in on screen.
+// A row with a code updates the earlier row of that code in these columns
+// only (names, tax identifiers, contact); its other columns keep what the
+// record had, as they always did.
 const CUSTOMERS: UpsertShape<CustomerRow> = {
   table: 'customers',
   booleans: new Set(),
