@@ -170,6 +170,31 @@ describe('readTable', () => {
     ]);
   });
 
+  it('tells the user what to do with a cut or damaged workbook, and with text named .xlsx', async () => {
+    const whole = await makeXlsx();
+    const reasons = async (bytes: Uint8Array): Promise<string[]> => {
+      const table = await readTable(bytes, 'sales.xlsx');
+      expect(table.rows).toEqual([]);
+      return table.errors.map((e) => `${e.code}: ${e.message}`);
+    };
+    // an upload cut short: the zip's directory at its end is missing
+    expect(await reasons(whole.slice(0, Math.floor(whole.length / 2)))).toEqual([
+      expect.stringMatching(
+        /^UNREADABLE_FILE: .*the workbook is damaged or incomplete \(.+\); open it in Excel and save it again/,
+      ),
+    ]);
+    // bytes changed inside the sheet's compressed data
+    const changed = whole.slice();
+    const sheetAt = Buffer.from(changed).indexOf('xl/worksheets/sheet1.xml');
+    for (let i = sheetAt + 40; i < sheetAt + 90; i++) changed[i] = 0xff - (changed[i] ?? 0);
+    expect(await reasons(changed)).toEqual([
+      expect.stringMatching(/^UNREADABLE_FILE: .*damaged or incomplete/),
+    ]);
+    expect(await reasons(Buffer.from('Date,Party\n1-4-2024,A\n'))).toEqual([
+      expect.stringMatching(/not an Excel workbook .*upload it as \.csv or \.txt/),
+    ]);
+  });
+
   it('reads a .xls apart, within a size and a time limit', async () => {
     const xls = makeXls();
     await expect(readXlsRecords(xls, undefined, { ...XLS_LIMITS, maxBytes: xls.length - 1 })).rejects.toThrow(

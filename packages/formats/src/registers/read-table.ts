@@ -45,7 +45,7 @@ export const formatOfFile = (file: string, bytes: Uint8Array): TableFormat => {
 
 // Distinct, not all: a spreadsheet's title merged across the columns repeats
 // in every cell of its row (xlsx-sheet.ts) and is still one title.
-const nonEmptyCount = (values: readonly string[]): number =>
+const distinctValueCount = (values: readonly string[]): number =>
   new Set(values.map((v) => v.trim()).filter((v) => v !== '')).size;
 
 const normaliseCell = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -61,8 +61,8 @@ const sameHeader = (a: readonly string[], b: readonly string[]): boolean => {
 // early rows that has about as many different values as the widest of them.
 const findHeaderIndex = (records: readonly RawRecord[]): number => {
   const early = records.slice(0, 20);
-  const widest = Math.max(0, ...early.map((r) => nonEmptyCount(r.values)));
-  const index = early.findIndex((r) => nonEmptyCount(r.values) >= Math.max(1, Math.ceil(widest * 0.6)));
+  const widest = Math.max(0, ...early.map((r) => distinctValueCount(r.values)));
+  const index = early.findIndex((r) => distinctValueCount(r.values) >= Math.max(1, Math.ceil(widest * 0.6)));
   return Math.max(0, index);
 };
 
@@ -111,12 +111,13 @@ export const tableFromRecords = (
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-// Reads a register or master file of any accepted type into a header and raw
-// rows. Never throws: an unreadable file gives an empty table and one error.
 // A sheet whose XML passes the zip limit holds some 3 lakh rows of a register;
 // text has no such limit (it is read as it arrives).
 const XLSX_TOO_BIG =
   'in Excel, save the sheet as "CSV UTF-8" or "Text (Tab delimited)" and upload that file, or split the sheet';
+
+// Reads a register or master file of any accepted type into a header and raw
+// rows. Never throws: an unreadable file gives an empty table and one error.
 
 export const readTable = async (
   bytes: Uint8Array,

@@ -1,20 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import type * as XLSX from '@e965/xlsx';
-import { excelSerialToIso, isoDate } from '../values/dates.ts';
+import { excelSerialToIso, utcDayIso } from '../values/dates.ts';
 import type { RawRecord } from './delimited.ts';
 
 // Spreadsheet cells become the same strings a text export would hold; dates
 // become ISO strings so the date parser reads them without guessing.
-
-const dateToIso = (d: Date): string =>
-  Number.isNaN(d.getTime()) ? '' : (isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) ?? '');
 
 export const cellText = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return dateToIso(value);
+  if (value instanceof Date) return utcDayIso(value);
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: string };
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');

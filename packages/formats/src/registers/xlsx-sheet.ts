@@ -1,6 +1,6 @@
 import { type Entry, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
-import { isoDate } from '../values/dates.ts';
-import { readZipEntryCapped } from '../zip/zip-limits.ts';
+import { utcDayIso } from '../values/dates.ts';
+import { readZipEntryCapped, ZipLimitError } from '../zip/zip-limits.ts';
 import type { RawRecord } from './delimited.ts';
 
 // An .xlsx sheet's rows read straight from its XML part: the cell values a
@@ -114,12 +114,8 @@ const cellAddress = (ref: string): { column: number; row: number } => {
 
 // ExcelJS turns a date cell's serial into a Date at the millisecond; its UTC
 // day is the day a person sees.
-const serialDay = (serial: number, date1904: boolean): string => {
-  const d = new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
-  return Number.isNaN(d.getTime())
-    ? ''
-    : (isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) ?? '');
-};
+const serialDay = (serial: number, date1904: boolean): string =>
+  utcDayIso(new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000)));
 
 interface Workbook {
   entries: Map<string, Entry>;
@@ -149,6 +145,24 @@ const sheetPath = async (
   return null;
 };
 
+// zip.js speaks of central directories and sizes; a user needs to hear that
+// the file is not a whole workbook and what to do. The zip limits keep their
+// own message, which already says what to do.
+const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise<T> => {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ZipLimitError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+    throw new Error(
+      zip
+        ? `the workbook is damaged or incomplete (${why}); open it in Excel and save it again, or upload it again if the upload was cut short`
+        : 'it is not an Excel workbook (an .xlsx file is a zip file); save it from Excel as .xlsx, or upload it as .csv or .txt if it is text',
+    );
+  }
+};
+
 // The records of one sheet (the first unless named): a record per row with a
 // cell in it, in row order, each cell's text at its column.
 export const readXlsxSheet = async (
@@ -158,7 +172,7 @@ export const readXlsxSheet = async (
 ): Promise<RawRecord[]> => {
   const zip = new ZipReader(new Uint8ArrayReader(bytes));
   try {
-    const entries = new Map((await zip.getEntries()).map((e) => [e.filename, e]));
+    const entries = new Map((await unzipping(zip.getEntries(), bytes)).map((e) => [e.filename, e]));
     if (!entries.has('xl/workbook.xml')) throw new Error('it is a zip file without an Excel workbook in it');
     const decoder = new TextDecoder();
     let unzipped = 0;
@@ -167,7 +181,7 @@ export const readXlsxSheet = async (
       read: async (path) => {
         const entry = entries.get(path);
         if (!entry) return '';
-        const data = await readZipEntryCapped(fileName, entry, unzipped);
+        const data = await unzipping(readZipEntryCapped(fileName, entry, unzipped), bytes);
         unzipped += data.length;
         return decoder.decode(data);
       },

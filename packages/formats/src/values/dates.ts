@@ -52,6 +52,11 @@ export const isoDate = (year: number, month: number, day: number): string | null
   return `${year}-${pad2(month)}-${day < 10 ? `0${day}` : day}`;
 };
 
+// A spreadsheet library's Date is UTC midnight (or a moment in that day):
+// its UTC day is the day the person saw in the cell.
+export const utcDayIso = (d: Date): string =>
+  Number.isNaN(d.getTime()) ? '' : (isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) ?? '');
+
 const monthFromName = (name: string): number | null => {
   const lower = name.toLowerCase();
   const short = MONTHS[lower];
