@@ -166,6 +166,73 @@ describe('master files', () => {
     });
   });
 
+  // Bulk Update goes 5,000 vendors to a statement (vendor-update-rows.ts):
+  // this crosses a statement's end, names a vendor twice, leaves cells empty
+  // and ends with an unknown code that must undo every row before it.
+  it('bulk-updates thousands of vendors by CSV, as row-by-row updates would, or none', async () => {
+    const ODD = 'O\'Neil "Quoted", {Braced} \\ टाटा NULL';
+    const vendors = Array.from({ length: 6001 }, (_, i) => ({
+      vendorCode: `UPDV-${i}`,
+      vendorName: `UPDATE VENDOR ${i}`,
+      compliance206AB: false,
+      resident: true,
+    }));
+    await run('/ingest/ingest-vendor', 'update-vendors.txt', writeVendorMaster(vendors));
+    const csv = (lines: string[]) =>
+      `vendorCode,vendorName,contactEmail,compliance206AB,addressCity\n${lines.join('\n')}\n`;
+    const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
+    const lines = vendors.map((v, i) =>
+      i === 5500 ? `${v.vendorCode},${quoted(ODD)},,Yes,` : `${v.vendorCode},,v${i}@vendors.test,,`,
+    );
+    // the same vendor twice: both rows' fields apply, the later name wins
+    lines.push('UPDV-7,SEVEN FIRST,,,PUNE', 'UPDV-7,SEVEN LAST,,Yes,');
+    const upload = (name: string, content: string) =>
+      t.upload('/master-data-management/vendors/bulk-update', { token, files: [{ name, content }] });
+    const ok = await upload('update.csv', csv(lines));
+    expect(ok.json).toMatchObject({ updated: 6001, problems: [], message: '6001 vendor(s) updated.' });
+    const stored = async () =>
+      new Map(
+        (
+          await t.server.ctx.db
+            .selectFrom('vendors')
+            .select(['vendor_code', 'vendor_name', 'contact_email', 'compliance_206ab', 'address_city'])
+            .where('vendor_code', 'like', 'UPDV-%')
+            .execute()
+        ).map((r) => [r.vendor_code, r]),
+      );
+    const after = await stored();
+    expect(after.get('UPDV-7')).toEqual({
+      vendor_code: 'UPDV-7',
+      vendor_name: 'SEVEN LAST',
+      contact_email: 'v7@vendors.test',
+      compliance_206ab: true,
+      address_city: 'PUNE',
+    });
+    expect(after.get('UPDV-5500')).toEqual({
+      vendor_code: 'UPDV-5500',
+      vendor_name: ODD,
+      contact_email: null,
+      compliance_206ab: true,
+      address_city: null,
+    });
+    expect(after.get('UPDV-6000')).toMatchObject({
+      vendor_name: 'UPDATE VENDOR 6000',
+      contact_email: 'v6000@vendors.test',
+      compliance_206ab: false,
+    });
+
+    const renames = vendors.map((v) => `${v.vendorCode},RENAMED ${v.vendorCode},,,`);
+    renames.push('UPDV-NOPE,GHOST,,,');
+    const bad = await upload('bad-update.csv', csv(renames));
+    expect(bad.json).toMatchObject({
+      updated: 0,
+      problems: [
+        { file: 'bad-update.csv', line: 6003, message: 'No vendor with code UPDV-NOPE in this entity.' },
+      ],
+    });
+    expect(await stored()).toEqual(after);
+  });
+
   it('loads a vendor master of thousands of rows with its yes/no columns', async () => {
     const vendors = Array.from({ length: 5001 }, (_, i) => ({
       vendorCode: `BULKV-${i}`,

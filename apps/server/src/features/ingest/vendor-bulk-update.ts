@@ -6,41 +6,11 @@ import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { foldByVendor, updateVendors } from './vendor-update-rows.ts';
 
 // The vendor page's Bulk Update CSV (spec part 1: .csv, several files, 1,000,000
-// bytes each). Small by rule, so it is applied at once, all rows of all files
-// in one transaction, or none when a row names a vendor the entity lacks.
-const COLUMNS: Record<keyof VendorUpdateRow['changes'], string | null> = {
-  vendorId: null,
-  vendorName: 'vendor_name',
-  nameFromPurchaseBook: 'name_from_purchase_book',
-  nameFrom26AS: 'name_from_26as',
-  website: 'website',
-  tanNumber: 'tan_number',
-  cstNumber: 'cst_number',
-  panNumber: 'pan_number',
-  gstRegistrationType: 'gst_registration_type',
-  gstIn: 'gstin',
-  addressStreet: 'address_street',
-  addressCity: 'address_city',
-  addressState: 'address_state',
-  pinCode: 'pin_code',
-  country: 'country',
-  parentVendorId: 'parent_vendor_id',
-  contactPersonTitle: 'contact_person_title',
-  contactFirstName: 'contact_first_name',
-  contactLastName: 'contact_last_name',
-  contactEmail: 'contact_email',
-  contactPhone: 'contact_phone',
-  notes: 'notes',
-  vendorType: 'vendor_type',
-  compliance206AB: 'compliance_206ab',
-  defaultContact: 'default_contact',
-  activeStatus: 'active_status',
-  resident: 'resident',
-  aadhaarPanLink: 'aadhaar_pan_link',
-};
-
+// bytes each). Applied at once, all rows of all files in one transaction, or
+// none when a row names a vendor the entity lacks.
 export const vendorBulkUpdate = async (
   ctx: AppContext,
   store: FileStore,
@@ -67,32 +37,21 @@ export const vendorBulkUpdate = async (
   }
   if (problems.length)
     return { message: 'Nothing was changed: fix the rows listed and upload again.', updated: 0, problems };
+  const vendors = foldByVendor(rows);
   const updated = await ctx.db
     .transaction()
     .execute(async (trx) => {
-      let count = 0;
+      const found = await updateVendors(trx, entityId, vendors);
       for (const row of rows) {
-        const set: Record<string, string | boolean | null> = {};
-        for (const [key, value] of Object.entries(row.changes)) {
-          const column = COLUMNS[key as keyof VendorUpdateRow['changes']];
-          if (column && value !== undefined) set[column] = value;
-        }
-        const result = await trx
-          .updateTable('vendors')
-          .set({ ...set, updated_at: new Date() })
-          .where('entity_id', '=', entityId)
-          .where('vendor_code', '=', row.vendorCode)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) {
+        if (!found.has(row.vendorCode))
           problems.push({
             file: row.file,
             line: row.line,
             message: `No vendor with code ${row.vendorCode} in this entity.`,
           });
-        } else count += 1;
       }
       if (problems.length) throw new RollBack();
-      return count;
+      return found.size;
     })
     .catch((error: unknown) => {
       if (error instanceof RollBack) return 0;
