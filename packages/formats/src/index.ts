@@ -128,6 +128,7 @@ export {
   type ReadTableOptions,
   readTable,
   streamTable,
+  streamXlsxTable,
   type TableFormat,
   type TableRead,
   type TableStream,

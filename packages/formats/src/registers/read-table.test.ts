@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
 import { guessMapping } from './guess-mapping.ts';
 import { mapRows } from './map-rows.ts';
-import { formatOfFile, readTable, streamTable } from './read-table.ts';
+import { formatOfFile, readTable, streamTable, streamXlsxTable } from './read-table.ts';
 import { readXlsRecords, XLS_LIMITS } from './spreadsheet.ts';
 import { SALES_FIELDS } from './targets.ts';
 
@@ -116,6 +117,81 @@ describe('readTable', () => {
     expect(table.headers).toEqual(['Date', 'Particulars', 'Vch No.', 'Gross Total', 'TDS on Sales']);
     expect(table.headerLine).toBe(4);
     expect(table.rows).toEqual([{ line: 5, values: ['2024-04-02', 'ALPHA LTD', 'S/1', '1000', '100'] }]);
+  });
+
+  const streamedAsRead = async (bytes: Uint8Array, options: { header?: string } = {}) => {
+    const read = await readTable(bytes, 'sales.xlsx', options);
+    const streamed = await streamXlsxTable(bytes, 'sales.xlsx', options);
+    const rows = [];
+    for await (const r of streamed.rows) rows.push(r);
+    expect({
+      headers: streamed.headers,
+      headerLine: streamed.headerLine,
+      rows,
+      errors: streamed.errors,
+    }).toEqual({
+      headers: read.headers,
+      headerLine: read.headerLine,
+      rows: read.rows,
+      errors: read.errors,
+    });
+    return streamed;
+  };
+
+  it('streams an .xlsx register to the header and rows readTable reads', async () => {
+    const merged = new ExcelJS.Workbook();
+    const sheet = merged.addWorksheet('Sales Register');
+    sheet.getCell('A1').value = 'Zedex Sample Private Limited';
+    sheet.mergeCells('A1:E1');
+    sheet.addRow(['Date', 'Particulars', 'Vch No.', 'Gross Total', 'TDS on Sales']);
+    for (let i = 0; i < 30; i++)
+      sheet.addRow([new Date(Date.UTC(2024, 3, 2 + i)), `PARTY ${i}`, `S/${i}`, 1000 + i, 100]);
+    const titled = await streamedAsRead(new Uint8Array(await merged.xlsx.writeBuffer()));
+    expect(titled.headerLine).toBe(2);
+    await streamedAsRead(await makeXlsx());
+    await streamedAsRead(await makeXlsx(), { header: HEADER.join('\t') });
+    const empty = new ExcelJS.Workbook();
+    empty.addWorksheet('Empty');
+    const none = await streamedAsRead(new Uint8Array(await empty.xlsx.writeBuffer()));
+    expect(none.errors).toEqual([expect.objectContaining({ code: 'EMPTY_FILE' })]);
+  });
+
+  it('streams nothing from an .xlsx that cannot be read, with the reason readTable gives', async () => {
+    const whole = await makeXlsx();
+    for (const bytes of [Buffer.from('Date,Party\n'), whole.slice(0, whole.length >> 1)]) {
+      const streamed = await streamedAsRead(bytes);
+      expect(streamed.errors).toEqual([expect.objectContaining({ code: 'UNREADABLE_FILE', line: 1 })]);
+    }
+  });
+
+  it('stops streamed rows at damage past the first rows, naming the file and the last row read', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('S');
+    sheet.addRow(['Date', 'Party', 'Amount']);
+    // past the first piece the zip expands (its XML), so the rows have started
+    for (let i = 0; i < 12_000; i++) sheet.addRow(['02-04-2024', `PARTY ${i}`, i]);
+    const zip = new ZipReader(new Uint8ArrayReader(new Uint8Array(await workbook.xlsx.writeBuffer())));
+    const writer = new ZipWriter(new Uint8ArrayWriter());
+    for (const e of await zip.getEntries()) {
+      if (e.directory) continue;
+      let data = await e.getData(new Uint8ArrayWriter());
+      // a cell past Excel's last column half way down the sheet
+      if (e.filename === 'xl/worksheets/sheet1.xml')
+        data = new TextEncoder().encode(
+          new TextDecoder().decode(data).replace('<c r="A11000"', '<c r="ZZZZ11000"'),
+        );
+      await writer.add(e.filename, new Uint8ArrayReader(data));
+    }
+    await zip.close();
+    const streamed = await streamXlsxTable(await writer.close(), 'sales.xlsx');
+    expect(streamed.errors).toEqual([]);
+    const lines: number[] = [];
+    await expect(
+      (async () => {
+        for await (const r of streamed.rows) lines.push(r.line);
+      })(),
+    ).rejects.toThrow(/^sales\.xlsx: the file could not be read after row 10999: the sheet's XML is damaged/);
+    expect(lines.length).toBe(10_998);
   });
 
   it('uses a pasted header for a file without one, and skips it when the file has it', async () => {

@@ -1,7 +1,7 @@
 import { type FileIssue, issue } from '../errors.ts';
 import { badCharacterInRecord } from '../values/bad-characters.ts';
 import { decodeText } from '../values/text-decoding.ts';
-import { ZIP_LIMITS, ZIP_TOO_LARGE, zipBytesRefusal } from '../zip/zip-limits.ts';
+import { ZIP_LIMITS, ZIP_TOO_LARGE, ZipLimitError, zipBytesRefusal } from '../zip/zip-limits.ts';
 import {
   isBlankRecord,
   parseDelimited,
@@ -11,6 +11,7 @@ import {
 } from './delimited.ts';
 import { readXlsRecords } from './spreadsheet.ts';
 import { readXlsxSheet } from './xlsx-sheet.ts';
+import { STREAMED_SHEET_LIMITS, streamXlsxSheet } from './xlsx-stream.ts';
 
 export type TableFormat = 'txt' | 'csv' | 'xlsx' | 'xls';
 
@@ -190,15 +191,15 @@ export interface TableStream {
   rows: AsyncGenerator<RawRecord>;
 }
 
-// A big text register read as it arrives. The header is found as readTable
-// finds it, among the first rows (below title lines, or the pasted header's own
-// copy in the file); the rest come one by one for createRowMapper.
-export const streamTable = async (
-  chunks: AsyncIterable<string | Uint8Array>,
+// The header found among the first records as readTable finds it (below
+// title lines, or the pasted header's own copy in the file); the rest come
+// one by one for createRowMapper.
+const streamFromRecords = async (
+  records: AsyncIterator<RawRecord>,
   file: string,
-  options: { delimiter: string; header?: string | readonly string[] },
-): Promise<TableStream> => {
-  const records = readDelimitedStream(chunks, options.delimiter);
+  format: TableFormat,
+  header: string | readonly string[] | undefined,
+): Promise<TableStream & { errors: FileIssue[] }> => {
   const nextNonBlank = async (): Promise<RawRecord | null> => {
     for (let r = await records.next(); !r.done; r = await records.next()) {
       if (!isBlankRecord(r.value.values)) return r.value;
@@ -211,15 +212,74 @@ export const streamTable = async (
     if (r === null) break;
     early.push(r);
   }
-  const head = tableFromRecords(
-    early,
-    file,
-    'txt',
-    options.header === undefined ? {} : { header: options.header },
-  );
+  const head = tableFromRecords(early, file, format, header === undefined ? {} : { header });
   async function* rows(): AsyncGenerator<RawRecord> {
     yield* head.rows;
     for (let r = await nextNonBlank(); r !== null; r = await nextNonBlank()) yield r;
   }
-  return { file, headers: head.headers, headerLine: head.headerLine, rows: rows() };
+  return { file, headers: head.headers, headerLine: head.headerLine, rows: rows(), errors: head.errors };
+};
+
+// A big text register read as it arrives.
+export const streamTable = async (
+  chunks: AsyncIterable<string | Uint8Array>,
+  file: string,
+  options: { delimiter: string; header?: string | readonly string[] },
+): Promise<TableStream> => {
+  const table = await streamFromRecords(
+    readDelimitedStream(chunks, options.delimiter),
+    file,
+    'txt',
+    options.header,
+  );
+  return { file, headers: table.headers, headerLine: table.headerLine, rows: table.rows };
+};
+
+// An .xlsx register read row by row as its sheet expands (xlsx-stream.ts),
+// with no 256 MB limit on the sheet: what cannot be read at its start (no
+// workbook, a part past the zip limits, damage found among the first rows)
+// is an error as readTable gives it; damage found later stops the rows with
+// an error naming the file.
+export const streamXlsxTable = async (
+  bytes: Uint8Array,
+  file: string,
+  options: { header?: string | readonly string[]; sheet?: string } = {},
+): Promise<TableStream & { errors: FileIssue[] }> => {
+  const refused = (code: string, expected: string, message: string) => ({
+    file,
+    headers: [],
+    headerLine: 0,
+    rows: (async function* (): AsyncGenerator<RawRecord> {})(),
+    errors: [issue(file, 1, code, expected, message)],
+  });
+  const refusal = await zipBytesRefusal(file, bytes, STREAMED_SHEET_LIMITS, XLSX_TOO_BIG);
+  if (refusal) return refused(ZIP_TOO_LARGE, 'a workbook of ordinary size', refusal);
+  const records = streamXlsxSheet(bytes, options.sheet, file, XLSX_TOO_BIG);
+  let started = false;
+  async function* named(): AsyncGenerator<RawRecord> {
+    let line = 0;
+    try {
+      for await (const record of records) {
+        line = record.line;
+        yield record;
+      }
+    } catch (error) {
+      if (!started) throw error;
+      throw new Error(`${file}: the file could not be read after row ${line}: ${messageOf(error)}`);
+    }
+  }
+  try {
+    const table = await streamFromRecords(named(), file, 'xlsx', options.header);
+    started = true;
+    return table;
+  } catch (error) {
+    const limit = error instanceof ZipLimitError;
+    return limit
+      ? refused(ZIP_TOO_LARGE, 'a workbook of ordinary size', error.message)
+      : refused(
+          'UNREADABLE_FILE',
+          'a readable .xlsx file',
+          `The file could not be read: ${messageOf(error)}`,
+        );
+  }
 };

@@ -13,6 +13,9 @@ import type { RawRecord } from './delimited.ts';
 // FALSE, an error's code, merged cells repeating their first cell's value.
 // Parts are unzipped within the zip limits (zip-limits.ts).
 
+// A sheet whose XML breaks off or nests wrongly (see `damaged`).
+class DamagedSheet extends Error {}
+
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 // XML character and entity references in text or an attribute.
@@ -148,11 +151,11 @@ const sheetPath = async (
 // zip.js speaks of central directories and sizes; a user needs to hear that
 // the file is not a whole workbook and what to do. The zip limits keep their
 // own message, which already says what to do.
-const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise<T> => {
+export const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise<T> => {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ZipLimitError) throw error;
+    if (error instanceof ZipLimitError || error instanceof DamagedSheet) throw error;
     const why = error instanceof Error ? error.message : String(error);
     const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
     throw new Error(
@@ -163,13 +166,18 @@ const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise<T> => 
   }
 };
 
-// The records of one sheet (the first unless named): a record per row with a
-// cell in it, in row order, each cell's text at its column.
-export const readXlsxSheet = async (
-  bytes: Uint8Array,
-  sheet?: string,
-  fileName = 'workbook',
-): Promise<RawRecord[]> => {
+export interface OpenedSheet {
+  // null when the workbook has no such sheet
+  entry: Entry | null;
+  ctx: SheetContext;
+  // what the workbook's other parts expanded to (the zip limits count it)
+  unzipped: number;
+  close: () => Promise<void>;
+}
+
+// Opens the workbook and reads what a sheet's cells refer to (shared strings,
+// date styles, the date system); the sheet's own part is left to the reader.
+export const openSheet = async (bytes: Uint8Array, sheet: string | undefined, fileName: string) => {
   const zip = new ZipReader(new Uint8ArrayReader(bytes));
   try {
     const entries = new Map((await unzipping(zip.getEntries(), bytes)).map((e) => [e.filename, e]));
@@ -188,13 +196,42 @@ export const readXlsxSheet = async (
     };
     const workbook = await book.read('xl/workbook.xml');
     const path = await sheetPath(book, workbook, sheet);
-    if (path === null) return [];
     const date1904 = /<workbookPr\s[^>]*>/.exec(workbook)?.[0]?.match(/\sdate1904\s*=\s*["']1["']/) != null;
-    const strings = sharedStrings(await book.read('xl/sharedStrings.xml'));
-    const dates = dateStyles(await book.read('xl/styles.xml'));
-    return await sheetRecords(await book.read(path), { strings, dates, date1904 });
-  } finally {
+    const ctx: SheetContext =
+      path === null
+        ? { strings: [], dates: [], date1904 }
+        : {
+            strings: sharedStrings(await book.read('xl/sharedStrings.xml')),
+            dates: dateStyles(await book.read('xl/styles.xml')),
+            date1904,
+          };
+    const opened: OpenedSheet = {
+      entry: path === null ? null : (entries.get(path) ?? null),
+      ctx,
+      unzipped,
+      close: () => zip.close(),
+    };
+    return opened;
+  } catch (error) {
     await zip.close();
+    throw error;
+  }
+};
+
+// The records of one sheet (the first unless named): a record per row with a
+// cell in it, in row order, each cell's text at its column.
+export const readXlsxSheet = async (
+  bytes: Uint8Array,
+  sheet?: string,
+  fileName = 'workbook',
+): Promise<RawRecord[]> => {
+  const opened = await openSheet(bytes, sheet, fileName);
+  try {
+    if (opened.entry === null) return [];
+    const xml = await unzipping(readZipEntryCapped(fileName, opened.entry, opened.unzipped), bytes);
+    return await sheetRecords(new TextDecoder().decode(xml), opened.ctx);
+  } finally {
+    await opened.close();
   }
 };
 
@@ -244,35 +281,45 @@ const endsName = (xml: string, at: number): boolean => {
   return c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13;
 };
 
-const damaged = (what: string) =>
-  new Error(`the sheet's XML is damaged (${what}); save the workbook again from Excel`);
+export const damaged = (what: string) =>
+  new DamagedSheet(`the sheet's XML is damaged (${what}); save the workbook again from Excel`);
 
 // Rows scanned between turns of the event loop: a server reading a big sheet
 // in a job still answers its screens (about 50 ms of scanning a turn).
 const ROWS_PER_TURN = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-// Exported for its tests.
-export const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawRecord[]> => {
-  const byRow = new Map<number, string[]>();
-  const dataStart = xml.indexOf('<sheetData');
-  if (dataStart < 0 || xml.startsWith('<sheetData/>', dataStart)) return [];
-  const end = xml.indexOf('</sheetData>', dataStart);
-  if (end < 0) throw damaged('it ends inside its rows');
-  let pos = dataStart;
-  let lastRow = 0;
+export interface ScanState {
+  // the last row's number (a row without `r` is the one after it)
+  lastRow: number;
+  scanned: number;
+}
+
+// Scans the rows that start in xml[from, end), which must all close before
+// `end`, handing each row's number and values (empty cells unstored) to
+// `onRow`. Both readers below use it: the whole sheet at once, or the rows
+// completed so far in a streamed sheet.
+export const scanRows = async (
+  xml: string,
+  from: number,
+  end: number,
+  ctx: SheetContext,
+  state: ScanState,
+  onRow: (rowNumber: number, values: string[]) => void,
+): Promise<void> => {
+  let pos = from;
   for (;;) {
     const rowAt = xml.indexOf('<row', pos);
-    if (rowAt < 0 || rowAt >= end) break;
+    if (rowAt < 0 || rowAt >= end) return;
     if (!endsName(xml, rowAt + 4)) {
       pos = rowAt + 4;
       continue;
     }
     const tagEnd = xml.indexOf('>', rowAt);
-    if (tagEnd < 0 || tagEnd >= end) throw damaged(`a row's tag is not closed, after row ${lastRow}`);
+    if (tagEnd < 0 || tagEnd >= end) throw damaged(`a row's tag is not closed, after row ${state.lastRow}`);
     const tag = xml.slice(rowAt, tagEnd + 1);
-    const rowNumber = Number.parseInt(attribute(tag, 'r') ?? '', 10) || lastRow + 1;
-    lastRow = rowNumber;
+    const rowNumber = Number.parseInt(attribute(tag, 'r') ?? '', 10) || state.lastRow + 1;
+    state.lastRow = rowNumber;
     if (tag.endsWith('/>')) {
       pos = tagEnd + 1;
       continue;
@@ -309,24 +356,49 @@ export const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawR
       const text = cellText(cTag, inner, ctx);
       if (text !== '') values[column - 1] = text;
     }
-    byRow.set(rowNumber, values);
+    onRow(rowNumber, values);
     pos = rowEnd + 6;
-    if (byRow.size % ROWS_PER_TURN === 0) await nextTurn();
+    state.scanned += 1;
+    if (state.scanned % ROWS_PER_TURN === 0) await nextTurn();
   }
+};
+
+// A record for a row with a value in it; its holes become empty cells.
+export const recordOf = (line: number, values: string[]): RawRecord | null =>
+  values.some((v) => v !== '' && v !== undefined)
+    ? { line, values: Array.from(values, (v) => v ?? '') }
+    : null;
+
+// Exported for its tests.
+export const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawRecord[]> => {
+  const byRow = new Map<number, string[]>();
+  const dataStart = xml.indexOf('<sheetData');
+  if (dataStart < 0 || xml.startsWith('<sheetData/>', dataStart)) return [];
+  const end = xml.indexOf('</sheetData>', dataStart);
+  if (end < 0) throw damaged('it ends inside its rows');
+  await scanRows(xml, dataStart, end, ctx, { lastRow: 0, scanned: 0 }, (row, values) =>
+    byRow.set(row, values),
+  );
   mergeCells(xml.slice(end), byRow);
   const records: RawRecord[] = [];
   for (const line of [...byRow.keys()].sort((a, b) => a - b)) {
-    const values = byRow.get(line)!;
-    if (values.some((v) => v !== '' && v !== undefined))
-      records.push({ line, values: Array.from(values, (v) => v ?? '') });
+    const record = recordOf(line, byRow.get(line)!);
+    if (record) records.push(record);
   }
   return records;
 };
 
 const MAX_MERGED_CELLS = 100_000;
 
-// A merged range shows its first cell's value in every cell of it.
-const mergeCells = (tail: string, byRow: Map<number, string[]>): void => {
+export interface MergedRange {
+  first: { row: number; column: number };
+  last: { row: number; column: number };
+}
+
+// The merged ranges in the XML after the rows, those a reader applies: a
+// range of whole columns is formatting, not a title, and is left as it is.
+export const mergedRanges = (tail: string): MergedRange[] => {
+  const ranges: MergedRange[] = [];
   for (const m of tail.matchAll(/<mergeCell\s[^>]*>/g)) {
     const [from, to] = (attribute(m[0], 'ref') ?? '').split(':');
     if (!from || !to) continue;
@@ -334,8 +406,15 @@ const mergeCells = (tail: string, byRow: Map<number, string[]>): void => {
     const b = cellAddress(to);
     const fits =
       a.row >= 1 && b.row >= a.row && a.column >= 1 && b.column >= a.column && b.column <= MAX_COLUMNS;
-    // a range of whole columns is formatting, not a title: left as it is
-    if (!fits || (b.row - a.row + 1) * (b.column - a.column + 1) > MAX_MERGED_CELLS) continue;
+    if (fits && (b.row - a.row + 1) * (b.column - a.column + 1) <= MAX_MERGED_CELLS)
+      ranges.push({ first: a, last: b });
+  }
+  return ranges;
+};
+
+// A merged range shows its first cell's value in every cell of it.
+const mergeCells = (tail: string, byRow: Map<number, string[]>): void => {
+  for (const { first: a, last: b } of mergedRanges(tail)) {
     const value = byRow.get(a.row)?.[a.column - 1] ?? '';
     if (value === '') continue;
     for (let row = a.row; row <= b.row; row++) {

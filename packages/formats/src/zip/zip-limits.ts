@@ -140,3 +140,40 @@ export const zipBytesRefusal = async (
     await reader.close();
   }
 };
+
+// An entry's bytes as they expand, for a reader that does not hold them (an
+// .xlsx sheet scanned row by row): checked against the limits as they come,
+// so a bomb stops at the limit. Stopping early cancels the expansion.
+export async function* streamZipEntryCapped(
+  zipName: string,
+  entry: Entry,
+  before: number,
+  limits: ZipLimits,
+  tooBig?: string,
+): AsyncGenerator<Uint8Array> {
+  if (entry.directory || !entry.getData) return;
+  const declared = zipEntryRefusal(zipName, entry, entry.uncompressedSize, before, limits, tooBig);
+  if (declared) throw new ZipLimitError(declared);
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const expanded = entry.getData(writable);
+  // damaged data rejects here; it need not error the stream, so every read
+  // races it (a read that waits for a chunk that never comes would hang)
+  const failed = expanded.then(() => new Promise<never>(() => {}));
+  failed.catch(() => {});
+  const reader = readable.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), failed]);
+      if (next.done) break;
+      size += next.value.length;
+      const refusal = zipEntryRefusal(zipName, entry, size, before, limits, tooBig);
+      if (refusal) throw new ZipLimitError(refusal);
+      yield next.value;
+    }
+    await expanded;
+  } finally {
+    await reader.cancel().catch(() => {});
+    await expanded.catch(() => {});
+  }
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeEncryptedZip } from '@taxrecon/formats';
+import { readTable, writeEncryptedZip } from '@taxrecon/formats';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -184,6 +185,59 @@ describe('sales register upload', () => {
       tan: 'PNEA00001A',
     });
     expect(rows.find((r) => r.voucher_number === 'CN/24-25/004')?.tds_amount).toBe('-200.00');
+  });
+
+  // An .xlsx register is read as its sheet expands (xlsx-stream.ts): the
+  // same register as a workbook, its title lines merged across the columns
+  // as Excel and Tally write them, loads the same rows as the text export.
+  it('loads an .xlsx register, title merged across the columns, as it loads the text export', async () => {
+    const register = await readTable(fixture('sales-register.txt'), 'sales-register.txt');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sales Register');
+    const titles = fixture('sales-register.txt').toString('utf8').split(/\r?\n/).slice(0, 3);
+    titles.forEach((title, i) => {
+      sheet.getCell(i + 1, 1).value = title;
+    });
+    // each cell at the row and column the text export has it
+    for (const { line, values } of [
+      { line: register.headerLine, values: register.headers },
+      ...register.rows,
+    ])
+      values.forEach((value, c) => {
+        if (value !== '') sheet.getCell(line, c + 1).value = value;
+      });
+    for (const row of [1, 2, 3]) sheet.mergeCells(row, 1, row, 16);
+    const load = async (name: string, content: Uint8Array) => {
+      const answer = await t.upload('/ingest/sales-register', {
+        token,
+        files: [{ name, content }],
+        fields: { financialYear: '2024-25' },
+      });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      const jobId = (answer.json as { jobId: string }).jobId;
+      const totals = resultOf(await finished(jobId)).controlTotals;
+      const rows = await t.server.ctx.db
+        .selectFrom('sales_entries')
+        .select([
+          'line',
+          'transaction_date',
+          'customer_name',
+          'voucher_number',
+          'tan',
+          'invoice_value',
+          'sale_amount',
+          'tds_amount',
+        ])
+        .where('job_id', '=', jobId)
+        .orderBy('line')
+        .execute();
+      return { totals, rows };
+    };
+    const text = await load('register.txt', fixture('sales-register.txt'));
+    const xlsx = await load('register.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()));
+    expect(text.rows.length).toBeGreaterThan(5);
+    expect(xlsx.rows).toEqual(text.rows);
+    expect(xlsx.totals).toEqual(text.totals);
   });
 
   it('requires the financial year', async () => {

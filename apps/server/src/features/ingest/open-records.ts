@@ -5,14 +5,16 @@ import {
   readTable,
   sniffDelimiter,
   streamTable,
+  streamXlsxTable,
 } from '@taxrecon/formats';
 import type { SourceFile } from './form-26as-loader.ts';
 
-// A register's records: text registers (.txt, .csv in UTF-8 or UTF-16) are
-// streamed so a million rows never sit in memory; spreadsheets and Windows-1252
-// text are read whole (the streaming reader decodes UTF only).
+// A register's records: text registers (.txt, .csv in UTF-8 or UTF-16) and
+// .xlsx sheets are streamed so a million rows never sit in memory; .xls and
+// Windows-1252 text are read whole (the streaming reader decodes UTF only).
 export const openRecords = async (file: SourceFile, header: string | undefined) => {
   const format = formatOfFile(file.fileName, file.bytes);
+  if (format === 'xlsx') return streamXlsxTable(file.bytes, file.fileName, header ? { header } : {});
   const head = decodeText(file.bytes.subarray(0, 1 << 16));
   const streamable = (format === 'txt' || format === 'csv') && head.encoding !== 'windows-1252';
   if (!streamable) {
