@@ -1,6 +1,6 @@
 import { type Entry, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { utcDayIso } from '../values/dates.ts';
-import { readZipEntryCapped, ZipLimitError } from '../zip/zip-limits.ts';
+import { streamZipEntryCapped, ZIP_LIMITS, ZipLimitError } from '../zip/zip-limits.ts';
 import type { RawRecord } from './delimited.ts';
 
 // An .xlsx sheet's rows read straight from its XML part: the cell values a
@@ -166,6 +166,25 @@ export const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise
   }
 };
 
+// A part's text, decoded as it expands (its bytes and its text are not held
+// together), within the zip limits.
+const partText = async (fileName: string, bytes: Uint8Array, entry: Entry, before: number) => {
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  await unzipping(
+    (async () => {
+      for await (const piece of streamZipEntryCapped(fileName, bytes, entry, before, ZIP_LIMITS)) {
+        size += piece.length;
+        parts.push(decoder.decode(piece, { stream: true }));
+      }
+    })(),
+    bytes,
+  );
+  parts.push(decoder.decode());
+  return { text: parts.join(''), size };
+};
+
 export interface OpenedSheet {
   // null when the workbook has no such sheet
   entry: Entry | null;
@@ -182,16 +201,15 @@ export const openSheet = async (bytes: Uint8Array, sheet: string | undefined, fi
   try {
     const entries = new Map((await unzipping(zip.getEntries(), bytes)).map((e) => [e.filename, e]));
     if (!entries.has('xl/workbook.xml')) throw new Error('it is a zip file without an Excel workbook in it');
-    const decoder = new TextDecoder();
     let unzipped = 0;
     const book: Workbook = {
       entries,
       read: async (path) => {
         const entry = entries.get(path);
         if (!entry) return '';
-        const data = await unzipping(readZipEntryCapped(fileName, entry, unzipped), bytes);
-        unzipped += data.length;
-        return decoder.decode(data);
+        const part = await partText(fileName, bytes, entry, unzipped);
+        unzipped += part.size;
+        return part.text;
       },
     };
     const workbook = await book.read('xl/workbook.xml');
@@ -228,8 +246,8 @@ export const readXlsxSheet = async (
   const opened = await openSheet(bytes, sheet, fileName);
   try {
     if (opened.entry === null) return [];
-    const xml = await unzipping(readZipEntryCapped(fileName, opened.entry, opened.unzipped), bytes);
-    return await sheetRecords(new TextDecoder().decode(xml), opened.ctx);
+    const xml = await partText(fileName, bytes, opened.entry, opened.unzipped);
+    return await sheetRecords(xml.text, opened.ctx);
   } finally {
     await opened.close();
   }

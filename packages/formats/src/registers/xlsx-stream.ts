@@ -150,7 +150,7 @@ export async function* streamXlsxSheet(
   try {
     const entry = opened.entry;
     if (entry === null) return;
-    const expand = () => streamZipEntryCapped(fileName, entry, opened.unzipped, limits, tooBig);
+    const expand = () => streamZipEntryCapped(fileName, bytes, entry, opened.unzipped, limits, tooBig);
     const ranges = await unzipping(sheetMerges(expand()), bytes);
     const records = streamSheetRecords(expand(), opened.ctx, ranges);
     for (;;) {

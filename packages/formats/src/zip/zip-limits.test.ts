@@ -2,7 +2,7 @@ import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.j
 import { describe, expect, it } from 'vitest';
 import { openTracesZip } from '../form-26as/traces-zip.ts';
 import { readTable } from '../registers/read-table.ts';
-import { readZipEntryCapped, ZIP_LIMITS } from './zip-limits.ts';
+import { readZipEntryCapped, streamZipEntryCapped, ZIP_LIMITS, ZipLimitError } from './zip-limits.ts';
 
 const zipOf = async (files: { name: string; data: Uint8Array }[], password?: string): Promise<Uint8Array> => {
   const writer = new ZipWriter(new Uint8ArrayWriter(), password ? { password } : {});
@@ -100,5 +100,54 @@ describe('zip limits', () => {
     expect(table.errors[0]?.message).toMatch(
       /the limit for one file in a zip; in Excel, save the sheet as "CSV UTF-8"/,
     );
+  });
+
+  describe('an entry streamed as it expands (node zlib)', () => {
+    const text = new TextEncoder().encode('<row r="1"><c><v>14950.5</v></c></row>'.repeat(60_000));
+    const streamed = async (zip: Uint8Array, limits = ZIP_LIMITS) => {
+      const reader = new ZipReader(new Uint8ArrayReader(zip));
+      const [entry] = await reader.getEntries();
+      try {
+        const pieces: Uint8Array[] = [];
+        for await (const p of streamZipEntryCapped('book.xlsx', zip, entry!, 0, limits)) pieces.push(p);
+        return Buffer.concat(pieces);
+      } finally {
+        await reader.close();
+      }
+    };
+
+    it.each([0, 6])('gives the bytes stored or deflated (level %i) exactly', async (level) => {
+      const writer = new ZipWriter(new Uint8ArrayWriter(), { level });
+      await writer.add('sheet.xml', new Uint8ArrayReader(text));
+      expect(Buffer.compare(await streamed(await writer.close()), Buffer.from(text))).toBe(0);
+    });
+
+    it('refuses data that does not match its checksum', async () => {
+      const writer = new ZipWriter(new Uint8ArrayWriter(), { level: 0 });
+      await writer.add('sheet.xml', new Uint8ArrayReader(text));
+      const zip = await writer.close();
+      const at = Buffer.from(zip).indexOf('<row r="1">', 1000);
+      zip[at + 5] = 0x58;
+      await expect(streamed(zip)).rejects.toThrow('sheet.xml does not match its checksum');
+    });
+
+    it('stops at the limit an entry whose header lies about its size', async () => {
+      const limits = { ...ZIP_LIMITS, maxEntryBytes: 1024 * 1024 };
+      const zip = lieAboutSize(await zipOf([{ name: 'a.txt', data: new Uint8Array(8 * 1024 * 1024) }]), 100);
+      const error = await streamed(zip, limits).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ZipLimitError);
+      expect((error as Error).message).toMatch(/^book\.xlsx: a\.txt expands to more than 1 MB/);
+    });
+
+    it('says which entry is missing when the zip is cut before it', async () => {
+      const zip = await zipOf([{ name: 'sheet.xml', data: text }]);
+      const reader = new ZipReader(new Uint8ArrayReader(zip));
+      const [entry] = await reader.getEntries();
+      await reader.close();
+      const cut = zip.slice();
+      cut.fill(0, 0, 30);
+      const pieces = streamZipEntryCapped('book.xlsx', cut, entry!, 0, ZIP_LIMITS);
+      await expect(pieces.next()).rejects.toThrow("the zip's entry for sheet.xml is missing");
+    });
   });
 });
