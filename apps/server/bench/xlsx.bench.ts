@@ -103,7 +103,10 @@ if (values.measure) {
     for await (const _ of table.rows) count++;
   } else if (values.measure === 'readTable') {
     const table = await readTable(bytes, path.basename(workbook));
-    if (table.errors.length) throw new Error(table.errors[0]!.message);
+    if (table.errors.length) {
+      console.log(`  ${READERS.readTable}: refused: ${table.errors[0]!.message}`);
+      process.exit(0);
+    }
     count = table.rows.length;
   } else {
     const book = new ExcelJS.Workbook();

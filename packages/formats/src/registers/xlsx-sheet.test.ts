@@ -172,6 +172,22 @@ describe('readXlsxSheet', () => {
     ]);
   });
 
+  // Excel writes ` r="A1"` and `<v>`, read by indexOf; other spellings that
+  // XML allows go through the patterns and read the same.
+  it('reads attributes and values however XML spells them', async () => {
+    const ctx = { strings: ['shared'], dates: [false, true], date1904: false };
+    const xml =
+      '<worksheet><sheetData>' +
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="1"><v>45384</v></c><c r="C1"><f>1+1</f><v>2</v></c></row>' +
+      "<row r = '2'><c r='A2' t = \"s\"><v xml:space=\"preserve\">0</v></c><c s='1' r='B2'><v>45384</v></c>" +
+      '<c\tr="C2"\tt="str"><v>a &amp;amp; b</v></c><c r="D2" t="b"><v >1</v></c></row>' +
+      '</sheetData></worksheet>';
+    expect(await sheetRecords(xml, ctx)).toEqual([
+      { line: 1, values: ['shared', '2024-04-02', '2'] },
+      { line: 2, values: ['shared', '2024-04-02', 'a & b', 'TRUE'] },
+    ]);
+  });
+
   it('keeps a row as wide as its last value, whatever empty styled cells follow', async () => {
     const xml =
       '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c><c r="XFD1" s="1"/></row></sheetData></worksheet>';

@@ -151,18 +151,22 @@ const sheetPath = async (
 // zip.js speaks of central directories and sizes; a user needs to hear that
 // the file is not a whole workbook and what to do. The zip limits keep their
 // own message, which already says what to do.
+export const unzipError = (error: unknown, bytes: Uint8Array): unknown => {
+  if (error instanceof ZipLimitError || error instanceof DamagedSheet) return error;
+  const why = error instanceof Error ? error.message : String(error);
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  return new Error(
+    zip
+      ? `the workbook is damaged or incomplete (${why}); open it in Excel and save it again, or upload it again if the upload was cut short`
+      : 'it is not an Excel workbook (an .xlsx file is a zip file); save it from Excel as .xlsx, or upload it as .csv or .txt if it is text',
+  );
+};
+
 export const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise<T> => {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ZipLimitError || error instanceof DamagedSheet) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-    throw new Error(
-      zip
-        ? `the workbook is damaged or incomplete (${why}); open it in Excel and save it again, or upload it again if the upload was cut short`
-        : 'it is not an Excel workbook (an .xlsx file is a zip file); save it from Excel as .xlsx, or upload it as .csv or .txt if it is text',
-    );
+    throw unzipError(error, bytes);
   }
 };
 
@@ -261,11 +265,37 @@ export interface SheetContext {
 
 const number = (text: string): string => String(Number.parseFloat(text));
 
+// A cell's own attributes as Excel and the libraries write them, ` r="A1"`:
+// found with indexOf, a few times faster than the pattern, which still
+// reads any other spelling (single quotes, spaces around `=`). Only a
+// cell's r, s and t: no other attribute of <c> or <row> ends in those
+// letters before `=`.
+const cellAttribute = (tag: string, name: 'r' | 's' | 't'): string | undefined => {
+  const at = tag.indexOf(` ${name}="`);
+  if (at >= 0) {
+    const end = tag.indexOf('"', at + 4);
+    if (end >= 0) return xmlText(tag.slice(at + 4, end));
+  }
+  return tag.indexOf(`${name}=`) < 0 && tag.indexOf(`${name} `) < 0 ? undefined : attribute(tag, name);
+};
+
+const VALUE = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/;
+
+// The text of a cell's <v>, or undefined when it has none.
+const cellValue = (inner: string): string | undefined => {
+  const open = inner.indexOf('<v>');
+  if (open < 0) return inner.indexOf('<v') < 0 ? undefined : VALUE.exec(inner)?.[1];
+  const close = inner.indexOf('</v>', open + 3);
+  // `<v>` before any other <v...>: the pattern would have matched it first
+  const first = open === 0 || inner.lastIndexOf('<v', open - 1) < 0;
+  return close >= 0 && first ? inner.slice(open + 3, close) : VALUE.exec(inner)?.[1];
+};
+
 // One cell's text from its attributes and content.
 const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
-  const type = attribute(tag, 't');
-  const hasFormula = /<f[\s>/]/.test(inner);
-  const v = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+  const type = cellAttribute(tag, 't');
+  const hasFormula = inner.indexOf('<f') >= 0 && /<f[\s>/]/.test(inner);
+  const v = cellValue(inner);
   if (type === 'inlineStr' && !hasFormula) return runsText(/<is[\s>][\s\S]*?<\/is>/.exec(inner)?.[0] ?? '');
   // an empty <v></v> is no value, as ExcelJS reads it
   if (v === undefined || v === '') return '';
@@ -285,7 +315,7 @@ const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
       return /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw.slice(0, 10) : '';
     default: {
       // style 0 is the default style, never read as a date (as ExcelJS)
-      const style = Number.parseInt(attribute(tag, 's') ?? '0', 10);
+      const style = Number.parseInt(cellAttribute(tag, 's') ?? '0', 10);
       const serial = Number.parseFloat(raw);
       if (style > 0 && ctx.dates[style]) return serialDay(serial, ctx.date1904);
       return String(serial);
@@ -336,7 +366,7 @@ export const scanRows = async (
     const tagEnd = xml.indexOf('>', rowAt);
     if (tagEnd < 0 || tagEnd >= end) throw damaged(`a row's tag is not closed, after row ${state.lastRow}`);
     const tag = xml.slice(rowAt, tagEnd + 1);
-    const rowNumber = Number.parseInt(attribute(tag, 'r') ?? '', 10) || state.lastRow + 1;
+    const rowNumber = Number.parseInt(cellAttribute(tag, 'r') ?? '', 10) || state.lastRow + 1;
     state.lastRow = rowNumber;
     if (tag.endsWith('/>')) {
       pos = tagEnd + 1;
@@ -357,7 +387,7 @@ export const scanRows = async (
       const cEnd = xml.indexOf('>', c);
       if (cEnd < 0 || cEnd >= rowEnd) throw damaged(`a cell of row ${rowNumber} is not closed`);
       const cTag = xml.slice(c, cEnd + 1);
-      const ref = attribute(cTag, 'r');
+      const ref = cellAttribute(cTag, 'r');
       column = ref ? cellAddress(ref).column : column + 1;
       if (column < 1 || column > MAX_COLUMNS) throw damaged(`a cell of row ${rowNumber} is at column ${ref}`);
       let inner = '';

@@ -9,6 +9,7 @@ import {
   type ScanState,
   type SheetContext,
   scanRows,
+  unzipError,
   unzipping,
 } from './xlsx-sheet.ts';
 
@@ -152,11 +153,10 @@ export async function* streamXlsxSheet(
     if (entry === null) return;
     const expand = () => streamZipEntryCapped(fileName, bytes, entry, opened.unzipped, limits, tooBig);
     const ranges = await unzipping(sheetMerges(expand()), bytes);
-    const records = streamSheetRecords(expand(), opened.ctx, ranges);
-    for (;;) {
-      const next = await unzipping(records.next(), bytes);
-      if (next.done) return;
-      yield next.value;
+    try {
+      yield* streamSheetRecords(expand(), opened.ctx, ranges);
+    } catch (error) {
+      throw unzipError(error, bytes);
     }
   } finally {
     await opened.close();
