@@ -59,6 +59,7 @@ const headerOf = async (file: string, fileName: string, size: number): Promise<s
     const bytes = new Uint8Array(length);
     await handle.read(bytes, 0, length, 0);
     const source = await openRecords({ fileId: '', fileName, bytes }, undefined);
+    await source.stop();
     return source.headers;
   } catch {
     // an unreadable spreadsheet: the load reports it with its file name

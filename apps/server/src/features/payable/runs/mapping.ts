@@ -24,6 +24,7 @@ export const payableMapping = async (ctx: AppContext, entityId: string, fy: Fina
   if (!first) return { headers: [], mappingDefinitions: {} };
   const bytes = await ctx.files.read(first.storageKey);
   const source = await openRecords({ fileId: first.fileName, fileName: first.fileName, bytes }, undefined);
+  await source.stop();
   const guessed = mapLedgerHeaders(source.headers);
   const mapping: Record<string, string> = {};
   for (const [field, index] of Object.entries(guessed))
