@@ -1,9 +1,8 @@
 import * as XLSX from '@e965/xlsx';
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sheetGrid, workbookOf } from '../testing/xlsx-workbooks.ts';
+import { sheetGrid, sheetXmlOf, workbookOf, zipOfParts, zipParts } from '../testing/xlsx-workbooks.ts';
 import { isBlankRecord, type RawRecord } from './delimited.ts';
 import { cellText } from './spreadsheet.ts';
 import { readXlsxSheet, sheetRecords } from './xlsx-sheet.ts';
@@ -128,15 +127,8 @@ describe('readXlsxSheet', () => {
       true,
       false,
     );
-    const zip = new ZipReader(new Uint8ArrayReader(original));
-    const parts = await Promise.all(
-      (await zip.getEntries()).map(async (e) => ({
-        name: e.filename,
-        data: e.directory ? new Uint8Array() : await e.getData(new Uint8ArrayWriter()),
-      })),
-    );
-    await zip.close();
-    const sheetXml = new TextDecoder().decode(parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!.data);
+    const parts = await zipParts(original);
+    const sheetXml = sheetXmlOf(parts);
     await fc.assert(
       fc.asyncProperty(
         fc.nat(sheetXml.length),
@@ -145,15 +137,7 @@ describe('readXlsxSheet', () => {
         async (cut, at, insert) => {
           const xml =
             cut % 2 ? sheetXml.slice(0, cut) : sheetXml.slice(0, at) + insert + sheetXml.slice(at + 1);
-          const writer = new ZipWriter(new Uint8ArrayWriter());
-          for (const p of parts)
-            await writer.add(
-              p.name,
-              new Uint8ArrayReader(
-                p.name === 'xl/worksheets/sheet1.xml' ? new TextEncoder().encode(xml) : p.data,
-              ),
-            );
-          const read = await readXlsxSheet(await writer.close()).then(
+          const read = await readXlsxSheet(await zipOfParts(parts, xml)).then(
             (rows) => rows.length,
             (error: unknown) => (error instanceof Error ? -1 : Number.NaN),
           );

@@ -1,8 +1,7 @@
-import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sheetGrid, workbookOf } from '../testing/xlsx-workbooks.ts';
+import { sheetGrid, sheetXmlOf, workbookOf, zipOfParts, zipParts } from '../testing/xlsx-workbooks.ts';
 import { ZIP_LIMITS } from '../zip/zip-limits.ts';
 import type { RawRecord } from './delimited.ts';
 import { mergedRanges, readXlsxSheet, type SheetContext, sheetRecords } from './xlsx-sheet.ts';
@@ -166,19 +165,9 @@ describe('streamXlsxSheet', () => {
 
   it('tells the user a cut or damaged workbook is damaged, whichever pass meets it', async () => {
     const bytes = await bigWorkbook(3000);
-    const reader = new ZipReader(new Uint8ArrayReader(bytes));
-    const parts = await Promise.all(
-      (await reader.getEntries()).map(async (e) => ({
-        name: e.filename,
-        data: e.directory ? new Uint8Array() : await e.getData(new Uint8ArrayWriter()),
-      })),
-    );
-    await reader.close();
     // the sheet's compressed bytes changed in the middle: the zip's
     // directory is whole, the data is not
-    const writer = new ZipWriter(new Uint8ArrayWriter());
-    for (const p of parts) await writer.add(p.name, new Uint8ArrayReader(p.data));
-    const rebuilt = await writer.close();
+    const rebuilt = await zipOfParts(await zipParts(bytes));
     const at = Buffer.from(rebuilt).indexOf('xl/worksheets/sheet1.xml') + 200;
     for (let i = at; i < at + 64; i++) rebuilt[i] = 0xff - rebuilt[i]!;
     await expect(all(streamXlsxSheet(rebuilt, undefined, 'x.xlsx'))).rejects.toThrow(
@@ -190,16 +179,8 @@ describe('streamXlsxSheet', () => {
   });
 
   it('reads or refuses a workbook whose sheet XML is damaged, and always ends', async () => {
-    const bytes = await bigWorkbook(40);
-    const reader = new ZipReader(new Uint8ArrayReader(bytes));
-    const parts = await Promise.all(
-      (await reader.getEntries()).map(async (e) => ({
-        name: e.filename,
-        data: e.directory ? new Uint8Array() : await e.getData(new Uint8ArrayWriter()),
-      })),
-    );
-    await reader.close();
-    const sheetXml = new TextDecoder().decode(parts.find((p) => p.name === 'xl/worksheets/sheet1.xml')!.data);
+    const parts = await zipParts(await bigWorkbook(40));
+    const sheetXml = sheetXmlOf(parts);
     await fc.assert(
       fc.asyncProperty(
         fc.nat(sheetXml.length),
@@ -207,15 +188,7 @@ describe('streamXlsxSheet', () => {
         fc.boolean(),
         async (at, insert, cut) => {
           const xml = cut ? sheetXml.slice(0, at) : sheetXml.slice(0, at) + insert + sheetXml.slice(at + 1);
-          const writer = new ZipWriter(new Uint8ArrayWriter());
-          for (const p of parts)
-            await writer.add(
-              p.name,
-              new Uint8ArrayReader(
-                p.name === 'xl/worksheets/sheet1.xml' ? new TextEncoder().encode(xml) : p.data,
-              ),
-            );
-          const read = await all(streamXlsxSheet(await writer.close(), undefined, 'x.xlsx')).then(
+          const read = await all(streamXlsxSheet(await zipOfParts(parts, xml), undefined, 'x.xlsx')).then(
             (rows) => rows.length,
             (error: unknown) => (error instanceof Error ? -1 : Number.NaN),
           );

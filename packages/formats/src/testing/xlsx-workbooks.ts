@@ -1,3 +1,4 @@
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 
@@ -66,3 +67,38 @@ export const workbookOf = async (
   }
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 };
+
+export const SHEET = 'xl/worksheets/sheet1.xml';
+
+export interface ZipPart {
+  name: string;
+  data: Uint8Array;
+}
+
+// A workbook's parts as they are stored, to be changed and zipped again.
+export const zipParts = async (bytes: Uint8Array): Promise<ZipPart[]> => {
+  const zip = new ZipReader(new Uint8ArrayReader(bytes));
+  try {
+    return await Promise.all(
+      (await zip.getEntries()).map(async (e) => ({
+        name: e.filename,
+        data: e.directory ? new Uint8Array() : await e.getData(new Uint8ArrayWriter()),
+      })),
+    );
+  } finally {
+    await zip.close();
+  }
+};
+
+// The parts zipped again, the sheet's XML replaced when `sheetXml` is given.
+export const zipOfParts = async (parts: readonly ZipPart[], sheetXml?: string): Promise<Uint8Array> => {
+  const writer = new ZipWriter(new Uint8ArrayWriter());
+  for (const p of parts) {
+    const data = sheetXml !== undefined && p.name === SHEET ? new TextEncoder().encode(sheetXml) : p.data;
+    await writer.add(p.name, new Uint8ArrayReader(data));
+  }
+  return writer.close();
+};
+
+export const sheetXmlOf = (parts: readonly ZipPart[]): string =>
+  new TextDecoder().decode(parts.find((p) => p.name === SHEET)!.data);
