@@ -112,14 +112,14 @@ export const tableFromRecords = (
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-// A sheet whose XML passes the zip limit holds some 3 lakh rows of a register;
+// What to do with a sheet past the zip limit: readTable's 256 MB hold some 3
+// lakh rows of a register, the streamed reader's 2 GB more than Excel holds;
 // text has no such limit (it is read as it arrives).
 const XLSX_TOO_BIG =
   'in Excel, save the sheet as "CSV UTF-8" or "Text (Tab delimited)" and upload that file, or split the sheet';
 
 // Reads a register or master file of any accepted type into a header and raw
 // rows. Never throws: an unreadable file gives an empty table and one error.
-
 export const readTable = async (
   bytes: Uint8Array,
   file: string,
