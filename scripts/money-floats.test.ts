@@ -34,7 +34,7 @@ const ALLOWED: Record<string, string> = {
   'packages/formats/src/registers/xlsx-sheet.ts':
     "a spreadsheet number cell's text as JavaScript prints it (as ExcelJS read it); amounts are parsed from that text by the money module",
   'packages/formats/src/testing/xlsx-workbooks.ts':
-    'random cell values for the .xlsx readers\' property tests (1e-7 is a cell value, not a tolerance)',
+    "random cell values for the .xlsx readers' property tests (1e-7 is a cell value, not a tolerance)",
   'packages/engine/src/identity.ts': 'fuzzy name scores in explanations',
   'packages/engine/src/deductor-link.ts': 'fuzzy name scores in explanations',
   'apps/server/src/features/linkage/linkage-preview.ts': 'fuzzy name scores in the linkage preview',
