@@ -104,8 +104,8 @@ describe('zip limits', () => {
 
   describe('an entry streamed as it expands (node zlib)', () => {
     const text = new TextEncoder().encode('<row r="1"><c><v>14950.5</v></c></row>'.repeat(60_000));
-    const streamed = async (zip: Uint8Array, limits = ZIP_LIMITS) => {
-      const reader = new ZipReader(new Uint8ArrayReader(zip));
+    const streamed = async (zip: Uint8Array, limits = ZIP_LIMITS, password?: string) => {
+      const reader = new ZipReader(new Uint8ArrayReader(zip), password ? { password } : {});
       const [entry] = await reader.getEntries();
       try {
         const pieces: Uint8Array[] = [];
@@ -120,6 +120,13 @@ describe('zip limits', () => {
       const writer = new ZipWriter(new Uint8ArrayWriter(), { level });
       await writer.add('sheet.xml', new Uint8ArrayReader(text));
       expect(Buffer.compare(await streamed(await writer.close()), Buffer.from(text))).toBe(0);
+    });
+
+    // Excel never writes one; node's zlib cannot decrypt, so zip.js expands it
+    it('expands an encrypted entry through zip.js, and refuses it without the password', async () => {
+      const zip = await zipOf([{ name: 'sheet.xml', data: text }], 'secret');
+      expect(Buffer.compare(await streamed(zip, ZIP_LIMITS, 'secret'), Buffer.from(text))).toBe(0);
+      await expect(streamed(zip)).rejects.toThrow('File contains encrypted entry');
     });
 
     it('refuses data that does not match its checksum', async () => {
