@@ -1,4 +1,4 @@
-// npm run bench:xlsx [-- --rows 200000] [--pg postgres://postgres@127.0.0.1:5432]
+// npm run bench:xlsx [-- --rows 200000] [--pg postgres://postgres@127.0.0.1:5432] [--uploads-only]
 //
 // Reading a sales register saved as .xlsx (what an accountant exports from
 // Excel or Tally): N rows with real date cells and numeric amounts, made
@@ -27,12 +27,16 @@ const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '200000' },
     pg: { type: 'string' },
+    // only the uploads (4.), not the readers on their own
+    'uploads-only': { type: 'boolean', default: false },
     // internal: run one reader in this process
     measure: { type: 'string' },
   },
 });
 const rows = Number(values.rows);
-const root = path.resolve(import.meta.dirname, '../../..');
+// compiled by run-compiled.mjs (as `taxrecon serve` runs), its own files stay beside its source
+const benchDir = process.env.TAXRECON_BENCH_DIR ?? import.meta.dirname;
+const root = path.resolve(benchDir, '../../..');
 const dir = path.join(os.tmpdir(), `taxrecon-bench-xlsx-${rows}`);
 const register = path.join(dir, `sales-register-${rows}.txt`);
 const workbook = path.join(dir, `sales-register-${rows}.xlsx`);
@@ -50,7 +54,7 @@ const makeWorkbook = async () => {
   if (!fs.existsSync(register)) {
     execFileSync(
       path.join(root, 'node_modules/.bin/tsx'),
-      [path.join(import.meta.dirname, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', dir],
+      [path.join(benchDir, 'generate-ingest-files.ts'), '--rows', String(rows), '--out', dir],
       { stdio: 'inherit' },
     );
   }
@@ -133,14 +137,21 @@ if (values.measure) {
   console.log(
     `${path.basename(workbook)}: ${(fs.statSync(workbook).size / 1024 / 1024).toFixed(1)} MB, ${rows.toLocaleString('en-IN')} rows`,
   );
-  for (const reader of Object.keys(READERS)) {
+  for (const reader of values['uploads-only'] ? [] : Object.keys(READERS)) {
     if (reader === 'exceljs' && rows > 300_000) {
       console.log(`  ${READERS[reader]}: not run above 3,00,000 rows (it runs out of heap)`);
       continue;
     }
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', import.meta.filename, '--rows', String(rows), '--measure', reader],
+      [
+        ...(import.meta.filename.endsWith('.mjs') ? [] : ['--import', 'tsx']),
+        import.meta.filename,
+        '--rows',
+        String(rows),
+        '--measure',
+        reader,
+      ],
       { stdio: 'inherit' },
     );
     if (run.status !== 0) console.log(`  ${reader}: failed (exit ${run.status ?? run.signal})`);
