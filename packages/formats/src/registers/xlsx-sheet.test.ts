@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sheetGrid, sheetXmlOf, workbookOf, zipOfParts, zipParts } from '../testing/xlsx-workbooks.ts';
 import { isBlankRecord, type RawRecord } from './delimited.ts';
 import { cellText } from './spreadsheet.ts';
-import { readXlsxSheet, sheetRecords } from './xlsx-sheet.ts';
+import { isPlainNumber, readXlsxSheet, sheetRecords } from './xlsx-sheet.ts';
 
 // The reference: how registers were read before xlsx-sheet.ts, ExcelJS's whole
 // workbook model and the cell text rule the .xls reader still uses.
@@ -203,5 +203,63 @@ describe('readXlsxSheet', () => {
   it('refuses bytes that are no workbook', async () => {
     await expect(readXlsxSheet(new Uint8Array())).rejects.toThrow();
     await expect(readXlsxSheet(Buffer.from('PK\u0003\u0004 broken'))).rejects.toThrow();
+  });
+});
+
+// A number cell's text is kept as it stands when it is what parsing and
+// printing it would give; every other text is parsed and printed.
+describe('isPlainNumber', () => {
+  const printed = (text: string) => String(Number.parseFloat(text));
+
+  it('never keeps a text that parsing and printing would change', () => {
+    const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: 1, maxLength: 19 });
+    const text = fc.oneof(
+      // as Excel and the libraries write numbers
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc.integer().map(String),
+      // and any spelling of digits, sign, point and exponent
+      fc
+        .tuple(fc.constantFrom('', '-', '+'), digits, fc.option(digits), fc.constantFrom('', 'E3', 'e-7'))
+        .map(
+          ([sign, whole, fraction, exponent]) =>
+            `${sign}${whole}${fraction === null ? '' : `.${fraction}`}${exponent}`,
+        ),
+      fc.constantFrom(
+        '-0',
+        '0.0',
+        '1.50',
+        '0.0000001',
+        '0.000001',
+        '.5',
+        '5.',
+        '',
+        '-',
+        '1e21',
+        '123456789012345678',
+      ),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        if (isPlainNumber(t)) expect(printed(t)).toBe(t);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each([
+    ['14950.5', true],
+    ['0', true],
+    ['-1345.25', true],
+    ['0.000001', true],
+    ['123456789012345', true],
+    ['14950.50', false],
+    ['-0', false],
+    ['0.0000001', false],
+    ['1E3', false],
+    ['0123', false],
+    // printed the same, but past what the check vouches for: parsed and printed
+    ['1234567890123456', false],
+  ])('%s kept as it stands: %s', (text, kept) => {
+    expect(isPlainNumber(text)).toBe(kept);
   });
 });

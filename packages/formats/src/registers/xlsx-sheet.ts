@@ -291,12 +291,84 @@ const cellValue = (inner: string): string | undefined => {
   return close >= 0 && first ? inner.slice(open + 3, close) : VALUE.exec(inner)?.[1];
 };
 
-// One cell's text from its attributes and content.
-const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
-  const type = cellAttribute(tag, 't');
+const SPACE = 32;
+const EQUALS = 61;
+const QUOTE = 34;
+const LOWER_R = 114;
+const LOWER_S = 115;
+const LOWER_T = 116;
+
+// A cell's own r, s or t in xml[from, to), its tag, as cellAttribute reads it
+// from the tag, without cutting the tag out of the sheet: ` r="` looked for
+// a character at a time (a tag is a few dozen characters; indexOf would run
+// on past its end to the next cell that has one). Any other spelling goes to
+// cellAttribute on the tag itself.
+const tagAttribute = (xml: string, from: number, to: number, name: number): string | undefined => {
+  let spelledOtherwise = false;
+  for (let i = from + 1; i < to; i++) {
+    if (xml.charCodeAt(i) !== name) continue;
+    const next = xml.charCodeAt(i + 1);
+    if (next === EQUALS && xml.charCodeAt(i - 1) === SPACE && xml.charCodeAt(i + 2) === QUOTE) {
+      const end = xml.indexOf('"', i + 3);
+      if (end >= 0 && end < to) return xmlText(xml.slice(i + 3, end));
+      spelledOtherwise = true;
+      break;
+    }
+    if (next === EQUALS || next === SPACE) spelledOtherwise = true;
+  }
+  return spelledOtherwise
+    ? cellAttribute(xml.slice(from, to), String.fromCharCode(name) as 'r' | 's' | 't')
+    : undefined;
+};
+
+// A cell's column from its r ("AB12" -> 28) read where it stands in the
+// sheet; 0 when it has none, or -1 when it is not plain letters and digits
+// (cellAddress reads it then, from its text).
+const tagColumn = (xml: string, from: number, to: number): number => {
+  for (let i = from + 1; i + 3 < to; i++) {
+    if (
+      xml.charCodeAt(i) === LOWER_R &&
+      xml.charCodeAt(i + 1) === EQUALS &&
+      xml.charCodeAt(i - 1) === SPACE &&
+      xml.charCodeAt(i + 2) === QUOTE
+    ) {
+      let column = 0;
+      let j = i + 3;
+      for (; j < to; j++) {
+        const c = xml.charCodeAt(j);
+        if (c >= 65 && c <= 90) column = column * 26 + (c - 64);
+        else break;
+      }
+      // letters then digits to the closing quote: anything else the slow way
+      for (; j < to; j++) {
+        const c = xml.charCodeAt(j);
+        if (c === QUOTE) return column;
+        if (c < 48 || c > 57) return -1;
+      }
+      return -1;
+    }
+  }
+  return -1;
+};
+
+// One cell's text from its tag, xml[from, to), and its content.
+const cellText = (xml: string, from: number, to: number, inner: string, ctx: SheetContext): string => {
+  const type = tagAttribute(xml, from, to, LOWER_T);
   const hasFormula = inner.indexOf('<f') >= 0 && /<f[\s>/]/.test(inner);
-  const v = cellValue(inner);
   if (type === 'inlineStr' && !hasFormula) return runsText(/<is[\s>][\s\S]*?<\/is>/.exec(inner)?.[0] ?? '');
+  return valueText(xml, from, to, type, cellValue(inner), hasFormula, ctx);
+};
+
+// The same from the cell's type and the text of its <v> (undefined: none).
+const valueText = (
+  xml: string,
+  from: number,
+  to: number,
+  type: string | undefined,
+  v: string | undefined,
+  hasFormula: boolean,
+  ctx: SheetContext,
+): string => {
   // an empty <v></v> is no value, as ExcelJS reads it
   if (v === undefined || v === '') return '';
   const raw = xmlText(v);
@@ -315,12 +387,58 @@ const cellText = (tag: string, inner: string, ctx: SheetContext): string => {
       return /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw.slice(0, 10) : '';
     default: {
       // style 0 is the default style, never read as a date (as ExcelJS)
-      const style = Number.parseInt(cellAttribute(tag, 's') ?? '0', 10);
-      const serial = Number.parseFloat(raw);
-      if (style > 0 && ctx.dates[style]) return serialDay(serial, ctx.date1904);
-      return String(serial);
+      const style = Number.parseInt(tagAttribute(xml, from, to, LOWER_S) ?? '0', 10);
+      if (style > 0 && ctx.dates[style]) return dayOfSerial(raw, ctx.date1904);
+      return isPlainNumber(raw) ? raw : number(raw);
     }
   }
+};
+
+// A register repeats a few hundred dates: each serial's day is worked out once.
+const daysOfSerials = [new Map<string, string>(), new Map<string, string>()] as const;
+const dayOfSerial = (raw: string, date1904: boolean): string => {
+  const days = daysOfSerials[date1904 ? 1 : 0];
+  let day = days.get(raw);
+  if (day === undefined) {
+    day = serialDay(Number.parseFloat(raw), date1904);
+    if (days.size < 10_000) days.set(raw, day);
+  }
+  return day;
+};
+
+// Whether a number's text is already what String(Number.parseFloat(text))
+// gives, so it need not be parsed and printed: digits without a leading
+// zero, a fraction without a trailing one, at most 15 significant digits (a
+// double keeps 15 exactly, and no shorter text names it), and nothing printed
+// with an exponent (below 1e-6). Excel and the libraries write most numbers so.
+export const isPlainNumber = (text: string): boolean => {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (i >= n) return false;
+  let digits = 0;
+  if (text.charCodeAt(i) === 48) {
+    i++;
+    // "0" itself (not "-0", which prints as "0")
+    if (i === n) return i === 1;
+  } else {
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      digits++;
+    }
+    if (digits === 0) return false;
+    if (i === n) return digits <= 15;
+  }
+  if (text.charCodeAt(i) !== 46 || i + 1 === n) return false;
+  let zeros = 0;
+  for (i++; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+    // zeros right after "0." are not significant
+    if (digits === 0 && c === 48) zeros++;
+    else digits++;
+  }
+  return text.charCodeAt(n - 1) !== 48 && digits <= 15 && zeros <= 5;
 };
 
 // After `<row` or `<c`: whitespace, `>` or `/`, not a longer name (`<rowBreaks`, `<col`).
@@ -386,23 +504,50 @@ export const scanRows = async (
       }
       const cEnd = xml.indexOf('>', c);
       if (cEnd < 0 || cEnd >= rowEnd) throw damaged(`a cell of row ${rowNumber} is not closed`);
-      const cTag = xml.slice(c, cEnd + 1);
-      const ref = cellAttribute(cTag, 'r');
-      column = ref ? cellAddress(ref).column : column + 1;
-      if (column < 1 || column > MAX_COLUMNS) throw damaged(`a cell of row ${rowNumber} is at column ${ref}`);
-      let inner = '';
-      if (cTag.endsWith('/>')) at = cEnd + 1;
+      // the cell's tag is xml[c, cEnd]
+      const fast = tagColumn(xml, c, cEnd);
+      let ref: string | undefined;
+      if (fast > 0) column = fast;
       else {
+        ref = tagAttribute(xml, c, cEnd + 1, LOWER_R);
+        column = ref ? cellAddress(ref).column : column + 1;
+      }
+      if (column < 1 || column > MAX_COLUMNS)
+        throw damaged(
+          `a cell of row ${rowNumber} is at column ${ref ?? tagAttribute(xml, c, cEnd + 1, LOWER_R)}`,
+        );
+      let text: string;
+      if (xml.charCodeAt(cEnd - 1) === 47) {
+        at = cEnd + 1;
+        text = cellText(xml, c, cEnd + 1, '', ctx);
+      } else {
         const close = xml.indexOf('</c>', cEnd);
         if (close < 0 || close > rowEnd)
-          throw damaged(`cell ${ref ?? column} of row ${rowNumber} is not closed`);
-        inner = xml.slice(cEnd + 1, close);
+          throw damaged(
+            `cell ${ref ?? tagAttribute(xml, c, cEnd + 1, LOWER_R) ?? column} of row ${rowNumber} is not closed`,
+          );
         at = close + 4;
+        // Most cells hold a value and nothing else, `<v>…</v>`: read where it
+        // stands, without cutting out the cell's content first.
+        const plain =
+          close - cEnd >= 8 &&
+          xml.startsWith('<v>', cEnd + 1) &&
+          xml.startsWith('</v>', close - 4) &&
+          xml.indexOf('<', cEnd + 4) === close - 4;
+        const type = plain ? tagAttribute(xml, c, cEnd + 1, LOWER_T) : undefined;
+        text =
+          plain && type !== 'inlineStr'
+            ? valueText(xml, c, cEnd + 1, type, xml.slice(cEnd + 4, close - 4), false, ctx)
+            : cellText(xml, c, cEnd + 1, xml.slice(cEnd + 1, close), ctx);
       }
       // an empty cell is not stored: a styled empty cell far to the right
       // (XFD) would otherwise give every row thousands of values
-      const text = cellText(cTag, inner, ctx);
-      if (text !== '') values[column - 1] = text;
+      if (text !== '') {
+        // kept without holes when the cells come in order, as they do
+        while (values.length < column - 1) values.push('');
+        if (values.length === column - 1) values.push(text);
+        else values[column - 1] = text;
+      }
     }
     onRow(rowNumber, values);
     pos = rowEnd + 6;
@@ -412,10 +557,18 @@ export const scanRows = async (
 };
 
 // A record for a row with a value in it; its holes become empty cells.
-export const recordOf = (line: number, values: string[]): RawRecord | null =>
-  values.some((v) => v !== '' && v !== undefined)
-    ? { line, values: Array.from(values, (v) => v ?? '') }
-    : null;
+// (values is the record's own from here on: no copy unless it has holes)
+export const recordOf = (line: number, values: string[]): RawRecord | null => {
+  let value = false;
+  let holes = false;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === undefined) holes = true;
+    else if (v !== '') value = true;
+  }
+  if (!value) return null;
+  return { line, values: holes ? Array.from(values, (v) => v ?? '') : values };
+};
 
 // Exported for its tests.
 export const sheetRecords = async (xml: string, ctx: SheetContext): Promise<RawRecord[]> => {
