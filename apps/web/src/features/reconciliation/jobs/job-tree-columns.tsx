@@ -84,7 +84,7 @@ export const jobColumns = (
     title: 'Description',
     render: (j) => (
       <Text size="xs" lineClamp={2}>
-        {j.reference ?? (j.selectedCustomers?.length ? j.selectedCustomers.join(', ') : 'All customers')}
+        {j.reference ?? (j.selectedCustomers?.length ? j.selectedCustomers.join(', ') : `All ${party}s`)}
       </Text>
     ),
   },

@@ -38,7 +38,11 @@ export function CountsPanel(props: {
         <Count label={`${text.book} transactions`} value={formatCount(book)} testId="recon-count-book" />
         <Count label="26AS transactions" value={formatCount(counts.taxBook)} testId="recon-count-taxbook" />
         <Count label="Total transactions" value={formatCount(counts.total)} testId="recon-count-total" />
-        <Count label={text.parties} value={formatCount(counts.customers)} testId="recon-count-customers" />
+        <Count
+          label={`${text.parties} in the master`}
+          value={formatCount(counts.customers)}
+          testId="recon-count-customers"
+        />
         <Count
           label={`Carried forward (${text.book})`}
           value={formatCount(counts.carriedForwardBook)}

@@ -11,6 +11,7 @@ import {
 import { useApiQuery } from '../../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../../components/DataGrid.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { KIND_TEXT } from '../common/kind.ts';
 import { downloadRoute, notifyError } from '../common/notify.ts';
 
 type GroupRow = GroupPreview['preview'][number];
@@ -45,6 +46,7 @@ export function GroupPreviewDialog(props: {
   onClose: () => void;
 }) {
   const { kind, year } = props;
+  const party = KIND_TEXT[kind].party;
   const preview = useApiQuery(
     reconciliationRoutes.groupPreview,
     { params: { year }, query: { type: kind } },
@@ -57,7 +59,7 @@ export function GroupPreviewDialog(props: {
     }).catch((e) => notifyError(e));
   const data = preview.data;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Preview Customer Groups" size="xl" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={`Preview ${party} Groups`} size="xl" centered>
       {preview.isError && <QueryError error={preview.error} fallback={NO_TRANSACTIONS_MESSAGE} />}
       {data?.csv ? (
         <Stack data-testid="group-preview-csv">
@@ -67,7 +69,7 @@ export function GroupPreviewDialog(props: {
           </Alert>
           <Group>
             <Button leftSection={<IconDownload size={16} />} onClick={() => csv('grouping')}>
-              Customer Grouping Results (CSV)
+              {party} Grouping Results (CSV)
             </Button>
             <Button
               variant="light"
@@ -81,7 +83,7 @@ export function GroupPreviewDialog(props: {
       ) : (
         <Tabs defaultValue="grouping" data-testid="group-preview">
           <Tabs.List>
-            <Tabs.Tab value="grouping">Customer Grouping Results</Tabs.Tab>
+            <Tabs.Tab value="grouping">{party} Grouping Results</Tabs.Tab>
             <Tabs.Tab value="invalid">Invalid TAN to PAN mappings ({data?.totalInvalidTans ?? 0})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="grouping" pt="sm">

@@ -221,7 +221,7 @@ function SubmitReconPage({ kind }: { kind: ReconKind }) {
               onClick={() => setPreviewing(true)}
               data-testid="recon-preview-groups"
             >
-              Preview Customer Groups
+              Preview {text.party} Groups
             </Button>
           </Group>
         </Stack>
