@@ -134,12 +134,12 @@ const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>
       </Group>
     ),
   },
+  // the amounts before the certificate's other details: at 1440 pixels the
+  // table is wider than the page, and what scrolls out of view is the rest
   { accessor: 'vendorName', title: 'Vendor Name', value: (r) => r.vendorName },
-  { accessor: 'vendorCode', title: 'Vendor Code', value: (r) => r.vendorCode ?? '' },
   { accessor: 'vendorPan', title: 'Vendor PAN', value: (r) => r.vendorPan },
   { accessor: 'financialYear', title: 'Financial Year', value: (r) => yearLabel(r.financialYear) },
   { accessor: 'quarter', title: 'Quarter', value: (r) => r.quarter },
-  { accessor: 'certificateNumber', title: 'Certificate', value: (r) => r.certificateNumber ?? '' },
   {
     accessor: 'amountPaid',
     title: 'Amount Paid',
@@ -154,6 +154,8 @@ const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>
     render: (r) => rupees(r.taxDeducted),
     textAlign: 'right',
   },
+  { accessor: 'certificateNumber', title: 'Certificate', value: (r) => r.certificateNumber ?? '' },
+  { accessor: 'vendorCode', title: 'Vendor Code', value: (r) => r.vendorCode ?? '' },
   { accessor: 'email', title: 'Email', value: (r) => r.email ?? '' },
   { accessor: 'fileName', title: 'File Name', value: (r) => r.fileName },
 ];
@@ -165,7 +167,9 @@ export function SearchForm16aPage() {
   // a search filter marks the years with certificates but searches every year until asked
   const picker = useYearPicker('form16a', 'form16a', { start: false });
   const { year: financialYear, setYear: setFinancialYear } = picker;
-  const [query, setQuery] = useState<Form16aQuery | null>(null);
+  // opens on the entity's certificates (the first FORM16A_SEARCH_LIMIT): a
+  // blank page until Search was pressed looked like there were none
+  const [query, setQuery] = useState<Form16aQuery | null>({});
   const [emailing, setEmailing] = useState<Form16aRecord | null>(null);
   const enabled = query !== null;
   const results = useApiQuery(documentRoutes.form16aSearch, { query: query ?? {} }, { enabled });
