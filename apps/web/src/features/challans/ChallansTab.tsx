@@ -56,38 +56,15 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
       onConfirm: () => act(() => call(challanRoutes.deleteChallan, { params: { id: c.id } })),
     });
 
+  // the actions first, as on the other wide grids: last, five of them were
+  // scrolled out of view at 1440 pixels
   const columns: GridColumn<Challan>[] = [
-    { accessor: 'bsrCode', title: 'BSR code', value: (c) => c.bsrCode, sortable: true, filterable: true },
-    {
-      accessor: 'dateOfDeposit',
-      title: 'Date of deposit',
-      value: (c) => c.dateOfDeposit,
-      // '2024-06-07' -> '07-06-2024', as the challan counterfoil writes it
-      render: (c) => c.dateOfDeposit.split('-').reverse().join('-'),
-      sortable: true,
-      noWrap: true,
-    },
-    {
-      accessor: 'challanSerialNumber',
-      title: 'Challan serial number',
-      value: (c) => c.challanSerialNumber,
-      sortable: true,
-      filterable: true,
-    },
-    {
-      accessor: 'amountDeposited',
-      title: 'Amount deposited',
-      value: (c) => rupees(c.amountDeposited),
-      render: (c) => inr(c.amountDeposited),
-      sortable: true,
-      textAlign: 'right',
-    },
-    { accessor: 'sectionCode', title: 'Section', value: (c) => c.sectionCode },
-    { accessor: 'deducteeType', title: 'Deductee type', value: (c) => deducteeLabel(c.deducteeType) },
     {
       accessor: 'actions',
       title: 'Actions',
       value: () => '',
+      sortable: false,
+      filterable: false,
       exportable: false,
       render: (c) => (
         <Group gap={4} wrap="nowrap">
@@ -133,6 +110,33 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
         </Group>
       ),
     },
+    { accessor: 'bsrCode', title: 'BSR code', value: (c) => c.bsrCode, sortable: true, filterable: true },
+    {
+      accessor: 'dateOfDeposit',
+      title: 'Date of deposit',
+      value: (c) => c.dateOfDeposit,
+      // '2024-06-07' -> '07-06-2024', as the challan counterfoil writes it
+      render: (c) => c.dateOfDeposit.split('-').reverse().join('-'),
+      sortable: true,
+      noWrap: true,
+    },
+    {
+      accessor: 'challanSerialNumber',
+      title: 'Challan serial number',
+      value: (c) => c.challanSerialNumber,
+      sortable: true,
+      filterable: true,
+    },
+    {
+      accessor: 'amountDeposited',
+      title: 'Amount deposited',
+      value: (c) => rupees(c.amountDeposited),
+      render: (c) => inr(c.amountDeposited),
+      sortable: true,
+      textAlign: 'right',
+    },
+    { accessor: 'sectionCode', title: 'Section', value: (c) => c.sectionCode },
+    { accessor: 'deducteeType', title: 'Deductee type', value: (c) => deducteeLabel(c.deducteeType) },
   ];
 
   const d = list.data;
