@@ -42,7 +42,9 @@ export function CountBoxes({ data }: { data: PayableResponse }) {
       <Box
         label="Short or not deducted"
         value={formatCount(counts.shortOrNotDeducted)}
-        hint={`Shortfall ${inr(totals.shortfall)} · interest ${inr(totals.interest)}`}
+        // the interest is every entry's 201(1A) interest, not only the short
+        // ones': deducted late, or deposited after the 7th, costs it too
+        hint={`Shortfall ${inr(totals.shortfall)} · 201(1A) interest, all entries ${inr(totals.interest)}`}
         color="pink"
         testId="payable-count-short"
       />

@@ -15,6 +15,11 @@ import {
 
 export type SummaryTab = 'monthly' | 'quarterly' | 'annual';
 
+// A row whose deducted and payable differ with no shortfall shown reads as a
+// mistake without this (DOMAIN.md 7.5 and 7.7).
+const MONTHLY_LEGEND =
+  'TDS payable is recognised in the month it falls due: when the year’s threshold is crossed, that month also takes the tax on the earlier entries it makes liable, while their deductions stay in the months they were made. Shortfall and interest are worked out entry by entry; interest (201(1A)) includes tax deducted late or deposited after its due date, so a row with no shortfall can carry it.';
+
 export function Form3cdTable({ data, toolbar }: { data: PayableResponse; toolbar?: ReactNode }) {
   return (
     <Stack gap={4}>
@@ -67,6 +72,9 @@ export function SummaryTabs(props: {
           noRecordsText="No monthly summary: the job computed no entries"
           testId="payable-monthly"
         />
+        <Text size="xs" c="dimmed" mt={4} data-testid="payable-monthly-legend">
+          {MONTHLY_LEGEND}
+        </Text>
       </Tabs.Panel>
       <Tabs.Panel value="quarterly" pt="sm">
         <DataGrid

@@ -141,7 +141,7 @@ export function ResultCards({ data, kind }: { data: ReconResultPage; kind: Recon
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, xl: 4 }}>
         <Card title="Balances brought and carried forward" testId="card-forward">
-          <Table.ScrollContainer minWidth={360} type="native">
+          <Table.ScrollContainer minWidth={300} type="native">
             <Table fz="xs" withRowBorders={false} verticalSpacing={2}>
               <Table.Thead>
                 <Table.Tr>
