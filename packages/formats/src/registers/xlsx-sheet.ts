@@ -298,55 +298,51 @@ const LOWER_R = 114;
 const LOWER_S = 115;
 const LOWER_T = 116;
 
-// A cell's own r, s or t in xml[from, to), its tag, as cellAttribute reads it
-// from the tag, without cutting the tag out of the sheet: ` r="` looked for
-// a character at a time (a tag is a few dozen characters; indexOf would run
-// on past its end to the next cell that has one). Any other spelling goes to
-// cellAttribute on the tag itself.
-const tagAttribute = (xml: string, from: number, to: number, name: number): string | undefined => {
-  let spelledOtherwise = false;
+// Where the value of a cell's own r, s or t starts in xml[from, to), its
+// tag, spelled ` r="` as Excel and the libraries write it: looked for a
+// character at a time (a tag is a few dozen characters; indexOf would run on
+// past its end to the next cell that has one). -1: not in the tag; -2: the
+// tag may spell it otherwise (cellAttribute reads the tag then).
+const valueAt = (xml: string, from: number, to: number, name: number): number => {
+  let otherwise = false;
   for (let i = from + 1; i < to; i++) {
     if (xml.charCodeAt(i) !== name) continue;
     const next = xml.charCodeAt(i + 1);
-    if (next === EQUALS && xml.charCodeAt(i - 1) === SPACE && xml.charCodeAt(i + 2) === QUOTE) {
-      const end = xml.indexOf('"', i + 3);
-      if (end >= 0 && end < to) return xmlText(xml.slice(i + 3, end));
-      spelledOtherwise = true;
-      break;
-    }
-    if (next === EQUALS || next === SPACE) spelledOtherwise = true;
+    if (next === EQUALS && xml.charCodeAt(i - 1) === SPACE && xml.charCodeAt(i + 2) === QUOTE) return i + 3;
+    if (next === EQUALS || next === SPACE) otherwise = true;
   }
-  return spelledOtherwise
-    ? cellAttribute(xml.slice(from, to), String.fromCharCode(name) as 'r' | 's' | 't')
-    : undefined;
+  return otherwise ? -2 : -1;
+};
+
+// The attribute as cellAttribute reads it from the tag, without cutting the
+// tag out of the sheet.
+const tagAttribute = (xml: string, from: number, to: number, name: number): string | undefined => {
+  const at = valueAt(xml, from, to, name);
+  if (at >= 0) {
+    const end = xml.indexOf('"', at);
+    if (end >= 0 && end < to) return xmlText(xml.slice(at, end));
+  }
+  return at === -1
+    ? undefined
+    : cellAttribute(xml.slice(from, to), String.fromCharCode(name) as 'r' | 's' | 't');
 };
 
 // A cell's column from its r ("AB12" -> 28) read where it stands in the
-// sheet; 0 when it has none, or -1 when it is not plain letters and digits
-// (cellAddress reads it then, from its text).
+// sheet; 0 when it has no letters, or -1 when it has no r so spelled or is
+// not capital letters then digits (cellAddress reads it then, from its text).
 const tagColumn = (xml: string, from: number, to: number): number => {
-  for (let i = from + 1; i + 3 < to; i++) {
-    if (
-      xml.charCodeAt(i) === LOWER_R &&
-      xml.charCodeAt(i + 1) === EQUALS &&
-      xml.charCodeAt(i - 1) === SPACE &&
-      xml.charCodeAt(i + 2) === QUOTE
-    ) {
-      let column = 0;
-      let j = i + 3;
-      for (; j < to; j++) {
-        const c = xml.charCodeAt(j);
-        if (c >= 65 && c <= 90) column = column * 26 + (c - 64);
-        else break;
-      }
-      // letters then digits to the closing quote: anything else the slow way
-      for (; j < to; j++) {
-        const c = xml.charCodeAt(j);
-        if (c === QUOTE) return column;
-        if (c < 48 || c > 57) return -1;
-      }
-      return -1;
-    }
+  let j = valueAt(xml, from, to, LOWER_R);
+  if (j < 0) return -1;
+  let column = 0;
+  for (; j < to; j++) {
+    const c = xml.charCodeAt(j);
+    if (c >= 65 && c <= 90) column = column * 26 + (c - 64);
+    else break;
+  }
+  for (; j < to; j++) {
+    const c = xml.charCodeAt(j);
+    if (c === QUOTE) return column;
+    if (c < 48 || c > 57) return -1;
   }
   return -1;
 };
