@@ -67,6 +67,16 @@ describe('demo company', () => {
     expect(months.every((m) => m.computed)).toBe(true);
     const summary = (await t.api('GET', '/34a/summary/24-25/2024-09', { token })).json as { rows: unknown[] };
     expect(summary.rows.length).toBeGreaterThan(0);
+    // the expense folder shows each month's control totals, as an upload would
+    const folder = (await t.api('GET', '/ingest/expense-data-folder?financialYear=2024-25', { token })).json as {
+      files: { rows: number | null; baseTotal: string | null; tdsTotal: string | null }[];
+    };
+    expect(folder.files).toHaveLength(12);
+    for (const f of folder.files) {
+      expect(f.rows).toBeGreaterThan(0);
+      expect(Number(f.baseTotal)).toBeGreaterThan(0);
+      expect(Number(f.tdsTotal)).toBeGreaterThan(0);
+    }
   });
 
   it('has challans deposited for Q1 and Q2, Q1 allocated, and the last month left pending', async () => {

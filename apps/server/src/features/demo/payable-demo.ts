@@ -8,6 +8,7 @@ import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import { expenseSectionMappings, payableVendors, vendorSectionMappings } from '../payable/engine-input.ts';
 import { mapLedgerHeaders } from '../payable/ledger-read.ts';
+import { checkLedger } from '../payable-data/ledger-check.ts';
 import { monthsOfYear } from '../payable/runs/months.ts';
 import { rememberMapping } from '../payable/runs/remembered-mapping.ts';
 import { sectionParts } from '../payable/runs/section-parts.ts';
@@ -171,7 +172,9 @@ export const insertPayableVendors = async (
   );
 };
 
-// An expense ledger of a month stored as an original and put in the entity's expense folder.
+// An expense ledger of a month stored as an original and put in the entity's
+// expense folder with the control totals an upload records (the folder's
+// Rows, Base Amount and TDS columns were blank for the demo's files).
 export const storeExpenseLedger = async (
   ctx: AppContext,
   owner: JobOwner & { entityId: string },
@@ -180,6 +183,7 @@ export const storeExpenseLedger = async (
   fileName: string,
   bytes: Buffer,
 ) => {
+  const check = await checkLedger(fileName, bytes, { month });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const temp = ctx.files.tempPath();
   await fs.promises.writeFile(temp, bytes);
@@ -208,6 +212,10 @@ export const storeExpenseLedger = async (
       file_name: fileName,
       file_id: stored.id,
       uploaded_by: owner.userId,
+      rows_read: check.rowsRead,
+      base_total: check.baseTotal,
+      tds_total: check.tdsTotal,
+      problem_count: check.problems.length + check.warnings.length,
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
