@@ -120,13 +120,13 @@ describe('challan allocation and the 26Q text file', () => {
       await byTestId(`allocation-row-${ref}`).click();
       await page.getByRole('option', { name: option }).click();
     };
-    await pick('DOC-R3', /^101 of 07-05-2024 · /);
+    await pick('DOC-R3', /^101 of 07 May 2024 · /);
     await expect.poll(() => group.textContent()).toContain('allocated ₹1,500.00 (2)');
     await pick('DOC-R1', /^Unallocated$/);
     await expect.poll(() => group.textContent()).toContain('allocated ₹500.00 (1)');
-    await pick('DOC-R2', /^101 of 07-05-2024 · /);
+    await pick('DOC-R2', /^101 of 07 May 2024 · /);
     await expect.poll(() => group.textContent()).toContain('allocated ₹2,500.00 (2)');
-    await pick('DOC-R1', /^102 of 07-06-2024 · /);
+    await pick('DOC-R1', /^102 of 07 Jun 2024 · /);
     await expect.poll(() => group.textContent()).toContain('Every row allocated');
     await shot('4-allocated');
 

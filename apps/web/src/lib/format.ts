@@ -15,6 +15,15 @@ export const formatDateTime = (iso: string | null | undefined): string => {
   return isValid(date) ? format(date, 'dd MMM yyyy, HH:mm:ss') : iso;
 };
 
+// '2024-04-21' -> '21 Apr 2024': the one way a day is written on screen, in
+// grids, panels and labels alike (a review found challans in 21-04-2024,
+// follow-ups in ISO and the rest in this form).
+export const formatDate = (iso: string | null | undefined, empty = ''): string => {
+  if (!iso) return empty;
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, 'dd MMM yyyy') : iso;
+};
+
 // '2024-04' -> 'Apr 2024'
 export const formatMonth = (month: string): string => {
   const date = parseISO(`${month}-01`);

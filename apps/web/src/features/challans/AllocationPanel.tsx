@@ -19,6 +19,7 @@ import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { monthYearLabel } from '../payable/common/months.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
@@ -28,10 +29,9 @@ import { DeductorDetailsButton } from './DeductorDetails.tsx';
 const UNALLOCATED = 'unallocated';
 
 // '2024-06-07' -> '07-06-2024', as challans are written
-const dmy = (iso: string) => iso.split('-').reverse().join('-');
 // short enough to read in the row's picker; the BSR code is in the card above
 const challanLabel = (c: AllocationGroup['challans'][number]) =>
-  `${c.challanSerialNumber} of ${dmy(c.dateOfDeposit)} · ${inr(c.left)} left`;
+  `${c.challanSerialNumber} of ${formatDate(c.dateOfDeposit)} · ${inr(c.left)} left`;
 
 const refresh = () =>
   queryClient.invalidateQueries({ queryKey: apiKey(challanAllocationRoutes.quarterAllocation) });
@@ -54,7 +54,7 @@ const rowColumns = (g: AllocationGroup): GridColumn<AllocationRow>[] => [
     accessor: 'documentDate',
     title: 'Date',
     value: (r) => r.documentDate ?? r.monthYear,
-    render: (r) => (r.documentDate ? dmy(r.documentDate) : monthYearLabel(r.monthYear)),
+    render: (r) => (r.documentDate ? formatDate(r.documentDate) : monthYearLabel(r.monthYear)),
     sortable: true,
     noWrap: true,
   },
@@ -82,7 +82,7 @@ const rowColumns = (g: AllocationGroup): GridColumn<AllocationRow>[] => [
     title: 'Challan',
     value: (r) => {
       const c = g.challans.find((x) => x.id === r.challanId);
-      return c ? `${c.bsrCode}/${c.challanSerialNumber} ${dmy(c.dateOfDeposit)}` : 'Unallocated';
+      return c ? `${c.bsrCode}/${c.challanSerialNumber} ${formatDate(c.dateOfDeposit)}` : 'Unallocated';
     },
     filterable: true,
     render: (r) => (
@@ -138,7 +138,7 @@ function GroupCard({ g, exportName }: { g: AllocationGroup; exportName: string }
           {g.challans.map((c) => (
             <Paper key={c.id} withBorder p="xs" radius="sm" bg="gray.0">
               <Text size="xs" c="dimmed">
-                Challan {c.bsrCode}/{c.challanSerialNumber} · {dmy(c.dateOfDeposit)} ·{' '}
+                Challan {c.bsrCode}/{c.challanSerialNumber} · {formatDate(c.dateOfDeposit)} ·{' '}
                 {monthYearLabel(c.monthYear)}
               </Text>
               <Text size="sm">

@@ -17,6 +17,7 @@ import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
 import { deducteeLabel } from '../payable/result/summary-columns.tsx';
@@ -115,8 +116,7 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
       accessor: 'dateOfDeposit',
       title: 'Date of deposit',
       value: (c) => c.dateOfDeposit,
-      // '2024-06-07' -> '07-06-2024', as the challan counterfoil writes it
-      render: (c) => c.dateOfDeposit.split('-').reverse().join('-'),
+      render: (c) => formatDate(c.dateOfDeposit),
       sortable: true,
       noWrap: true,
     },

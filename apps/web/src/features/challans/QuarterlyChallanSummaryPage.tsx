@@ -9,6 +9,7 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { apiShortYear, startOfYear, yearLabel, yearOfStart } from '../../lib/financial-years.ts';
+import { formatDate } from '../../lib/format.ts';
 import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { monthYearLabel } from '../payable/common/months.ts';
@@ -58,7 +59,14 @@ const COLUMNS: GridColumn<QuarterChallanRow>[] = [
   money('totalTDSDeposited', 'Total TDS deposited'),
   { accessor: 'modeOfDesposited', title: 'Mode of deposit', value: (r) => r.modeOfDesposited },
   { accessor: 'bsrCode', title: 'BSR code', value: (r) => r.bsrCode, filterable: true },
-  { accessor: 'challanDate', title: 'Challan date', value: (r) => r.challanDate, sortable: true },
+  {
+    accessor: 'challanDate',
+    title: 'Challan date',
+    value: (r) => r.challanDate,
+    render: (r) => formatDate(r.challanDate),
+    sortable: true,
+    noWrap: true,
+  },
   {
     accessor: 'challanSerialNumber',
     title: 'Challan serial',
@@ -168,7 +176,7 @@ export function QuarterlyChallanSummaryPage() {
             ['Interest paid', inr(t.interestPaid)],
             ['201(1A) interest due', inr(t.interestDue)],
             [
-              `234E fee (due ${t.returnDueDate})`,
+              `234E fee (due ${formatDate(t.returnDueDate)})`,
               t.fee234E === null ? 'Give the filing date' : inr(t.fee234E),
             ],
           ].map(([label, value]) => (

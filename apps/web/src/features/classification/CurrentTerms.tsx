@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { SectionExpenseTypeView } from '@taxrecon/contracts';
+import { formatDate } from '../../lib/format.ts';
 import { inForce } from './in-force.ts';
 import { rate, rupees } from './section-type-columns.tsx';
 
@@ -33,7 +34,7 @@ export function CurrentTerms({
         </Text>
         {t.expenseTypeDetail ? ` · ${t.expenseTypeDetail}` : ''}
         <Text span c="dimmed">
-          {` · from ${t.applicableFromDate}${t.applicableToDate ? ` to ${t.applicableToDate}` : ''}`}
+          {` · from ${formatDate(t.applicableFromDate)}${t.applicableToDate ? ` to ${formatDate(t.applicableToDate)}` : ''}`}
           {t.tdsExempted ? ' · TDS exempted' : ''}
         </Text>
       </Text>

@@ -27,6 +27,13 @@ import { isBlank, RichTextEditor } from './RichTextEditor.tsx';
 
 export const threadPath = (threadId: string) => `/follow-up?thread=${threadId}`;
 
+// The API's follow-up types (spec names) as a user reads them: TDS follow-ups
+// go to customers about tax they deducted, TCS ones to vendors who collected.
+export const FOLLOW_UP_TYPE_TEXT = {
+  TDSFollowup: 'TDS (customer)',
+  TCSFollowup: 'TCS (vendor)',
+} as const;
+
 const addresses = (text: string) => text.split(/[,;\s]+/).filter(Boolean);
 const validList = (text: string) =>
   addresses(text).length > 0 && addresses(text).every((a) => EMAIL_PATTERN.test(a));

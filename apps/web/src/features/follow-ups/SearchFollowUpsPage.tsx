@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { formatDateTime, formatFinancialYear } from '../../lib/format.ts';
 import { inr } from '../reconciliation/common/money.ts';
-import { threadPath } from './FollowUpDialog.tsx';
+import { FOLLOW_UP_TYPE_TEXT, threadPath } from './FollowUpDialog.tsx';
 
 type Filters = {
   customer?: string;
@@ -33,7 +33,7 @@ const columns: GridColumn<ThreadSummary>[] = [
     width: 300,
   },
   { accessor: 'tan', title: 'TAN', value: (t) => t.customerTan, sortable: true, filterable: true },
-  { accessor: 'type', title: 'Type', value: (t) => t.followupType, sortable: true },
+  { accessor: 'type', title: 'Type', value: (t) => FOLLOW_UP_TYPE_TEXT[t.followupType], sortable: true },
   {
     accessor: 'year',
     title: 'Financial year',
@@ -104,7 +104,7 @@ export function SearchFollowUpsPage() {
           <Select
             label="Type"
             clearable
-            data={['TDSFollowup', 'TCSFollowup']}
+            data={Object.entries(FOLLOW_UP_TYPE_TEXT).map(([value, label]) => ({ value, label }))}
             value={draft.followupType ?? null}
             onChange={(v) =>
               setDraft({ ...draft, followupType: (v as Filters['followupType']) ?? undefined })

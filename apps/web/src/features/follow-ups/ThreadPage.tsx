@@ -22,10 +22,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { QueryError } from '../../components/QueryError.tsx';
-import { formatDateTime, formatFinancialYear } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatFinancialYear } from '../../lib/format.ts';
 import { notifyError } from '../reconciliation/common/notify.ts';
 import { resultPath } from '../reconciliation/common/paths.ts';
-import { FollowUpDialog, threadPath } from './FollowUpDialog.tsx';
+import { FOLLOW_UP_TYPE_TEXT, FollowUpDialog, threadPath } from './FollowUpDialog.tsx';
 import { ThreadFigures } from './ThreadFigures.tsx';
 import { ThreadTimeline } from './ThreadTimeline.tsx';
 
@@ -52,9 +52,9 @@ function SidePanel({ thread, onStatus }: { thread: Thread; onStatus: (s: ThreadS
           onChange={(v) => v && v !== thread.status && onStatus(v as ThreadStatus)}
           data-testid="thread-status"
         />
-        {row('Follow-up type', thread.followupType)}
-        {row('Transactions start date', thread.transactionsStartDate ?? '—')}
-        {row('Transactions end date', thread.transactionsEndDate ?? '—')}
+        {row('Follow-up type', FOLLOW_UP_TYPE_TEXT[thread.followupType])}
+        {row('Transactions start date', formatDate(thread.transactionsStartDate, '—'))}
+        {row('Transactions end date', formatDate(thread.transactionsEndDate, '—'))}
         {row('Customer name', thread.customerName)}
         {row('TAN', thread.customerTan ?? '—')}
         {row('Financial year', formatFinancialYear(thread.financialYear))}
@@ -108,7 +108,7 @@ function PreviousFollowUps(props: {
                 }}
               >
                 <Table.Td>
-                  {t.transactionsStartDate ?? '—'} to {t.transactionsEndDate ?? '—'}
+                  {formatDate(t.transactionsStartDate, '—')} to {formatDate(t.transactionsEndDate, '—')}
                 </Table.Td>
                 <Table.Td>{formatFinancialYear(t.financialYear)}</Table.Td>
                 <Table.Td>

@@ -9,12 +9,9 @@ import { formatInr, paiseOrZero } from '@taxrecon/shared';
 import { useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { formatCount, formatDateTime } from '../../lib/format.ts';
+import { formatCount, formatDate, formatDateTime } from '../../lib/format.ts';
 
 const R = payableDataRoutes;
-
-// '2025-03-31' -> '31-03-2025', the way the certificates and the portal write dates
-const dmy = (iso: string | null) => (iso ? iso.split('-').reverse().join('-') : '');
 
 const VALIDITY_COLOUR = { valid: 'teal', expired: 'gray', 'not yet valid': 'blue' } as const;
 
@@ -51,14 +48,14 @@ const LDC_COLUMNS: GridColumn<LdcCertificateRecord>[] = [
     accessor: 'validFrom',
     title: 'Valid From',
     value: (r) => r.validFrom,
-    render: (r) => dmy(r.validFrom),
+    render: (r) => formatDate(r.validFrom),
     noWrap: true,
   },
   {
     accessor: 'validTo',
     title: 'Valid To',
     value: (r) => r.validTo,
-    render: (r) => dmy(r.validTo),
+    render: (r) => formatDate(r.validTo),
     noWrap: true,
   },
   { accessor: 'fileName', title: 'File', value: (r) => r.fileName ?? '' },
@@ -83,7 +80,12 @@ const TAN_ITR_COLUMNS: GridColumn<TanItrRecord>[] = [
       </Badge>
     ),
   },
-  { accessor: 'asOfDate', title: 'As on', value: (r) => r.asOfDate ?? '', render: (r) => dmy(r.asOfDate) },
+  {
+    accessor: 'asOfDate',
+    title: 'As on',
+    value: (r) => r.asOfDate ?? '',
+    render: (r) => formatDate(r.asOfDate),
+  },
   { accessor: 'financialYear', title: 'Financial Year', value: (r) => r.financialYear ?? '' },
   { accessor: 'vendors', title: 'Vendors', value: (r) => r.vendors, textAlign: 'right' },
   { accessor: 'fileName', title: 'File', value: (r) => r.fileName ?? '' },

@@ -1,5 +1,4 @@
 import { formatInr, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
-import { format, isValid, parseISO } from 'date-fns';
 
 // Amounts come from the server as exact decimal strings ('12345.60'); they are
 // read as paise, never as floats.
@@ -11,11 +10,7 @@ export const amountCell = (amount: string | null | undefined): number | null =>
   amount === null || amount === undefined || amount === '' ? null : rupeesNumber(paiseOrZero(amount));
 
 // '2024-04-01' -> '01 Apr 2024'
-export const formatDate = (iso: string | null | undefined): string => {
-  if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'dd MMM yyyy') : iso;
-};
+export { formatDate } from '../../lib/format.ts';
 
 // '10' -> '10%'
 export const formatRate = (rate: string | null | undefined): string => (rate ? `${rate}%` : '');

@@ -1,8 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { formatDate as formatDay } from '../../../lib/format.ts';
 
-// '2024-04-21' -> '21 Apr 2024'
-export const formatDate = (iso: string | null | undefined): string => {
-  if (!iso) return '—';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'dd MMM yyyy') : iso;
-};
+// '2024-04-21' -> '21 Apr 2024'; a dash where the entry has no date.
+export const formatDate = (iso: string | null | undefined): string => formatDay(iso, '—');

@@ -122,7 +122,9 @@ function ReconJobsPage({ kind }: { kind: ReconKind }) {
               title: 'Jobs',
               render: (y) => (
                 <Group gap={4}>
-                  <Badge variant="light">{y.jobs.length} jobs</Badge>
+                  <Badge variant="light">
+                    {y.jobs.length} job{y.jobs.length === 1 ? '' : 's'}
+                  </Badge>
                   {y.hasCompleted && (
                     <Badge color="green" variant="light">
                       completed

@@ -17,6 +17,15 @@ const STATUS_COLORS: Record<ReconJobListItem['status'], string> = {
   Failed: 'red',
 };
 
+// What the badge says: the API keeps the spec's 'Success', but the year row
+// beside it and every other job list say Completed, so the screen does too.
+const STATUS_TEXT: Record<ReconJobListItem['status'], string> = {
+  Success: 'Completed',
+  InProgress: 'In progress',
+  Queued: 'Queued',
+  Failed: 'Failed',
+};
+
 export function ReconJobStatus({ job }: { job: ReconJobListItem }) {
   const running = job.status === 'InProgress';
   const batches = job.batched && job.batchTotal > 0 ? ` ${job.batchFinished}/${job.batchTotal}` : '';
@@ -28,7 +37,7 @@ export function ReconJobStatus({ job }: { job: ReconJobListItem }) {
       data-testid={`recon-job-status-${job.jobId}`}
       data-status={job.status}
     >
-      {job.status}
+      {STATUS_TEXT[job.status]}
       {running ? batches : ''}
     </Badge>
   );
@@ -90,7 +99,7 @@ export const jobColumns = (
   },
   {
     accessor: 'reconciliationFieldTypes',
-    title: 'Reconciled on',
+    title: 'Matched on',
     render: (j) => <Text size="xs">{matchModeName(j.reconciliationFieldTypes)}</Text>,
   },
   { accessor: 'status', title: 'Status', width: 120, render: (j) => <ReconJobStatus job={j} /> },
