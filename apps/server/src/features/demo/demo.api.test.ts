@@ -68,7 +68,8 @@ describe('demo company', () => {
     const summary = (await t.api('GET', '/34a/summary/24-25/2024-09', { token })).json as { rows: unknown[] };
     expect(summary.rows.length).toBeGreaterThan(0);
     // the expense folder shows each month's control totals, as an upload would
-    const folder = (await t.api('GET', '/ingest/expense-data-folder?financialYear=2024-25', { token })).json as {
+    const folder = (await t.api('GET', '/ingest/expense-data-folder?financialYear=2024-25', { token }))
+      .json as {
       files: { rows: number | null; baseTotal: string | null; tdsTotal: string | null }[];
     };
     expect(folder.files).toHaveLength(12);

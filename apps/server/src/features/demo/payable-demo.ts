@@ -8,11 +8,11 @@ import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import { expenseSectionMappings, payableVendors, vendorSectionMappings } from '../payable/engine-input.ts';
 import { mapLedgerHeaders } from '../payable/ledger-read.ts';
-import { checkLedger } from '../payable-data/ledger-check.ts';
 import { monthsOfYear } from '../payable/runs/months.ts';
 import { rememberMapping } from '../payable/runs/remembered-mapping.ts';
 import { sectionParts } from '../payable/runs/section-parts.ts';
 import { queuePayableRun } from '../payable/runs/submit.ts';
+import { checkLedger } from '../payable-data/ledger-check.ts';
 import { type DemoExpenses, generateDemoExpenses } from './expenses.ts';
 
 // The demo company's year of expenses for TDS payable: the expense vendors in
