@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { CHALLAN_MESSAGES, challanRoutes, type QuarterChallanRow } from '@taxrecon/contracts';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { download } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { apiShortYear, startOfYear, yearLabel, yearOfStart } from '../../lib/financial-years.ts';
@@ -147,12 +148,7 @@ export function QuarterlyChallanSummaryPage() {
           onChange={(v) => set('quarter', v)}
           w={100}
         />
-        <TextInput
-          label="Return filed on (for 234E)"
-          type="date"
-          value={filedOn}
-          onChange={(e) => setFiledOn(e.currentTarget.value)}
-        />
+        <DayInput label="Return filed on (for 234E)" value={filedOn} onChange={setFiledOn} w={180} />
         <Button
           variant="default"
           leftSection={<IconDownload size={16} />}

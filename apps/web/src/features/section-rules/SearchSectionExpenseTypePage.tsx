@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { SectionTypeEditDialog } from './SectionTypeEditDialog.tsx';
@@ -288,17 +289,15 @@ export function SearchSectionExpenseTypePage() {
               value={form.tdsRate}
               onChange={(e) => setForm({ ...form, tdsRate: e.currentTarget.value.replace(/[^0-9.]/g, '') })}
             />
-            <TextInput
-              type="date"
+            <DayInput
               label="Applicable From"
               value={form.applicableFromDate}
-              onChange={(e) => setForm({ ...form, applicableFromDate: e.currentTarget.value })}
+              onChange={(v) => setForm({ ...form, applicableFromDate: v })}
             />
-            <TextInput
-              type="date"
+            <DayInput
               label="Applicable To"
               value={form.applicableToDate}
-              onChange={(e) => setForm({ ...form, applicableToDate: e.currentTarget.value })}
+              onChange={(v) => setForm({ ...form, applicableToDate: v })}
             />
           </SimpleGrid>
           <Group mt="md">

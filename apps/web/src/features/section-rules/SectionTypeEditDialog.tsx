@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { DayInput } from '../../components/DayInput.tsx';
 import { draftErrors, type SectionTypeDraft } from './section-type-draft.ts';
 
 interface Props {
@@ -77,19 +78,17 @@ export function SectionTypeEditDialog({ draft, saving, onClose, onUpdate }: Prop
               error={errors[key]}
             />
           ))}
-          <TextInput
-            type="date"
+          <DayInput
             label="Applicable From"
             value={value.applicablefromdate}
-            onChange={(e) => set({ applicablefromdate: e.currentTarget.value })}
+            onChange={(v) => set({ applicablefromdate: v })}
             error={errors.applicablefromdate}
             required
           />
-          <TextInput
-            type="date"
+          <DayInput
             label="Applicable To"
-            value={value.applicabletodate ?? ''}
-            onChange={(e) => set({ applicabletodate: text(e.currentTarget.value) })}
+            value={value.applicabletodate}
+            onChange={(v) => set({ applicabletodate: text(v) })}
             error={errors.applicabletodate}
           />
         </SimpleGrid>

@@ -9,7 +9,6 @@ import {
   Stack,
   Tabs,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
@@ -24,6 +23,7 @@ import {
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { inr, percent } from '../reconciliation/common/money.ts';
 import { downloadRoute, notifyError, notifySuccess } from '../reconciliation/common/notify.ts';
@@ -248,23 +248,21 @@ export function ResultsPanel(props: {
               w={220}
               data-testid="smart-26as-action"
             />
-            <TextInput
-              type="date"
+            <DayInput
               label="Transactions from"
               value={from}
-              min={props.startDate}
-              max={props.endDate}
-              onChange={(e) => setFrom(e.currentTarget.value)}
+              minDate={props.startDate}
+              maxDate={props.endDate}
+              onChange={setFrom}
               w={160}
             />
-            <TextInput
-              type="date"
+            <DayInput
               label="to"
               value={to}
-              min={props.startDate}
-              max={props.endDate}
+              minDate={props.startDate}
+              maxDate={props.endDate}
               error={datesValid ? undefined : 'Choose a range within the year'}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={setTo}
               w={160}
             />
             <Button
