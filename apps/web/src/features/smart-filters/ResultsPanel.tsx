@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import {
