@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, jobStatusName, jobTypeName, matchModeName, reconStateName } from './names.ts';
+import {
+  bookingStatusName,
+  countOf,
+  jobStatusName,
+  jobTypeName,
+  matchModeName,
+  reconStateName,
+} from './names.ts';
 
 describe('names in words', () => {
   it('writes job types and statuses as a person would', () => {
@@ -30,5 +37,15 @@ describe('names in words', () => {
     ['TanAndTaxAmount', 'TAN and tax amount'],
   ])('writes the match mode %s as "%s"', (key, words) => {
     expect(matchModeName(key)).toBe(words);
+  });
+
+  it.each([
+    ['F', 'F · Final'],
+    ['U ', 'U · Unmatched'],
+    ['P', 'P · Provisional'],
+    ['O', 'O · Overbooked'],
+    ['Z', 'Z'],
+  ])('writes the 26AS booking status %j as "%s"', (code, text) => {
+    expect(bookingStatusName(code)).toBe(text);
   });
 });

@@ -95,6 +95,17 @@ const MATCH_MODE_NAMES: Record<string, string> = {
 
 export const matchModeName = (key: string): string => MATCH_MODE_NAMES[key] ?? words(key);
 
+// 26AS "Status of Booking" (DOMAIN section 2): the code as filed, with what
+// it means, since only F is a claimable credit. Unknown codes stay as given.
+const BOOKING_STATUS_NAMES: Record<string, string> = {
+  F: 'F · Final',
+  U: 'U · Unmatched',
+  P: 'P · Provisional',
+  O: 'O · Overbooked',
+};
+
+export const bookingStatusName = (code: string): string => BOOKING_STATUS_NAMES[code.trim()] ?? code;
+
 // "1 customer", "2 customers"; TCS screens count vendors.
 export const countOf = (n: number, singular: string, plural = `${singular}s`): string =>
   `${n.toLocaleString('en-IN')} ${n === 1 ? singular : plural}`;

@@ -148,7 +148,7 @@ export function QuarterlyChallanSummaryPage() {
           onChange={(v) => set('quarter', v)}
           w={100}
         />
-        <DayInput label="Return filed on (for 234E)" value={filedOn} onChange={setFiledOn} w={180} />
+        <DayInput label="Return filed on (for 234E)" value={filedOn} onChange={setFiledOn} w={220} />
         <Button
           variant="default"
           leftSection={<IconDownload size={16} />}

@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { type Search26asRequest, searchRoutes, type TaxEntryRecord } from '@taxrecon/contracts';
+import { bookingStatusName } from '@taxrecon/shared';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { call } from '../../api/client.ts';
@@ -38,7 +39,7 @@ const COLUMNS: SearchColumn<Row>[] = [
       </Text>
     ),
   },
-  { accessor: 'status', title: 'Status', value: (r) => r.status },
+  { accessor: 'status', title: 'Status', value: (r) => r.status, render: (r) => bookingStatusName(r.status) },
   {
     accessor: 'amountpaid',
     title: 'Amount Paid / Credited',

@@ -8,7 +8,7 @@ import {
   reconciliationRoutes,
   type ToleranceDetail,
 } from '@taxrecon/contracts';
-import { countOf, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
+import { countOf, matchModeName, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../../../api/client.ts';
@@ -104,7 +104,7 @@ export function ToleranceInsightsDialog(props: {
         >
           <Group>
             {MATCH_MODES.map((m) => (
-              <Radio key={m} value={m} label={m} />
+              <Radio key={m} value={m} label={matchModeName(m).replace(/^./, (c) => c.toUpperCase())} />
             ))}
           </Group>
         </Radio.Group>
