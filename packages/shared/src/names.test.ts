@@ -15,6 +15,7 @@ describe('names in words', () => {
     expect(jobTypeName('VendorLedgerUpload')).toBe('Vendor ledger upload');
     expect(jobTypeName('PayableTDSCheck')).toBe('Payable TDS check');
     expect(jobStatusName('InProgress')).toBe('In progress');
+    expect(jobStatusName('Success')).toBe('Completed');
     expect(jobStatusName('NothingLoaded')).toBe('Nothing loaded');
   });
 

@@ -56,6 +56,8 @@ const words = (key: string): string => {
 export const jobTypeName = (jobType: string): string => JOB_TYPE_NAMES[jobType] ?? words(jobType);
 
 const JOB_STATUS_NAMES: Record<string, string> = {
+  // the spec's reconciliation runs end in 'Success'; every other job list says Completed
+  Success: 'Completed',
   NotStarted: 'Not started',
   InProgress: 'In progress',
   Completed: 'Completed',

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReconJobListItem } from '@taxrecon/contracts';
-import { countOf, matchModeName } from '@taxrecon/shared';
+import { countOf, jobStatusName, matchModeName } from '@taxrecon/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
 import { inr } from '../common/money.ts';
@@ -17,15 +17,6 @@ const STATUS_COLORS: Record<ReconJobListItem['status'], string> = {
   Failed: 'red',
 };
 
-// What the badge says: the API keeps the spec's 'Success', but the year row
-// beside it and every other job list say Completed, so the screen does too.
-const STATUS_TEXT: Record<ReconJobListItem['status'], string> = {
-  Success: 'Completed',
-  InProgress: 'In progress',
-  Queued: 'Queued',
-  Failed: 'Failed',
-};
-
 export function ReconJobStatus({ job }: { job: ReconJobListItem }) {
   const running = job.status === 'InProgress';
   const batches = job.batched && job.batchTotal > 0 ? ` ${job.batchFinished}/${job.batchTotal}` : '';
@@ -37,7 +28,7 @@ export function ReconJobStatus({ job }: { job: ReconJobListItem }) {
       data-testid={`recon-job-status-${job.jobId}`}
       data-status={job.status}
     >
-      {STATUS_TEXT[job.status]}
+      {jobStatusName(job.status)}
       {running ? batches : ''}
     </Badge>
   );

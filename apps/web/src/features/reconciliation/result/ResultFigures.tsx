@@ -43,7 +43,9 @@ export function ToleranceTiles({ data, kind }: { data: ReconResultPage; kind: Re
       <Tile
         label={`${KIND_TEXT[kind].parties} that did not reconcile`}
         value={formatCount(m.nonCompliantCustomers)}
-        hint={`of ${formatCount(m.totalCustomers)}`}
+        // the result's parties: those in the book, in 26AS, or both (a party
+        // found on one side only is counted once, so it can exceed either column)
+        hint={`of ${formatCount(m.totalCustomers)} in the ${KIND_TEXT[kind].book.toLowerCase()} or 26AS`}
         color="pink"
         testId="tile-non-compliant"
       />

@@ -8,7 +8,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { type ReconKind, type ReconResultPage, reconciliationRoutes } from '@taxrecon/contracts';
-import { matchModeName } from '@taxrecon/shared';
+import { jobStatusName, matchModeName } from '@taxrecon/shared';
 import { addDays, format, parseISO } from 'date-fns';
 import { call } from '../../../api/client.ts';
 import { formatCount, formatDateTime } from '../../../lib/format.ts';
@@ -42,7 +42,7 @@ export function ResultToolbar(props: {
               {t.jobType}
             </Title>
             <Badge variant="light" data-testid="result-status" data-status={p.status}>
-              {p.status}
+              {jobStatusName(p.status)}
             </Badge>
           </Group>
           <Text size="sm" data-testid="result-range">
