@@ -39,7 +39,13 @@ const COLUMNS: SearchColumn<Row>[] = [
       </Text>
     ),
   },
-  { accessor: 'status', title: 'Status', value: (r) => r.status, render: (r) => bookingStatusName(r.status) },
+  {
+    accessor: 'status',
+    title: 'Status',
+    value: (r) => r.status,
+    render: (r) => bookingStatusName(r.status),
+    noWrap: true,
+  },
   {
     accessor: 'amountpaid',
     title: 'Amount Paid / Credited',
