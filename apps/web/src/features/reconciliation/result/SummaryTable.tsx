@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
+import { formatInr } from '@taxrecon/shared';
 import { useRef, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -10,6 +11,23 @@ import { inr } from '../common/money.ts';
 import { downloadRoute, notifyError } from '../common/notify.ts';
 import { printElement } from '../common/print.ts';
 import { DrilldownDialog } from './DrilldownDialog.tsx';
+import { matchedAmountGap, type SummaryRow } from './summary-gap.ts';
+
+// Pairs matched at transaction level agree on tax, and under the lenient
+// match modes need not agree on amount; a review read the two amount columns
+// of that row differing by lakhs as an error, so the table says why.
+function AmountGapNote({ rows, kind }: { rows: readonly SummaryRow[]; kind: ReconKind }) {
+  const gap = matchedAmountGap(rows);
+  if (gap === 0) return null;
+  const text = KIND_TEXT[kind];
+  return (
+    <Text size="xs" c="dimmed" mt="xs" data-testid="summary-amount-gap">
+      Matched at transaction level: the {text.book.toLowerCase()} and 26AS amounts differ by {formatInr(gap)}:
+      pairs are matched on {text.tax}, and their {text.amount.toLowerCase()}s need not agree unless the match
+      mode compares them.
+    </Text>
+  );
+}
 
 // Spec 2.4: the Reconciliation Summary table. The server offers no PDF, so the
 // PDF export prints the table alone (the browser saves it as reconciliation_summary.pdf).
@@ -125,6 +143,7 @@ export function SummaryTable(props: { kind: ReconKind; jobId: string; financialY
               ))}
             </Table.Tbody>
           </Table>
+          <AmountGapNote rows={data.rows} kind={kind} />
           <Group gap="xl" mt="xs">
             <Text size="sm">
               {text.parties} in the {text.book.toLowerCase()}:{' '}
