@@ -24,7 +24,10 @@ describe('demo company', () => {
         jobType: string;
         payload: string | null;
       }[];
-      const ingest = list.filter((j) => j.jobType.startsWith('Ingest'));
+      // the receivable files (the vendor payment ledgers load with the expenses)
+      const ingest = list.filter(
+        (j) => j.jobType.startsWith('Ingest') && j.jobType !== 'IngestVendorPayment',
+      );
       return ingest.length === demo.files.length && ingest.every((j) => j.status === 'Completed')
         ? ingest
         : null;
@@ -77,6 +80,40 @@ describe('demo company', () => {
       expect(f.rows).toBeGreaterThan(0);
       expect(Number(f.baseTotal)).toBeGreaterThan(0);
       expect(Number(f.tdsTotal)).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a year of vendor payment ledgers loaded by their ingest jobs, one per month of bills', async () => {
+    const loads = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+        status: string;
+        jobType: string;
+      }[];
+      const payments = list.filter((j) => j.jobType === 'IngestVendorPayment');
+      return payments.length === 12 && payments.every((j) => j.status === 'Completed') ? payments : null;
+    }, 120_000);
+    expect(loads).toHaveLength(12);
+    const folder = (await t.api('GET', '/ingest/vendor-payment-data-folder?financialYear=2024-25', { token }))
+      .json as {
+      files: { rows: number | null; problems: number }[];
+    };
+    expect(folder.files).toHaveLength(12);
+    expect(folder.files.every((f) => (f.rows ?? 0) > 0 && f.problems === 0)).toBe(true);
+    const found = (await t.api('POST', '/search/vendor-payment', { token, body: { vendorCode: 'EV901' } }))
+      .json as {
+      records: {
+        vendorCode: string;
+        panNumber: string | null;
+        sectionNumber: string | null;
+        paymentDate: string;
+      }[];
+      totalRecords: number;
+    };
+    expect(found.totalRecords).toBeGreaterThan(0);
+    for (const r of found.records) {
+      expect(r.vendorCode).toBe('EV901');
+      expect(r.sectionNumber).toMatch(/^19\d/);
+      expect(r.paymentDate.slice(0, 4)).toMatch(/^202[45]$/);
     }
   });
 

@@ -113,7 +113,12 @@ interface LedgerLine {
 }
 
 export interface DemoExpenseFile {
-  kind: 'expense-ledger' | 'vendor-master' | 'expense-section-mapping' | 'vendor-section-mapping';
+  kind:
+    | 'expense-ledger'
+    | 'vendor-master'
+    | 'expense-section-mapping'
+    | 'vendor-section-mapping'
+    | 'vendor-payment';
   fileName: string;
   // yyyy-mm for a monthly ledger.
   month: string | null;
@@ -376,6 +381,41 @@ const ledgerText = (lines: readonly LedgerLine[]): string =>
     ),
   ].join('\r\n')}\r\n`;
 
+// The vendor payment ledger of a month: each bill of the month paid ten days
+// after its date (within the month), with its vendor's PAN and name and the
+// section of its GL, as an ERP's payment register prints them.
+const paymentText = (
+  lines: readonly LedgerLine[],
+  vendors: readonly ExpenseVendor[],
+  month: string,
+): string => {
+  const byCode = new Map(vendors.map((v) => [v.code, v]));
+  const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  return `${[
+    'paymentDate\tpaymentNumber\tpaymentDescription\tvendorCode\tpanNumber\tvendorName\tbaseAmount\tsectionNumber\tsubSection\ttdsRate\ttdsAmount',
+    ...lines.map((l, i) => {
+      const vendor = byCode.get(l.vendorCode);
+      const gl = GLS.find((g) => g.code === l.glCode);
+      const [, number, sub] = /^(\d{3}[A-Z]*)(?:\((\w)\))?$/.exec(gl?.section ?? '') ?? [];
+      const day = Math.min(Number(l.documentDate.slice(8, 10)) + 10, lastDay);
+      const rate = l.base > 0 ? Math.round((l.tds * 10_000) / l.base) / 100 : 0;
+      return [
+        `${month}-${String(day).padStart(2, '0')}`,
+        `PAY/${month}/${String(i + 1).padStart(4, '0')}`,
+        `Payment of ${l.documentNumber}: ${l.description}`,
+        l.vendorCode,
+        vendor?.pan ?? '',
+        vendor?.name ?? '',
+        formatRupees(l.base),
+        number ?? '',
+        sub ?? '',
+        l.tds > 0 ? String(rate) : '',
+        formatRupees(l.tds),
+      ].join('\t');
+    }),
+  ].join('\r\n')}\r\n`;
+};
+
 export const generateDemoExpenses = (seed = 20240401): DemoExpenses => {
   const year = yearSpan('2024-25');
   const random = createRandom(seed).fork('expenses');
@@ -429,6 +469,16 @@ export const generateDemoExpenses = (seed = 20240401): DemoExpenses => {
       fileName: `expense_ledger_${month}.txt`,
       month,
       content: ledgerText(lines.filter((l) => l.documentDate.startsWith(month))),
+    })),
+    ...months.map((month) => ({
+      kind: 'vendor-payment' as const,
+      fileName: `vendor_payments_${month}.txt`,
+      month,
+      content: paymentText(
+        lines.filter((l) => l.documentDate.startsWith(month)),
+        vendors,
+        month,
+      ),
     })),
   ];
   return {

@@ -13,6 +13,7 @@ import { rememberMapping } from '../payable/runs/remembered-mapping.ts';
 import { sectionParts } from '../payable/runs/section-parts.ts';
 import { queuePayableRun } from '../payable/runs/submit.ts';
 import { checkLedger } from '../payable-data/ledger-check.ts';
+import type { PaymentLoadTask } from '../payable-data/payments.ts';
 import { type DemoExpenses, generateDemoExpenses } from './expenses.ts';
 
 // The demo company's year of expenses for TDS payable: the expense vendors in
@@ -221,6 +222,49 @@ export const storeExpenseLedger = async (
     .execute();
 };
 
+// The vendor payment ledgers, one a month, loaded by the ingest job an upload
+// starts (Upload Payment and Search Vendor Payment Entries were empty).
+const queueDemoPayments = async (
+  ctx: AppContext,
+  task: PaymentLoadTask,
+  owner: JobOwner & { entityId: string },
+  demo: DemoExpenses,
+) => {
+  for (const f of demo.files.filter((x) => x.kind === 'vendor-payment')) {
+    const bytes = bytesOf(f.content);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const temp = ctx.files.tempPath();
+    await fs.promises.writeFile(temp, bytes);
+    const key = await ctx.files.adopt(temp, sha256);
+    const stored = await ctx.db
+      .insertInto('stored_files')
+      .values({
+        tenant_id: owner.tenantId,
+        entity_id: owner.entityId,
+        kind: 'vendor-payment',
+        file_name: f.fileName,
+        sha256,
+        size_bytes: bytes.length,
+        storage_key: key,
+        uploaded_by: owner.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.jobs.start(
+      task,
+      {
+        entityId: owner.entityId,
+        storedFileId: stored.id,
+        financialYear: demo.financialYear,
+        month: f.month!,
+        fileName: f.fileName,
+        userId: owner.userId,
+      },
+      owner,
+    );
+  }
+};
+
 // Loads the expenses and queues one 34A run for March: it computes April to
 // March (each month after the one before it, DOMAIN 7.9) and leaves every
 // month of the year computed, so a new user sees a full year of results.
@@ -228,9 +272,11 @@ export const loadDemoPayable = async (
   ctx: AppContext,
   task: TaskDefinition,
   owner: JobOwner & { entityId: string },
+  payments?: PaymentLoadTask,
 ): Promise<{ jobId: string; financialYear: string } | null> => {
   const demo = generateDemoExpenses();
   const { mapping, months } = await loadDemoExpenses(ctx, owner, demo);
+  if (payments) await queueDemoPayments(ctx, payments, owner, demo);
   const jobId = await queuePayableRun(
     ctx,
     task,
