@@ -263,7 +263,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
         fileStore,
         ingest,
         owner,
-        { run: payable.run, challans: demoChallans, payments: payableData.paymentLoad },
+        { run: payable.run, challans: demoChallans },
         config.demoReconciliation ? demoFollowUps : undefined,
       );
       await queueDemoTraining(c, training, owner);

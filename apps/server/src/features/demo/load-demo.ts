@@ -7,7 +7,6 @@ import type { FileStore } from '../../platform/storage/file-store.ts';
 import { type demoChallansTask, queueDemoChallans } from '../challans/demo-challans.ts';
 import { queueDemoForm16a } from '../documents/demo-certificates.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
-import type { PaymentLoadTask } from '../payable-data/payments.ts';
 import { type demoFollowUpsTask, queueDemoFollowUps } from './demo-follow-ups.ts';
 import { generateDemoCompany } from './generate.ts';
 import { loadDemoPayable } from './payable-demo.ts';
@@ -22,12 +21,7 @@ export const loadDemoCompany = async (
   owner: JobOwner & { entityId: string },
   // the 34A task: the demo's year of expenses is computed once loaded, and
   // the challans task deposits part of its tax once that run has finished
-  // (and the payment load task: a year of vendor payment ledgers)
-  payable?: {
-    run: TaskDefinition;
-    challans: ReturnType<typeof demoChallansTask>;
-    payments?: PaymentLoadTask;
-  },
+  payable?: { run: TaskDefinition; challans: ReturnType<typeof demoChallansTask> },
   // the task that reconciles the demo year and follows up on it, once the loads are in
   followUps?: ReturnType<typeof demoFollowUpsTask>,
 ): Promise<string[]> => {
@@ -82,7 +76,7 @@ export const loadDemoCompany = async (
     jobIds[demo.files.findIndex((f) => f.kind === 'vendor-master')],
   );
   if (payable) {
-    const run = await loadDemoPayable(ctx, payable.run, owner, payable.payments);
+    const run = await loadDemoPayable(ctx, payable.run, owner);
     if (run) {
       jobIds.push(run.jobId);
       jobIds.push(await queueDemoChallans(ctx, payable.challans, owner, run.financialYear, run.jobId));

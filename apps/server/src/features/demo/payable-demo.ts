@@ -13,7 +13,7 @@ import { rememberMapping } from '../payable/runs/remembered-mapping.ts';
 import { sectionParts } from '../payable/runs/section-parts.ts';
 import { queuePayableRun } from '../payable/runs/submit.ts';
 import { checkLedger } from '../payable-data/ledger-check.ts';
-import type { PaymentLoadTask } from '../payable-data/payments.ts';
+import { filePayments, readPayments } from '../payable-data/payments.ts';
 import { type DemoExpenses, generateDemoExpenses } from './expenses.ts';
 
 // The demo company's year of expenses for TDS payable: the expense vendors in
@@ -222,46 +222,44 @@ export const storeExpenseLedger = async (
     .execute();
 };
 
-// The vendor payment ledgers, one a month, loaded by the ingest job an upload
-// starts (Upload Payment and Search Vendor Payment Entries were empty).
-const queueDemoPayments = async (
+// The vendor payment ledgers, one a month, read and filed as their load job
+// files them (Upload Payment's folder and Search Vendor Payment Entries were
+// empty for a new user). Loaded here, not by jobs, as the expense ledgers are.
+const loadDemoPayments = async (
   ctx: AppContext,
-  task: PaymentLoadTask,
   owner: JobOwner & { entityId: string },
   demo: DemoExpenses,
 ) => {
   for (const f of demo.files.filter((x) => x.kind === 'vendor-payment')) {
     const bytes = bytesOf(f.content);
+    const read = await readPayments(f.fileName, bytes, f.month!);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const temp = ctx.files.tempPath();
     await fs.promises.writeFile(temp, bytes);
     const key = await ctx.files.adopt(temp, sha256);
-    const stored = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: owner.tenantId,
-        entity_id: owner.entityId,
-        kind: 'vendor-payment',
-        file_name: f.fileName,
-        sha256,
-        size_bytes: bytes.length,
-        storage_key: key,
-        uploaded_by: owner.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ctx.jobs.start(
-      task,
-      {
-        entityId: owner.entityId,
-        storedFileId: stored.id,
-        financialYear: demo.financialYear,
-        month: f.month!,
-        fileName: f.fileName,
-        userId: owner.userId,
-      },
-      owner,
-    );
+    await ctx.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('stored_files')
+        .values({
+          tenant_id: owner.tenantId,
+          entity_id: owner.entityId,
+          kind: 'vendor-payment',
+          file_name: f.fileName,
+          sha256,
+          size_bytes: bytes.length,
+          storage_key: key,
+          uploaded_by: owner.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await filePayments(
+        trx,
+        owner.entityId,
+        { kind: 'vendor-payment', financialYear: demo.financialYear, month: f.month, fileName: f.fileName },
+        read,
+        { fileId: stored.id, jobId: null, uploadedBy: owner.userId },
+      );
+    });
   }
 };
 
@@ -272,11 +270,10 @@ export const loadDemoPayable = async (
   ctx: AppContext,
   task: TaskDefinition,
   owner: JobOwner & { entityId: string },
-  payments?: PaymentLoadTask,
 ): Promise<{ jobId: string; financialYear: string } | null> => {
   const demo = generateDemoExpenses();
   const { mapping, months } = await loadDemoExpenses(ctx, owner, demo);
-  if (payments) await queueDemoPayments(ctx, payments, owner, demo);
+  await loadDemoPayments(ctx, owner, demo);
   const jobId = await queuePayableRun(
     ctx,
     task,

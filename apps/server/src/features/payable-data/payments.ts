@@ -32,7 +32,11 @@ interface PaymentRead {
   warnings: FileIssue[];
 }
 
-const readPayments = async (fileName: string, bytes: Uint8Array, month: string): Promise<PaymentRead> => {
+export const readPayments = async (
+  fileName: string,
+  bytes: Uint8Array,
+  month: string,
+): Promise<PaymentRead> => {
   const read = await readVendorPayments(bytes, fileName);
   const warnings = [...read.warnings];
   for (const r of read.rows) {
@@ -99,6 +103,26 @@ const insertPayments = async (
   }
 };
 
+// The folder entry of a read payment ledger, with its control totals, and its
+// payments (the load job's and the demo's, inside the caller's transaction).
+export const filePayments = async (
+  trx: Transaction<DB>,
+  entityId: string,
+  key: FolderKey,
+  read: PaymentRead,
+  file: { fileId: string; jobId: string | null; uploadedBy: string | null },
+): Promise<void> => {
+  const payableFileId = await filePayableRow(trx, entityId, {
+    key,
+    ...file,
+    rowsRead: read.rows.length + new Set(read.problems.map((p) => p.line)).size,
+    baseTotal: numericOfPaise(sumPaise(read.rows.map((r) => amountOf(r.baseAmount)))),
+    tdsTotal: numericOfPaise(sumPaise(read.rows.map((r) => amountOf(r.tdsAmount)))),
+    problems: [...read.problems, ...read.warnings],
+  });
+  await insertPayments(trx, entityId, payableFileId, key, read.rows);
+};
+
 export const paymentLoadTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'ingest-vendor-payment',
@@ -140,17 +164,11 @@ export const paymentLoadTask = (ctx: () => AppContext) =>
           .set({ job_id: job.jobId })
           .where('id', '=', input.storedFileId)
           .execute();
-        const payableFileId = await filePayableRow(trx, input.entityId, {
-          key,
+        await filePayments(trx, input.entityId, key, read, {
           fileId: input.storedFileId,
           jobId: job.jobId,
-          rowsRead: read.rows.length + new Set(read.problems.map((p) => p.line)).size,
-          baseTotal: numericOfPaise(base),
-          tdsTotal: numericOfPaise(tds),
-          problems: [...read.problems, ...read.warnings],
           uploadedBy: input.userId,
         });
-        await insertPayments(trx, input.entityId, payableFileId, key, read.rows);
         const issues = [
           ...read.problems.map((i) => ({ i, severity: 'error' as const })),
           ...read.warnings.map((i) => ({ i, severity: 'warning' as const })),
