@@ -7,6 +7,7 @@ import {
   type VendorPaymentSearch,
 } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero } from '@taxrecon/shared';
+import { useEffect } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -80,6 +81,10 @@ export function SearchPaymentPage() {
       call(payableDataRoutes.searchVendorPayments, { body: criteria as VendorPaymentSearch }),
   });
   const answer = search.data;
+  // Opens on the entity's payments (a blank page read as none), as Search
+  // Sales and Search Form 16A do; the filters then narrow them.
+  const { mutate } = search;
+  useEffect(() => mutate({}), [mutate]);
   return (
     <Stack gap="md">
       <PageHeader
