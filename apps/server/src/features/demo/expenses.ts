@@ -402,7 +402,7 @@ const paymentText = (
       return [
         `${month}-${String(day).padStart(2, '0')}`,
         `PAY/${month}/${String(i + 1).padStart(4, '0')}`,
-        `Payment of ${l.documentNumber}: ${l.description}`,
+        `Against bill ${l.documentNumber}`,
         l.vendorCode,
         vendor?.pan ?? '',
         vendor?.name ?? '',

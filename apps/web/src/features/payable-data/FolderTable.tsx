@@ -41,77 +41,9 @@ export function FolderTable(props: FolderTableProps) {
       onConfirm: () => void props.onDelete?.(file),
     });
 
+  // Actions first: at the end they were scrolled out of view at 1440 px, as on
+  // the other wide grids (challans, search results).
   const columns: GridColumn<PayableFile>[] = [
-    { accessor: 'fileName', title: 'File Name', value: (f) => f.fileName },
-    {
-      accessor: 'financialYear',
-      title: 'Financial Year',
-      value: (f) => formatFinancialYear(f.financialYear),
-      noWrap: true,
-    },
-    {
-      accessor: 'financialMonth',
-      title: 'Month',
-      value: (f) => f.financialMonth ?? '',
-      render: (f) =>
-        f.financialMonth ? formatMonth(f.financialMonth) : f.kind === 'expense-output' ? 'Output file' : '',
-      noWrap: true,
-    },
-    {
-      accessor: 'fileSize',
-      title: 'File Size',
-      value: (f) => f.fileSize,
-      render: (f) => formatFileSize(f.fileSize),
-      textAlign: 'right',
-    },
-    {
-      accessor: 'lastUploadedDate',
-      title: 'Last Uploaded',
-      value: (f) => f.lastUploadedDate,
-      render: (f) => formatDateTime(f.lastUploadedDate),
-      noWrap: true,
-    },
-    {
-      accessor: 'rows',
-      title: 'Rows',
-      value: (f) => f.rows,
-      render: (f) => (f.rows === null ? '' : formatCount(f.rows)),
-      textAlign: 'right',
-    },
-    ...(props.showTotals === false
-      ? []
-      : ([
-          {
-            accessor: 'baseTotal',
-            title: 'Base Amount',
-            value: (f) => (f.baseTotal === null ? null : Number(f.baseTotal)),
-            render: (f) => rupees(f.baseTotal),
-            textAlign: 'right',
-            noWrap: true,
-          },
-          {
-            accessor: 'tdsTotal',
-            title: 'TDS',
-            value: (f) => (f.tdsTotal === null ? null : Number(f.tdsTotal)),
-            render: (f) => rupees(f.tdsTotal),
-            textAlign: 'right',
-            noWrap: true,
-          },
-        ] satisfies GridColumn<PayableFile>[])),
-    {
-      accessor: 'problems',
-      title: 'Problems',
-      value: (f) => f.problems,
-      render: (f) =>
-        f.problems > 0 ? (
-          <Text c="orange" size="sm">
-            {formatCount(f.problems)}
-          </Text>
-        ) : (
-          '0'
-        ),
-      textAlign: 'right',
-    },
     {
       accessor: 'actions',
       title: 'Actions',
@@ -159,6 +91,89 @@ export function FolderTable(props: FolderTableProps) {
           )}
         </Group>
       ),
+    },
+    { accessor: 'fileName', title: 'File Name', value: (f) => f.fileName },
+    {
+      accessor: 'financialYear',
+      title: 'FY',
+      value: (f) => formatFinancialYear(f.financialYear),
+      // '2024-25': the long form pushed the TDS total out of view at 1440 px
+      render: (f) => f.financialYear,
+      noWrap: true,
+    },
+    {
+      accessor: 'financialMonth',
+      title: 'Month',
+      value: (f) => f.financialMonth ?? '',
+      render: (f) =>
+        f.financialMonth ? formatMonth(f.financialMonth) : f.kind === 'expense-output' ? 'Output file' : '',
+      noWrap: true,
+    },
+    {
+      accessor: 'fileSize',
+      title: 'Size',
+      value: (f) => f.fileSize,
+      render: (f) => formatFileSize(f.fileSize),
+      textAlign: 'right',
+    },
+    {
+      accessor: 'lastUploadedDate',
+      title: 'Last Uploaded',
+      value: (f) => f.lastUploadedDate,
+      // date over time, so the amounts to its right stay in view
+      render: (f) => {
+        const [day, time] = formatDateTime(f.lastUploadedDate).split(', ');
+        return (
+          <Text size="sm" lh={1.3}>
+            {day}
+            <br />
+            <Text span size="xs" c="dimmed">
+              {time}
+            </Text>
+          </Text>
+        );
+      },
+    },
+    {
+      accessor: 'rows',
+      title: 'Rows',
+      value: (f) => f.rows,
+      render: (f) => (f.rows === null ? '' : formatCount(f.rows)),
+      textAlign: 'right',
+    },
+    ...(props.showTotals === false
+      ? []
+      : ([
+          {
+            accessor: 'baseTotal',
+            title: 'Base Amount',
+            value: (f) => (f.baseTotal === null ? null : Number(f.baseTotal)),
+            render: (f) => rupees(f.baseTotal),
+            textAlign: 'right',
+            noWrap: true,
+          },
+          {
+            accessor: 'tdsTotal',
+            title: 'TDS',
+            value: (f) => (f.tdsTotal === null ? null : Number(f.tdsTotal)),
+            render: (f) => rupees(f.tdsTotal),
+            textAlign: 'right',
+            noWrap: true,
+          },
+        ] satisfies GridColumn<PayableFile>[])),
+    {
+      accessor: 'problems',
+      title: 'Problems',
+      value: (f) => f.problems,
+      render: (f) =>
+        f.problems > 0 ? (
+          <Text c="orange" size="sm">
+            {formatCount(f.problems)}
+          </Text>
+        ) : (
+          '0'
+        ),
+      textAlign: 'right',
     },
   ];
 

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, formatDate } from '../../lib/format.ts';
 import { type FilterField, FilterForm } from '../search/FilterForm.tsx';
 
 const FILTERS: FilterField[] = [
@@ -40,7 +40,13 @@ const text = (key: keyof VendorPaymentRecord, title: string): GridColumn<VendorP
   },
 });
 const COLUMNS: GridColumn<VendorPaymentRecord>[] = [
-  { accessor: 'paymentDate', title: 'Payment Date', value: (r) => r.paymentDate, noWrap: true },
+  {
+    accessor: 'paymentDate',
+    title: 'Payment Date',
+    value: (r) => r.paymentDate,
+    render: (r) => formatDate(r.paymentDate),
+    noWrap: true,
+  },
   text('paymentNumber', 'Payment Number'),
   text('paymentDescription', 'Description'),
   text('vendorCode', 'Vendor Code'),
