@@ -169,11 +169,11 @@ export function SearchForm16aPage() {
   const { year: financialYear, setYear: setFinancialYear } = picker;
   // opens on the entity's certificates (the first FORM16A_SEARCH_LIMIT): a
   // blank page until Search was pressed looked like there were none
-  const [query, setQuery] = useState<Form16aQuery | null>({});
+  // the entity's certificates on open; Search narrows them
+  const [query, setQuery] = useState<Form16aQuery>({});
   const [emailing, setEmailing] = useState<Form16aRecord | null>(null);
-  const enabled = query !== null;
-  const results = useApiQuery(documentRoutes.form16aSearch, { query: query ?? {} }, { enabled });
-  const stats = useApiQuery(documentRoutes.form16aEmailStats, { query: query ?? {} }, { enabled });
+  const results = useApiQuery(documentRoutes.form16aSearch, { query });
+  const stats = useApiQuery(documentRoutes.form16aEmailStats, { query });
   const missing = stats.data?.missingEmails ?? [];
 
   const search = () =>
@@ -198,7 +198,7 @@ export function SearchForm16aPage() {
       confirmProps: { 'data-testid': 'form16a-bulk-confirm' },
       onConfirm: async () => {
         try {
-          const answer = await call(documentRoutes.form16aBulkEmail, { query: query ?? {} });
+          const answer = await call(documentRoutes.form16aBulkEmail, { query });
           notifications.show({
             color: answer.error ? 'red' : 'green',
             message: answer.error ?? 'Job submitted successfully',
@@ -278,38 +278,36 @@ export function SearchForm16aPage() {
           </Group>
         </Alert>
       )}
-      {enabled && (
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="xs">
-            {total > FORM16A_SEARCH_LIMIT && (
-              <Text size="sm" c="dimmed">
-                {total} certificates match; the first {FORM16A_SEARCH_LIMIT} are shown. Narrow the search to
-                see the rest.
-              </Text>
-            )}
-            <DataGrid
-              records={records}
-              columns={columns(setEmailing)}
-              idAccessor={(r) => r.fileName}
-              pageSize={FORM16A_PAGE_SIZE}
-              fetching={results.isFetching}
-              exportName="form16a"
-              testId="search16a-results"
-              noRecordsText="No Results Found"
-              toolbar={
-                <Button
-                  leftSection={<IconMailForward size={16} />}
-                  onClick={bulkEmail}
-                  disabled={records.length === 0}
-                  data-testid="search16a-bulk-email"
-                >
-                  Email all to vendors
-                </Button>
-              }
-            />
-          </Stack>
-        </Paper>
-      )}
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="xs">
+          {total > FORM16A_SEARCH_LIMIT && (
+            <Text size="sm" c="dimmed">
+              {total} certificates match; the first {FORM16A_SEARCH_LIMIT} are shown. Narrow the search to see
+              the rest.
+            </Text>
+          )}
+          <DataGrid
+            records={records}
+            columns={columns(setEmailing)}
+            idAccessor={(r) => r.fileName}
+            pageSize={FORM16A_PAGE_SIZE}
+            fetching={results.isFetching}
+            exportName="form16a"
+            testId="search16a-results"
+            noRecordsText="No Results Found"
+            toolbar={
+              <Button
+                leftSection={<IconMailForward size={16} />}
+                onClick={bulkEmail}
+                disabled={records.length === 0}
+                data-testid="search16a-bulk-email"
+              >
+                Email all to vendors
+              </Button>
+            }
+          />
+        </Stack>
+      </Paper>
       <EmailDialog record={emailing} onClose={() => setEmailing(null)} />
     </Stack>
   );
