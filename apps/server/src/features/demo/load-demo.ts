@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
@@ -10,6 +8,7 @@ import type { ingestTasks } from '../ingest/tasks.ts';
 import { type demoFollowUpsTask, queueDemoFollowUps } from './demo-follow-ups.ts';
 import { generateDemoCompany } from './generate.ts';
 import { loadDemoPayable } from './payable-demo.ts';
+import { storeDemoFile } from './store-file.ts';
 
 // A fresh installation gets the demo company in its first entity, loaded the
 // way a person would load it: each file stored and ingested by a background
@@ -33,31 +32,17 @@ export const loadDemoCompany = async (
     .execute();
   const jobIds: string[] = [];
   for (const file of demo.files) {
-    const bytes = Buffer.from(file.content, 'utf8');
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const temp = store.tempPath();
-    await fs.promises.writeFile(temp, bytes);
-    const key = await store.adopt(temp, sha256);
-    const stored = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: owner.tenantId,
-        entity_id: owner.entityId,
-        kind: file.kind,
-        file_name: file.fileName,
-        sha256,
-        size_bytes: bytes.length,
-        storage_key: key,
-        uploaded_by: owner.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const storedId = await storeDemoFile(ctx.db, store, owner, {
+      kind: file.kind,
+      fileName: file.fileName,
+      bytes: Buffer.from(file.content, 'utf8'),
+    });
     const job = await ctx.jobs.start(
       tasks[file.kind],
       {
         kind: file.kind,
         entityId: owner.entityId,
-        fileIds: [stored.id],
+        fileIds: [storedId],
         ...(file.kind === 'sales-register' ? { financialYear: demo.financialYear } : {}),
       },
       owner,

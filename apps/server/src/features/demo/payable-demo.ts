@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { ExpenseSectionMapping, PayableVendor, VendorSectionMapping } from '@taxrecon/engine';
 import { readExpenseSections, readPayableVendors, readVendorSections } from '@taxrecon/formats';
 import { numericOfPaise } from '@taxrecon/shared';
@@ -15,6 +13,7 @@ import { queuePayableRun } from '../payable/runs/submit.ts';
 import { checkLedger } from '../payable-data/ledger-check.ts';
 import { filePayments, readPayments } from '../payable-data/payments.ts';
 import { type DemoExpenses, generateDemoExpenses } from './expenses.ts';
+import { storeDemoFile } from './store-file.ts';
 
 // The demo company's year of expenses for TDS payable: the expense vendors in
 // the vendor master with their section mappings (the LDC also as a
@@ -185,24 +184,7 @@ export const storeExpenseLedger = async (
   bytes: Buffer,
 ) => {
   const check = await checkLedger(fileName, bytes, { month });
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const temp = ctx.files.tempPath();
-  await fs.promises.writeFile(temp, bytes);
-  const key = await ctx.files.adopt(temp, sha256);
-  const stored = await ctx.db
-    .insertInto('stored_files')
-    .values({
-      tenant_id: owner.tenantId,
-      entity_id: owner.entityId,
-      kind: 'expense-ledger',
-      file_name: fileName,
-      sha256,
-      size_bytes: bytes.length,
-      storage_key: key,
-      uploaded_by: owner.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const storedId = await storeDemoFile(ctx.db, ctx.files, owner, { kind: 'expense-ledger', fileName, bytes });
   await ctx.db
     .insertInto('payable_files')
     .values({
@@ -211,7 +193,7 @@ export const storeExpenseLedger = async (
       financial_year: financialYear,
       month,
       file_name: fileName,
-      file_id: stored.id,
+      file_id: storedId,
       uploaded_by: owner.userId,
       rows_read: check.rowsRead,
       base_total: check.baseTotal,
@@ -233,31 +215,18 @@ const loadDemoPayments = async (
   for (const f of demo.files.filter((x) => x.kind === 'vendor-payment')) {
     const bytes = bytesOf(f.content);
     const read = await readPayments(f.fileName, bytes, f.month!);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const temp = ctx.files.tempPath();
-    await fs.promises.writeFile(temp, bytes);
-    const key = await ctx.files.adopt(temp, sha256);
     await ctx.db.transaction().execute(async (trx) => {
-      const stored = await trx
-        .insertInto('stored_files')
-        .values({
-          tenant_id: owner.tenantId,
-          entity_id: owner.entityId,
-          kind: 'vendor-payment',
-          file_name: f.fileName,
-          sha256,
-          size_bytes: bytes.length,
-          storage_key: key,
-          uploaded_by: owner.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const storedId = await storeDemoFile(trx, ctx.files, owner, {
+        kind: 'vendor-payment',
+        fileName: f.fileName,
+        bytes,
+      });
       await filePayments(
         trx,
         owner.entityId,
         { kind: 'vendor-payment', financialYear: demo.financialYear, month: f.month, fileName: f.fileName },
         read,
-        { fileId: stored.id, jobId: null, uploadedBy: owner.userId },
+        { fileId: storedId, jobId: null, uploadedBy: owner.userId },
       );
     });
   }
