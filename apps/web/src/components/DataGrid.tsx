@@ -21,6 +21,18 @@ export interface GridColumn<T> {
   textAlign?: 'left' | 'center' | 'right';
 }
 
+// The row's buttons: not sorted, filtered or exported. Wide grids put it
+// first, where it stays in view however far the amounts reach.
+export const actionsColumn = <T,>(render: (row: T) => ReactNode): GridColumn<T> => ({
+  accessor: 'actions',
+  title: 'Actions',
+  value: () => '',
+  sortable: false,
+  filterable: false,
+  exportable: false,
+  render,
+});
+
 interface DataGridProps<T> {
   records: readonly T[];
   columns: readonly GridColumn<T>[];

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconBuildingPlus, IconId, IconPencil } from '@tabler/icons-react';
 import type { LegalEntity } from '@taxrecon/contracts';
 import { useState } from 'react';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { CreateEntityDialog, EditEntityNameDialog, EditPanDialog } from './entity-dialogs.tsx';
 
 export function EntitiesTab({ entities, fetching }: { entities: readonly LegalEntity[]; fetching: boolean }) {
@@ -15,36 +15,28 @@ export function EntitiesTab({ entities, fetching }: { entities: readonly LegalEn
     { accessor: 'description', title: 'Description', value: (e) => e.description },
     { accessor: 'name', title: 'Name', value: (e) => e.name },
     { accessor: 'panNumber', title: 'PAN Number', value: (e) => e.panNumber ?? '' },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      value: () => '',
-      sortable: false,
-      filterable: false,
-      exportable: false,
-      render: (e) => (
-        <Group gap={4} wrap="nowrap">
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconPencil size={12} />}
-            onClick={() => setRenaming(e)}
-            data-testid={`edit-entity-name-${e.subGroupId}`}
-          >
-            Name
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={<IconId size={12} />}
-            onClick={() => setPanOf(e)}
-            data-testid={`edit-entity-pan-${e.subGroupId}`}
-          >
-            PAN
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((e) => (
+      <Group gap={4} wrap="nowrap">
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPencil size={12} />}
+          onClick={() => setRenaming(e)}
+          data-testid={`edit-entity-name-${e.subGroupId}`}
+        >
+          Name
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconId size={12} />}
+          onClick={() => setPanOf(e)}
+          data-testid={`edit-entity-pan-${e.subGroupId}`}
+        >
+          PAN
+        </Button>
+      </Group>
+    )),
   ];
 
   return (

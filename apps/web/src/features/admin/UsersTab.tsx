@@ -6,7 +6,7 @@ import { type AdminUser, type LegalEntity, platformRoutes } from '@taxrecon/cont
 import { useState } from 'react';
 import { call, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import { useAdminRefresh } from './use-admin-refresh.ts';
@@ -56,39 +56,31 @@ export function UsersTab({ entities }: { entities: readonly LegalEntity[] }) {
       title: 'Entities',
       value: (u) => u.allowedEntitiesObj.map((e) => e.name).join(', '),
     },
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      value: () => '',
-      sortable: false,
-      filterable: false,
-      exportable: false,
-      render: (u) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit user">
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setDialog({ user: u })}
-              aria-label={`Edit ${u.email}`}
-              data-testid={`edit-user-${u.email}`}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete user">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => confirmDelete(u)}
-              aria-label={`Delete ${u.email}`}
-              data-testid={`delete-user-${u.email}`}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    actionsColumn((u) => (
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Edit user">
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setDialog({ user: u })}
+            aria-label={`Edit ${u.email}`}
+            data-testid={`edit-user-${u.email}`}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Delete user">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => confirmDelete(u)}
+            aria-label={`Delete ${u.email}`}
+            data-testid={`delete-user-${u.email}`}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    )),
   ];
 
   return (

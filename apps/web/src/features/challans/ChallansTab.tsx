@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { queryClient } from '../../api/query-client.ts';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { inr, rupees } from '../payable/common/money.ts';
@@ -60,57 +60,49 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
   // the actions first, as on the other wide grids: last, five of them were
   // scrolled out of view at 1440 pixels
   const columns: GridColumn<Challan>[] = [
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      value: () => '',
-      sortable: false,
-      filterable: false,
-      exportable: false,
-      render: (c) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" onClick={() => setDialog({ editing: c })} aria-label="Edit challan">
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={c.locked ? 'A locked challan cannot be deleted' : 'Delete'}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              disabled={c.locked}
-              onClick={() => remove(c)}
-              aria-label="Delete challan"
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Upload image">
-            <ActionIcon variant="subtle" onClick={() => setUploadId(c.id)} aria-label="Upload challan image">
-              <IconUpload size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="View image">
-            <ActionIcon variant="subtle" onClick={() => setViewId(c.id)} aria-label="View challan image">
-              <IconEye size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={c.locked ? 'Unlock' : 'Lock'}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() =>
-                act(() =>
-                  call(challanRoutes.lockChallan, { params: { id: c.id }, body: { locked: !c.locked } }),
-                )
-              }
-              aria-label={c.locked ? 'Unlock challan' : 'Lock challan'}
-            >
-              {c.locked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    actionsColumn((c) => (
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Edit">
+          <ActionIcon variant="subtle" onClick={() => setDialog({ editing: c })} aria-label="Edit challan">
+            <IconEdit size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={c.locked ? 'A locked challan cannot be deleted' : 'Delete'}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            disabled={c.locked}
+            onClick={() => remove(c)}
+            aria-label="Delete challan"
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Upload image">
+          <ActionIcon variant="subtle" onClick={() => setUploadId(c.id)} aria-label="Upload challan image">
+            <IconUpload size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="View image">
+          <ActionIcon variant="subtle" onClick={() => setViewId(c.id)} aria-label="View challan image">
+            <IconEye size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={c.locked ? 'Unlock' : 'Lock'}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() =>
+              act(() =>
+                call(challanRoutes.lockChallan, { params: { id: c.id }, body: { locked: !c.locked } }),
+              )
+            }
+            aria-label={c.locked ? 'Unlock challan' : 'Lock challan'}
+          >
+            {c.locked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    )),
     { accessor: 'bsrCode', title: 'BSR code', value: (c) => c.bsrCode, sortable: true, filterable: true },
     {
       accessor: 'dateOfDeposit',

@@ -28,7 +28,7 @@ import { formatInr, paiseOrZero } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { yearLabel } from '../../lib/financial-years.ts';
@@ -103,37 +103,29 @@ function EmailDialog({ record, onClose }: { record: Form16aRecord | null; onClos
 
 const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>[] => [
   // first, so the row's actions stay in view however wide the table
-  {
-    accessor: 'actions',
-    title: 'Actions',
-    value: () => '',
-    sortable: false,
-    filterable: false,
-    exportable: false,
-    render: (r) => (
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label="Download">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Download ${r.fileName}`}
-            onClick={() => downloadPdf(r.fileName)}
-          >
-            <IconDownload size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Email">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Email ${r.fileName}`}
-            onClick={() => onEmail(r)}
-            data-testid={`form16a-email-${r.fileName}`}
-          >
-            <IconMail size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    ),
-  },
+  actionsColumn((r) => (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label="Download">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Download ${r.fileName}`}
+          onClick={() => downloadPdf(r.fileName)}
+        >
+          <IconDownload size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Email">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Email ${r.fileName}`}
+          onClick={() => onEmail(r)}
+          data-testid={`form16a-email-${r.fileName}`}
+        >
+          <IconMail size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  )),
   // the amounts before the certificate's other details: at 1440 pixels the
   // table is wider than the page, and what scrolls out of view is the rest
   { accessor: 'vendorName', title: 'Vendor Name', value: (r) => r.vendorName },

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { IconDownload, IconRefresh, IconScissors, IconTrash } from '@tabler/icons-react';
 import type { PayableFile } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero } from '@taxrecon/shared';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { formatCount, formatDateTime, formatFinancialYear, formatMonth } from '../../lib/format.ts';
 import { formatFileSize } from './payable-options.ts';
 
@@ -44,54 +44,46 @@ export function FolderTable(props: FolderTableProps) {
   // Actions first: at the end they were scrolled out of view at 1440 px, as on
   // the other wide grids (challans, search results).
   const columns: GridColumn<PayableFile>[] = [
-    {
-      accessor: 'actions',
-      title: 'Actions',
-      value: () => '',
-      sortable: false,
-      filterable: false,
-      exportable: false,
-      render: (f) => (
-        <Group gap={4} wrap="nowrap">
-          {props.onDownload && (
-            <Tooltip label="Download">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Download ${f.fileName}`}
-                onClick={() => props.onDownload?.(f)}
-              >
-                <IconDownload size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {props.onSplit && f.kind === 'expense-output' && (
-            <Tooltip label="Split into monthly files">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Split ${f.fileName} into monthly files`}
-                onClick={() => props.onSplit?.(f)}
-                data-testid={`${testId}-split`}
-              >
-                <IconScissors size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {props.onDelete && (
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${f.fileName}`}
-                onClick={() => confirmDelete(f)}
-                data-testid={`${testId}-delete`}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
-      ),
-    },
+    actionsColumn((f) => (
+      <Group gap={4} wrap="nowrap">
+        {props.onDownload && (
+          <Tooltip label="Download">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Download ${f.fileName}`}
+              onClick={() => props.onDownload?.(f)}
+            >
+              <IconDownload size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {props.onSplit && f.kind === 'expense-output' && (
+          <Tooltip label="Split into monthly files">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Split ${f.fileName} into monthly files`}
+              onClick={() => props.onSplit?.(f)}
+              data-testid={`${testId}-split`}
+            >
+              <IconScissors size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {props.onDelete && (
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${f.fileName}`}
+              onClick={() => confirmDelete(f)}
+              data-testid={`${testId}-delete`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    )),
     { accessor: 'fileName', title: 'File Name', value: (f) => f.fileName },
     {
       accessor: 'financialYear',
