@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { VendorSectionMappingInput } from '@taxrecon/contracts';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
+import { DayInput } from '../../components/DayInput.tsx';
 import { fieldErrors } from './form-errors.ts';
 import {
   EMPTY_MAPPING,
@@ -51,11 +51,8 @@ export function SectionMappingDialog({
   });
   const date = (key: 'tdsExemptedFromDate' | 'tdsExemptedToDate' | 'ltdcFromDate' | 'ltdcToDate') => ({
     value: values[key],
-    onChange: (v: string | null) => set(key, v),
+    onChange: (v: string) => set(key, v || null),
     error: errors[key],
-    valueFormat: 'YYYY-MM-DD',
-    placeholder: 'yyyy-mm-dd',
-    clearable: true,
   });
 
   const submit = async () => {
@@ -101,13 +98,13 @@ export function SectionMappingDialog({
           data-testid="mapping-tds-exempted"
         />
         <SimpleGrid cols={2} spacing="sm">
-          <DateInput
+          <DayInput
             label="Exempted from"
             disabled={!values.tdsExempted}
             {...date('tdsExemptedFromDate')}
             data-testid="mapping-exempted-from"
           />
-          <DateInput
+          <DayInput
             label="Exempted to"
             disabled={!values.tdsExempted}
             {...date('tdsExemptedToDate')}
@@ -136,13 +133,13 @@ export function SectionMappingDialog({
             {...text('ltdcAmount')}
             data-testid="mapping-ltdc-amount"
           />
-          <DateInput
+          <DayInput
             label="LDC from"
             disabled={!values.ltdcApplied}
             {...date('ltdcFromDate')}
             data-testid="mapping-ltdc-from"
           />
-          <DateInput
+          <DayInput
             label="LDC to"
             disabled={!values.ltdcApplied}
             {...date('ltdcToDate')}

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/co
 import { DateInput } from '@mantine/dates';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { parseTypedDay } from '../../lib/typed-day.ts';
 
 export type FilterField =
   | { kind: 'text'; key: string; label: string; placeholder?: string }
@@ -72,6 +73,7 @@ export function FilterForm({
                 label={f.label}
                 placeholder="dd mmm yyyy"
                 valueFormat="DD MMM YYYY"
+                dateParser={parseTypedDay}
                 clearable
                 minDate={FIRST_DAY}
                 maxDate={lastDay()}
