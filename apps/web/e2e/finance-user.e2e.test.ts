@@ -163,6 +163,29 @@ describe('what a finance user reads', () => {
     );
   });
 
+  it('reads a typed day day first and narrows the sales search to it', async () => {
+    const page = await openPage('typed-days');
+    await page.goto(`${suite.t.baseUrl}/#/search-sales`);
+    await byTestId('search-sales-filters-startDate').fill('01/05/2024');
+    await byTestId('search-sales-filters-endDate').fill('31-05-2024');
+    await page.keyboard.press('Tab');
+    // 01/05/2024 is 1 May (new Date reads it as 5 January)
+    await expect.poll(() => byTestId('search-sales-filters-startDate').inputValue()).toBe('01 May 2024');
+    await expect.poll(() => byTestId('search-sales-filters-endDate').inputValue()).toBe('31 May 2024');
+    await byTestId('search-sales-filters-submit').click();
+    const dates = page.locator('[data-testid="search-sales-results"] tbody tr td:first-child');
+    // the search opens on every entry (April first); it settles on May's alone
+    await expect
+      .poll(
+        async () => {
+          const shown = await dates.allTextContents();
+          return shown.length > 0 && shown.every((d) => /^\d{2} May 2024$/.test(d));
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  });
+
   it("writes each screen's years the way the spec does, starting on the latest year with data", async () => {
     const page = await openPage('year-pickers');
     await shot(page, 'home');
