@@ -11,6 +11,7 @@ import {
 import { formatInr, paiseOrZero, sumPaise } from '@taxrecon/shared';
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
+import { DayInput } from '../../components/DayInput.tsx';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
 import type { ChallanLine } from './line.ts';
 
@@ -117,7 +118,16 @@ export function ChallanDialog(props: {
     <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Challan' : 'New Challan'} size="lg">
       <SimpleGrid cols={2}>
         {field('challanSerialNumber', { maxLength: 5, withAsterisk: true })}
-        {field('dateOfDeposit', { type: 'date', readOnly: !!editing, withAsterisk: true })}
+        <DayInput
+          label={LABELS.dateOfDeposit}
+          value={values.dateOfDeposit}
+          onChange={(v) => setValues((prev) => ({ ...prev, dateOfDeposit: v }))}
+          error={touched ? problems.dateOfDeposit : undefined}
+          readOnly={!!editing}
+          withAsterisk
+          clearable={!editing}
+          data-testid="challan-dateOfDeposit"
+        />
         {field('bsrCode', { maxLength: 7, withAsterisk: true })}
         {field('tanNumber', { withAsterisk: true })}
         {field('taxAmount', { withAsterisk: true })}
