@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import {
   FORM26Q_EXTENSIONS,
   FORM26Q_MAX_BYTES,
@@ -15,7 +16,7 @@ import type { Caller } from '../../platform/http/caller.ts';
 import { type ReceivedUpload, receiveUpload } from '../../platform/http/uploads.ts';
 import { entityOf } from '../payable/runs/submit.ts';
 import { bookRows } from './books.ts';
-import { quarterMonths, yearAndQuarter } from './quarter.ts';
+import { type Quarter, quarterMonths, yearAndQuarter } from './quarter.ts';
 import { columnsOf, distinctValues, readReturnTable, returnRowsOf } from './read-return.ts';
 import { writeResultWorkbook } from './result-workbook.ts';
 import { insertReconciliation } from './store.ts';
@@ -67,6 +68,21 @@ const lineOut = (l: EngineLine): Form26qLine => ({
   difference: numericOfPaise(l.difference),
 });
 
+// Who reconciles, and for which entity (a caller, or the demo's owner).
+export interface Reconciler {
+  entityId: string;
+  userId: string;
+  login: string;
+}
+
+// A filed return as received: its name, its bytes and the definitions made on
+// the header, mapping and section mapping steps.
+export interface ReturnFile {
+  fileName: string;
+  bytes: Uint8Array;
+  fields: { headerDefinition?: string; mappingDefinition?: string; sectionMappingDefinition?: string };
+}
+
 export const reconcile26qFile = async (
   ctx: AppContext,
   caller: Caller,
@@ -79,65 +95,77 @@ export const reconcile26qFile = async (
   return withUpload(ctx, request, async (upload, bytes) => {
     const received = upload.files[0];
     if (received === undefined) throw new Error('receiveUpload answers at least one file');
-    const { fields } = upload;
-    const table = await readReturnTable(bytes, received.fileName, fields.headerDefinition);
-    const { mapping, columns } = columnsOf(table, fields.mappingDefinition);
-    const { rows, sectionMapping } = returnRowsOf(table, columns, fields.sectionMappingDefinition);
-    const books = await bookRows(ctx, entityId, fy, quarterMonths(fy, quarter));
-    const engineLines = reconcile26q(rows, books);
-    const lines = engineLines.map(lineOut);
-    const counts = countByStatus(engineLines);
-
-    const id = randomUUID();
-    const stem = received.fileName.replace(/\.[^.]*$/, '');
-    const resultFileName = `${stem}-reconciled-${fy}-${quarter}.xlsx`;
-    const extension = received.fileName.split('.').pop()?.toLowerCase() ?? 'xlsx';
-    const originalKey = `form26q/${entityId}/${id}/original.${extension}`;
-    const resultKey = `form26q/${entityId}/${id}/reconciled.xlsx`;
-    await ctx.files.put(originalKey, fs.createReadStream(received.tempPath));
-    await writeResultWorkbook(
-      ctx.files,
-      resultKey,
-      { financialYear: fy, quarter, fileName: received.fileName },
-      lines,
-      counts,
-    );
-    const returnTds = numericOfPaise(sumPaise(engineLines.map((l) => l.returnTds)));
-    const bookDeducted = numericOfPaise(sumPaise(engineLines.map((l) => l.bookDeducted)));
-    await insertReconciliation(ctx, {
-      id,
-      entityId,
-      financialYear: fy,
-      quarter,
+    const who = { entityId, userId: caller.userId, login: caller.login };
+    return reconcileReturn(ctx, who, fy, quarter, {
       fileName: received.fileName,
-      resultFileName,
-      originalKey,
-      resultKey,
-      mapping,
-      sectionMapping,
-      headerDefinition: fields.headerDefinition?.trim() || null,
-      rows: rows.length,
-      counts,
-      returnTds,
-      bookDeducted,
-      lines,
-      userId: caller.userId,
-      login: caller.login,
+      bytes,
+      fields: upload.fields,
     });
-    ctx.log.info({ id, entityId, fy, quarter, rows: rows.length, counts }, '26Q reconciled');
-    return {
-      id,
-      financialYear: fy,
-      quarter,
-      fileName: received.fileName,
-      resultFileName,
-      rows: rows.length,
-      counts,
-      returnTds,
-      bookDeducted,
-      createdBy: caller.login,
-      createdAt: new Date().toISOString(),
-      lines,
-    };
   });
+};
+
+// Reads the filed return, reconciles it against the quarter's books, keeps
+// the original and the result workbook, and records the reconciliation.
+export const reconcileReturn = async (
+  ctx: AppContext,
+  who: Reconciler,
+  fy: string,
+  quarter: Quarter,
+  file: ReturnFile,
+): Promise<Form26qResult> => {
+  const { entityId } = who;
+  const { fields, fileName, bytes } = file;
+  const table = await readReturnTable(bytes, fileName, fields.headerDefinition);
+  const { mapping, columns } = columnsOf(table, fields.mappingDefinition);
+  const { rows, sectionMapping } = returnRowsOf(table, columns, fields.sectionMappingDefinition);
+  const books = await bookRows(ctx, entityId, fy, quarterMonths(fy, quarter));
+  const engineLines = reconcile26q(rows, books);
+  const lines = engineLines.map(lineOut);
+  const counts = countByStatus(engineLines);
+
+  const id = randomUUID();
+  const stem = fileName.replace(/\.[^.]*$/, '');
+  const resultFileName = `${stem}-reconciled-${fy}-${quarter}.xlsx`;
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? 'xlsx';
+  const originalKey = `form26q/${entityId}/${id}/original.${extension}`;
+  const resultKey = `form26q/${entityId}/${id}/reconciled.xlsx`;
+  await ctx.files.put(originalKey, Readable.from([Buffer.from(bytes)]));
+  await writeResultWorkbook(ctx.files, resultKey, { financialYear: fy, quarter, fileName }, lines, counts);
+  const returnTds = numericOfPaise(sumPaise(engineLines.map((l) => l.returnTds)));
+  const bookDeducted = numericOfPaise(sumPaise(engineLines.map((l) => l.bookDeducted)));
+  await insertReconciliation(ctx, {
+    id,
+    entityId,
+    financialYear: fy,
+    quarter,
+    fileName,
+    resultFileName,
+    originalKey,
+    resultKey,
+    mapping,
+    sectionMapping,
+    headerDefinition: fields.headerDefinition?.trim() || null,
+    rows: rows.length,
+    counts,
+    returnTds,
+    bookDeducted,
+    lines,
+    userId: who.userId,
+    login: who.login,
+  });
+  ctx.log.info({ id, entityId, fy, quarter, rows: rows.length, counts }, '26Q reconciled');
+  return {
+    id,
+    financialYear: fy,
+    quarter,
+    fileName,
+    resultFileName,
+    rows: rows.length,
+    counts,
+    returnTds,
+    bookDeducted,
+    createdBy: who.login,
+    createdAt: new Date().toISOString(),
+    lines,
+  };
 };
