@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import { defineTask, NotReadyYet } from '../../platform/queue/task.ts';
+import { reconcileDemo26q } from '../form26q/demo-return.ts';
 import { latestRunSql } from '../payable/runs/job.ts';
 import { allocateQuarterIn } from './allocation.ts';
 import { monthsOfQuarter } from './quarterly.ts';
@@ -14,7 +15,8 @@ import { refreshMonthVerified } from './verify.ts';
 // Q1 and Q2 of the demo year deposited line by line (the tax deducted on each
 // summary line, paid on the 7th of the next month), except September's
 // largest line, left pending so a month shows unverified; Q1's deductee rows
-// allocated to them. Q3 and Q4 are left for the user. The 34A run is queued by
+// allocated to them; Q1's filed 26Q reconciled against the books
+// (form26q/demo-return.ts). Q3 and Q4 are left for the user. The 34A run is queued by
 // the same loader: until it has finished this job waits and is retried.
 
 export const DEMO_CHALLAN_QUARTERS = ['Q1', 'Q2'] as const;
@@ -56,6 +58,20 @@ export const demoChallansTask = (ctx: () => AppContext) =>
         return outcome;
       }
       if (payable?.status !== 'Completed') throw new NotReadyYet('waiting for the demo 34A run');
+      // Q1's filed 26Q reconciled against the books (once: a retry finds it)
+      const owner = await c.db
+        .selectFrom('jobs')
+        .select(['user_id', 'user_login'])
+        .where('id', '=', job.jobId)
+        .executeTakeFirst();
+      const filed =
+        owner?.user_id && owner.user_login
+          ? await reconcileDemo26q(
+              c,
+              { entityId: input.entityId, userId: owner.user_id, login: owner.user_login },
+              input.financialYear,
+            )
+          : null;
       return withTransaction(c.database.pool, async (client) => {
         const { entityId, financialYear: fy } = input;
         // a retry after a crash that came after this commit finds its challans and adds none
@@ -119,7 +135,7 @@ export const demoChallansTask = (ctx: () => AppContext) =>
           ).allocated;
         }
         const outcome = {
-          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated`,
+          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated${filed ? `, Q1's filed 26Q reconciled (${filed.lines} lines)` : ''}`,
         };
         await job.complete(client, outcome);
         return outcome;

@@ -138,6 +138,29 @@ describe('demo company', () => {
     expect(verified).toEqual(['2024-04', '2024-05', '2024-06', '2024-07', '2024-08']);
   });
 
+  it("has Q1's filed 26Q reconciled against the books, each planted mistake found", async () => {
+    const files = (await t.api('GET', '/34a/reconciled-26q-files?financialYear=24-25&quarter=Q1', { token }))
+      .json as { id: string; fileName: string; counts: Record<string, number>; resultFileName: string }[];
+    expect(files.map((f) => f.fileName)).toEqual(['26Q Q1 2024-25 as filed.xlsx']);
+    const file = files[0]!;
+    // the largest deduction filed short, a row keyed twice, one left out, one the books lack
+    expect(file.counts['Short in return']).toBe(1);
+    expect(file.counts['Excess in return']).toBe(1);
+    expect(file.counts['Missing from books']).toBe(1);
+    expect(file.counts['Missing from return']).toBeGreaterThanOrEqual(1);
+    expect(file.counts.Matched).toBeGreaterThan(5);
+    const result = (await t.api('GET', `/34a/reconciled-26q/${file.id}`, { token })).json as {
+      lines: { pan: string; status: string; reason: string }[];
+    };
+    expect(result.lines.find((l) => l.status === 'Missing from books')?.pan).toBe('AAKFS7321M');
+    const download = await t.api(
+      'GET',
+      `/34a/${file.id}/2024-25/Q1/${encodeURIComponent(file.resultFileName)}`,
+      { token },
+    );
+    expect(download.status).toBe(200);
+  });
+
   it('reconciles the demo year and follows up the three largest differences, once each', async () => {
     type Job = { id: string; status: string; jobType: string; remarks: string | null };
     const jobs = await eventually(async () => {
