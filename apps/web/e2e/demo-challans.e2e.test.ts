@@ -375,5 +375,13 @@ describe('challans, allocation and the 26Q on the demo company', () => {
     expect(lines).toContain(left!.pan);
     expect(lines).toContain(short!.pan);
     await shot('6-26q-result');
+
+    // the demo's own filed Q1 return is in the list; its Open button shows the planted findings
+    const demoReturn = byTestId('form26q-files').getByRole('row').filter({ hasText: 'as filed.xlsx' });
+    await demoReturn.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => counts.textContent(), { timeout: 30_000 }).toContain('Missing from books: 1');
+    expect(await counts.textContent()).toContain('Short in return: 1');
+    expect(await byTestId('form26q-lines').textContent()).toContain('AAKFS7321M');
+    await shot('7-26q-demo-return');
   }, 600_000);
 });

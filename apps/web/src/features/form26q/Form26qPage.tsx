@@ -12,7 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconFileUpload, IconScale } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconFileUpload, IconScale } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FORM26Q_MESSAGES,
@@ -25,11 +25,11 @@ import {
   fillPath,
   form26qRoutes,
 } from '@taxrecon/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { shortYearLabel } from '../../lib/financial-years.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -89,8 +89,34 @@ function DownloadButton({ file }: { file: Form26qFile }) {
   );
 }
 
-const FILE_COLUMNS: GridColumn<Form26qFile>[] = [
-  { accessor: 'fileName', title: 'File', value: (f) => f.fileName, sortable: true, filterable: true },
+// The row's buttons first, where they stay in view beside the amounts; a
+// click on the row opens it too.
+const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qFile>[] => [
+  actionsColumn((f) => (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-xs"
+        variant="light"
+        leftSection={<IconEye size={14} />}
+        onClick={(event) => {
+          event.stopPropagation();
+          open(f);
+        }}
+        data-testid={`form26q-open-${f.id}`}
+      >
+        Open
+      </Button>
+      <DownloadButton file={f} />
+    </Group>
+  )),
+  {
+    accessor: 'fileName',
+    title: 'File',
+    value: (f) => f.fileName,
+    sortable: true,
+    filterable: true,
+    noWrap: true,
+  },
   {
     accessor: 'financialYear',
     title: 'Year',
@@ -131,13 +157,6 @@ const FILE_COLUMNS: GridColumn<Form26qFile>[] = [
     render: (f) => formatDateTime(f.createdAt),
     sortable: true,
   },
-  {
-    accessor: 'download',
-    title: '',
-    value: () => '',
-    render: (f) => <DownloadButton file={f} />,
-    exportable: false,
-  },
 ];
 
 // Spec part 3: /reconcile-26q-file. A filed 26Q (xlsx/xls) against the books'
@@ -160,6 +179,11 @@ export function Form26qPage() {
   // the file's columns are being read: Reconcile waits for the mapping they give
   const [reading, setReading] = useState(false);
   const [result, setResult] = useState<Form26qResult | null>(null);
+  // a result opened from the list below is shown above it: brought into view
+  const resultPanel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) resultPanel.current?.scrollIntoView?.({ block: 'start' });
+  }, [result]);
 
   const sections = useApiQuery(
     form26qRoutes.form26qSections,
@@ -340,7 +364,14 @@ export function Form26qPage() {
         </Stack>
       </Paper>
       {result && (
-        <Paper withBorder radius="lg" p="lg" data-testid="form26q-result">
+        <Paper
+          withBorder
+          radius="lg"
+          p="lg"
+          data-testid="form26q-result"
+          ref={resultPanel}
+          style={{ scrollMarginTop: 72 }}
+        >
           <Stack gap="sm">
             <Title order={4}>
               {result.fileName}: {shortYearLabel(result.financialYear)} {result.quarter}
@@ -359,7 +390,7 @@ export function Form26qPage() {
           )}
           <DataGrid
             records={files.data ?? []}
-            columns={FILE_COLUMNS}
+            columns={fileColumns((f) => void open(f))}
             idAccessor={(f) => f.id}
             exportName="reconciled-26q-files"
             fetching={files.isFetching}
