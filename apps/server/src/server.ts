@@ -183,7 +183,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(manualRecon);
   const reports = reportTasks(ctx);
   for (const task of Object.values(reports)) jobs.register(task);
-  const demoChallans = demoChallansTask(ctx);
+  const demoChallans = demoChallansTask(ctx, { report: payable.report });
   jobs.register(demoChallans);
   const demoFollowUps = demoFollowUpsTask(ctx, () => ({
     reconciliation: reconciliation.tds,

@@ -1,10 +1,11 @@
-import { isFinancialYear } from '@taxrecon/shared';
+import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
-import { defineTask, NotReadyYet } from '../../platform/queue/task.ts';
+import { defineTask, NotReadyYet, type TaskDefinition } from '../../platform/queue/task.ts';
 import { reconcileDemo26q } from '../form26q/demo-return.ts';
+import { requestDemoPayableReports } from '../payable/reports/demo-reports.ts';
 import { latestRunSql } from '../payable/runs/job.ts';
 import { allocateQuarterIn } from './allocation.ts';
 import { monthsOfQuarter } from './quarterly.ts';
@@ -16,8 +17,10 @@ import { refreshMonthVerified } from './verify.ts';
 // summary line, paid on the 7th of the next month), except September's
 // largest line, left pending so a month shows unverified; Q1's deductee rows
 // allocated to them; Q1's filed 26Q reconciled against the books
-// (form26q/demo-return.ts). Q3 and Q4 are left for the user. The 34A run is queued by
-// the same loader: until it has finished this job waits and is retried.
+// (form26q/demo-return.ts); June's and the year's TDS payable reports
+// requested (payable/reports/demo-reports.ts). Q3 and Q4 are left for the
+// user. The 34A run is queued by the same loader: until it has finished this
+// job waits and is retried.
 
 export const DEMO_CHALLAN_QUARTERS = ['Q1', 'Q2'] as const;
 export const DEMO_CHALLAN_LOGIN = 'demo';
@@ -36,7 +39,8 @@ const depositDate = (month: string): string => {
   return m === 12 ? `${y + 1}-01-07` : `${y}-${String(m + 1).padStart(2, '0')}-07`;
 };
 
-export const demoChallansTask = (ctx: () => AppContext) =>
+// `report`: the TDS payable report task, for the demo's reports (payable/reports/demo-reports.ts)
+export const demoChallansTask = (ctx: () => AppContext, tasks: { report?: TaskDefinition } = {}) =>
   defineTask({
     queue: 'demo-challans',
     jobType: 'DemoChallans',
@@ -58,20 +62,27 @@ export const demoChallansTask = (ctx: () => AppContext) =>
         return outcome;
       }
       if (payable?.status !== 'Completed') throw new NotReadyYet('waiting for the demo 34A run');
-      // Q1's filed 26Q reconciled against the books (once: a retry finds it)
-      const owner = await c.db
+      // Q1's filed 26Q reconciled against the books and the year's reports
+      // requested, for the user who owns the demo (once each: a retry finds them)
+      const ownerRow = await c.db
         .selectFrom('jobs')
-        .select(['user_id', 'user_login'])
+        .select(['tenant_id', 'user_id', 'user_login'])
         .where('id', '=', job.jobId)
         .executeTakeFirst();
-      const filed =
-        owner?.user_id && owner.user_login
-          ? await reconcileDemo26q(
-              c,
-              { entityId: input.entityId, userId: owner.user_id, login: owner.user_login },
-              input.financialYear,
-            )
+      const owner =
+        ownerRow?.tenant_id && ownerRow.user_id && ownerRow.user_login
+          ? {
+              tenantId: ownerRow.tenant_id,
+              entityId: input.entityId,
+              userId: ownerRow.user_id,
+              login: ownerRow.user_login,
+            }
           : null;
+      const filed = owner ? await reconcileDemo26q(c, owner, input.financialYear) : null;
+      const reports =
+        owner && tasks.report
+          ? await requestDemoPayableReports(c, tasks.report, owner, input.financialYear as FinancialYear)
+          : 0;
       return withTransaction(c.database.pool, async (client) => {
         const { entityId, financialYear: fy } = input;
         // a retry after a crash that came after this commit finds its challans and adds none
@@ -135,7 +146,7 @@ export const demoChallansTask = (ctx: () => AppContext) =>
           ).allocated;
         }
         const outcome = {
-          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated${filed ? `, Q1's filed 26Q reconciled (${filed.lines} lines)` : ''}`,
+          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated${filed ? `, Q1's filed 26Q reconciled (${filed.lines} lines)` : ''}${reports ? `, ${reports} TDS payable report(s) requested` : ''}`,
         };
         await job.complete(client, outcome);
         return outcome;

@@ -138,6 +138,34 @@ describe('demo company', () => {
     expect(verified).toEqual(['2024-04', '2024-05', '2024-06', '2024-07', '2024-08']);
   });
 
+  it("has June's and the year's TDS payable reports ready to download", async () => {
+    type Report = { id: string; status: string; payload: { fileName: string } };
+    const reports = await eventually(async () => {
+      const list = (await t.api('GET', '/reports/tds-payable-reports', { token })).json as Report[];
+      return list.length >= 2 && list.every((r) => r.status === 'Completed') ? list : null;
+    }, 120_000);
+    expect(reports.map((r) => r.payload.fileName).sort()).toEqual([
+      'Demo transactions 2024-06.xlsx',
+      'Demo vendor-wise summary 2024-25.xlsx',
+    ]);
+    const june = reports.find((r) => r.payload.fileName.includes('2024-06'))!;
+    const file = await t.api('GET', `/reports/tds-payable-reports/${june.id}`, { token });
+    expect(file.status).toBe(200);
+    // the error report of the month with the most entries in error, when the year has any
+    const inError = await t.server.ctx.database.pool.query<{ month: string }>(
+      `SELECT month FROM payable_entries WHERE status = 'error' AND month IS NOT NULL
+        GROUP BY month ORDER BY count(*) DESC, month LIMIT 1`,
+    );
+    const errors = await eventually(async () => {
+      const list = (await t.api('GET', '/reports/tds-payable-error-reports', { token })).json as Report[];
+      return list.every((r) => r.status === 'Completed') ? list : null;
+    }, 60_000);
+    const worst = inError.rows[0]?.month;
+    expect(errors.map((r) => r.payload.fileName)).toEqual(
+      worst ? [`Demo entries in error ${worst}.xlsx`] : [],
+    );
+  });
+
   it("has Q1's filed 26Q reconciled against the books, each planted mistake found", async () => {
     const files = (await t.api('GET', '/34a/reconciled-26q-files?financialYear=24-25&quarter=Q1', { token }))
       .json as { id: string; fileName: string; counts: Record<string, number>; resultFileName: string }[];

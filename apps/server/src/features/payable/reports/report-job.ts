@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
+import type { JobOwner } from '../../../platform/queue/job-runner.ts';
 import { defineTask, type TaskDefinition } from '../../../platform/queue/task.ts';
 import { latestRunId } from '../results/latest.ts';
 import { entityOf } from '../runs/submit.ts';
@@ -77,7 +78,7 @@ export const payableReportTask = (ctx: () => AppContext) =>
     },
   });
 
-export const startPayableReport = async (
+export const startPayableReport = (
   ctx: AppContext,
   task: TaskDefinition,
   caller: Caller,
@@ -85,8 +86,23 @@ export const startPayableReport = async (
   financialYear: FinancialYear,
   month: string | null,
   fileName: string | undefined,
+) =>
+  requestPayableReport(
+    ctx,
+    task,
+    { tenantId: caller.tenantId, entityId: entityOf(caller), userId: caller.userId, login: caller.login },
+    { type, financialYear, month, fileName },
+  );
+
+// A report of the entity's latest 34A result, recorded and queued for its owner.
+export const requestPayableReport = async (
+  ctx: AppContext,
+  task: TaskDefinition,
+  owner: JobOwner & { entityId: string },
+  request: { type: PayableReportType; financialYear: FinancialYear; month: string | null; fileName?: string },
 ) => {
-  const entityId = entityOf(caller);
+  const { entityId } = owner;
+  const { type, financialYear, month, fileName } = request;
   // refused now rather than failing in the background: there must be a result to report on
   await latestRunId(ctx, entityId, financialYear);
   const name = (fileName?.trim() || `${type}_${month ?? financialYear}`).replace(/\.xlsx$/i, '');
@@ -99,15 +115,15 @@ export const startPayableReport = async (
       financial_year: financialYear,
       month,
       file_name: `${name}.xlsx`,
-      created_by: caller.userId,
-      created_by_login: caller.login,
+      created_by: owner.userId,
+      created_by_login: owner.login,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const job = await ctx.jobs.start(
     task,
     { reportId: report.id, entityId, type, financialYear, month },
-    { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
+    owner,
   );
   await ctx.db.updateTable('payable_reports').set({ job_id: job.id }).where('id', '=', report.id).execute();
   return { message: PAYABLE_REPORTS_SUBMITTED_MESSAGE, reportId: report.id };
