@@ -186,6 +186,23 @@ describe('what a finance user reads', () => {
       .toBe(true);
   });
 
+  it("writes the expense section mappings' days as 01 Apr 2024 and reads a typed day day first", async () => {
+    const page = await openPage('expense-mapping-days');
+    await page.goto(`${suite.t.baseUrl}/#/search-expense-section-mapping`);
+    const grid = byTestId('expense-mapping-grid');
+    // the demo's GL codes apply from the start of its year
+    await expect.poll(() => grid.textContent(), { timeout: 30_000 }).toContain('01 Apr 2024');
+    expect(await grid.textContent()).not.toContain('2024-04-01');
+    const from = byTestId('expense-mapping-applicableFromDate');
+    await from.fill('01/04/2024');
+    await page.keyboard.press('Tab');
+    // 01/04/2024 is 1 April (the browser's own date field showed mm/dd/yyyy)
+    await expect.poll(() => from.inputValue()).toBe('01 Apr 2024');
+    await byTestId('expense-mapping-search').click();
+    await expect.poll(() => grid.textContent()).toContain('Professional fees');
+    await shot(page, 'expense-mapping-days');
+  });
+
   it("writes each screen's years the way the spec does, starting on the latest year with data", async () => {
     const page = await openPage('year-pickers');
     await shot(page, 'home');

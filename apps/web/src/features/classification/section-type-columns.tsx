@@ -1,6 +1,7 @@
 import type { SectionExpenseTypeView } from '@taxrecon/contracts';
 import { formatInr } from '@taxrecon/shared';
 import type { GridColumn } from '../../components/DataGrid.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { formatPercentValue } from './percent.ts';
 
 export const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paise));
@@ -93,6 +94,7 @@ export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[]
     accessor: 'applicableFromDate',
     title: 'From',
     value: (t) => t.applicableFromDate,
+    render: (t) => formatDate(t.applicableFromDate, '—'),
     sortable: true,
     noWrap: true,
   },
@@ -100,6 +102,7 @@ export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[]
     accessor: 'applicableToDate',
     title: 'To',
     value: (t) => t.applicableToDate ?? '',
+    render: (t) => formatDate(t.applicableToDate, '—'),
     sortable: true,
     noWrap: true,
   },

@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { download, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DayInput } from '../../components/DayInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { sectionText } from './section-type-draft.ts';
 
 const routes = sectionRulesRoutes;
@@ -36,9 +38,16 @@ const columns: GridColumn<ExpenseSectionMappingRow>[] = [
     accessor: 'applicablefromdate',
     title: 'Applicable From',
     value: (r) => r.applicablefromdate,
+    render: (r) => formatDate(r.applicablefromdate, '—'),
     noWrap: true,
   },
-  { accessor: 'applicabletodate', title: 'Applicable To', value: (r) => r.applicabletodate, noWrap: true },
+  {
+    accessor: 'applicabletodate',
+    title: 'Applicable To',
+    value: (r) => r.applicabletodate,
+    render: (r) => formatDate(r.applicabletodate, '—'),
+    noWrap: true,
+  },
 ];
 
 // Search Expense Section Mapping (spec part 3 section 2): searches on load,
@@ -47,12 +56,19 @@ export function SearchExpenseSectionMappingPage() {
   const [form, setForm] = useState<Filter>(EMPTY);
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const query = useApiQuery(routes.searchExpenseSectionMappings, { body: filter });
-  const field = (key: keyof Filter, label: string, type?: string) => (
+  const field = (key: keyof Filter, label: string) => (
     <TextInput
-      type={type}
       label={label}
       value={form[key]}
       onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
+    />
+  );
+  const day = (key: 'applicableFromDate' | 'applicableToDate', label: string) => (
+    <DayInput
+      label={label}
+      value={form[key]}
+      onChange={(iso) => setForm({ ...form, [key]: iso })}
+      data-testid={`expense-mapping-${key}`}
     />
   );
   return (
@@ -92,8 +108,8 @@ export function SearchExpenseSectionMappingPage() {
             {field('sectionNumber', 'Section')}
             {field('expenseType', 'Expense Type')}
             {field('expenseTypeDetail', 'Expense Type Detail')}
-            {field('applicableFromDate', 'Applicable From', 'date')}
-            {field('applicableToDate', 'Applicable To', 'date')}
+            {day('applicableFromDate', 'Applicable From')}
+            {day('applicableToDate', 'Applicable To')}
           </SimpleGrid>
           <Group mt="md">
             <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="expense-mapping-search">

@@ -25,6 +25,7 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { DayInput } from '../../components/DayInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { SectionTypeEditDialog } from './SectionTypeEditDialog.tsx';
 import {
   changedDrafts,
@@ -157,9 +158,16 @@ export function SearchSectionExpenseTypePage() {
       accessor: 'applicablefromdate',
       title: 'Applicable From',
       value: (r) => r.applicablefromdate,
+      render: (r) => formatDate(r.applicablefromdate, '—'),
       noWrap: true,
     },
-    { accessor: 'applicabletodate', title: 'Applicable To', value: (r) => r.applicabletodate, noWrap: true },
+    {
+      accessor: 'applicabletodate',
+      title: 'Applicable To',
+      value: (r) => r.applicabletodate,
+      render: (r) => formatDate(r.applicabletodate, '—'),
+      noWrap: true,
+    },
     {
       accessor: 'thresholdinvoice',
       title: 'Invoice threshold',
