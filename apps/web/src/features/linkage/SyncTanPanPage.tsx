@@ -112,9 +112,19 @@ export function SyncTanPanPage() {
                 data-testid="tanpan-captcha"
               />
             ) : (
-              <Text c="red" size="sm">
-                {c?.message || (captcha.isFetching ? 'Loading the captcha…' : TANPAN_MESSAGES.captchaFailed)}
-              </Text>
+              <Stack gap={2}>
+                <Text c="red" size="sm">
+                  {c?.message ||
+                    (captcha.isFetching ? 'Loading the captcha…' : TANPAN_MESSAGES.captchaFailed)}
+                </Text>
+                {!captcha.isFetching && (
+                  // the spec's message alone reads as the user's mistake before they have typed anything
+                  <Text c="dimmed" size="xs" data-testid="tanpan-captcha-hint">
+                    This server fetches the captcha from the TRACES portal and could not get one: check that
+                    it can reach the portal, then Refresh.
+                  </Text>
+                )}
+              </Stack>
             )}
             <Button variant="subtle" leftSection={<IconRefresh size={16} />} onClick={refreshCaptcha}>
               Refresh
