@@ -36,7 +36,14 @@ const MAPPING: Record<(typeof DEMO_26Q_HEADERS)[number], string> = {
 
 // A deductee the books do not have: a contractor paid in the previous year,
 // carried into this quarter's return by mistake.
-const STRAY = { pan: 'AAKFS7321M', name: 'Shree Ganesh Transport', section: '194C' } as const;
+// (₹4,85,000 paid, 1% deducted under 194C)
+const STRAY = {
+  pan: 'AAKFS7321M',
+  name: 'Shree Ganesh Transport',
+  section: '194C',
+  base: 4_85_000_00 as Paise,
+  tds: 4_850_00 as Paise,
+} as const;
 // Short by this much on the largest row (a part payment keyed as the whole).
 const SHORT_BY = 250_000 as Paise;
 
@@ -87,13 +94,12 @@ export const demoReturn = (books: readonly Form26qBookRow[]): DemoReturn => {
     rows.splice(twice + 1, 0, { ...rows[twice]! });
     rows.splice(left < twice ? left : left + 1, 1);
   }
-  const strayBase = 4_85_000_00 as Paise;
   rows.push({
     pan: STRAY.pan,
     name: STRAY.name,
     section: codeOf(STRAY.section),
-    base: strayBase,
-    tds: (strayBase / 100) as Paise,
+    base: STRAY.base,
+    tds: STRAY.tds,
   });
   const sectionMapping: Record<string, string> = {};
   for (const s of sections) sectionMapping[codeOf(s)] = s;
