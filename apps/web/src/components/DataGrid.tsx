@@ -5,6 +5,7 @@ import { DataTable, type DataTableRowExpansionProps, type DataTableSortStatus } 
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../api/client.ts';
 import { exportRows } from '../lib/export-rows.ts';
+import { formatDate } from '../lib/format.ts';
 import type { CellValue } from '../lib/xlsx.ts';
 
 export interface GridColumn<T> {
@@ -31,6 +32,21 @@ export const actionsColumn = <T,>(render: (row: T) => ReactNode): GridColumn<T> 
   filterable: false,
   exportable: false,
   render,
+});
+
+// A day: shown as 07 May 2024 (a dash when there is none), sorted, filtered
+// and exported on its ISO value, which sorts as the calendar does.
+export const dayColumn = <T,>(
+  accessor: string,
+  title: string,
+  day: (row: T) => string | null | undefined,
+): GridColumn<T> => ({
+  accessor,
+  title,
+  value: (row) => day(row) ?? '',
+  render: (row) => formatDate(day(row), '—'),
+  sortable: true,
+  noWrap: true,
 });
 
 interface DataGridProps<T> {

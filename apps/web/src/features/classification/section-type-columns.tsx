@@ -1,7 +1,6 @@
 import type { SectionExpenseTypeView } from '@taxrecon/contracts';
 import { formatInr } from '@taxrecon/shared';
-import type { GridColumn } from '../../components/DataGrid.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { dayColumn, type GridColumn } from '../../components/DataGrid.tsx';
 import { formatPercentValue } from './percent.ts';
 
 export const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paise));
@@ -90,20 +89,6 @@ export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[]
     textAlign: 'right',
     noWrap: true,
   },
-  {
-    accessor: 'applicableFromDate',
-    title: 'From',
-    value: (t) => t.applicableFromDate,
-    render: (t) => formatDate(t.applicableFromDate, '—'),
-    sortable: true,
-    noWrap: true,
-  },
-  {
-    accessor: 'applicableToDate',
-    title: 'To',
-    value: (t) => t.applicableToDate ?? '',
-    render: (t) => formatDate(t.applicableToDate, '—'),
-    sortable: true,
-    noWrap: true,
-  },
+  dayColumn('applicableFromDate', 'From', (t) => t.applicableFromDate),
+  dayColumn('applicableToDate', 'To', (t) => t.applicableToDate),
 ];

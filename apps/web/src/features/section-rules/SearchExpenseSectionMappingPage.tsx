@@ -5,11 +5,10 @@ import { type ExpenseSectionMappingRow, sectionRulesRoutes } from '@taxrecon/con
 import { useState } from 'react';
 import { download, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DataGrid, dayColumn, type GridColumn } from '../../components/DataGrid.tsx';
 import { DayInput } from '../../components/DayInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { formatDate } from '../../lib/format.ts';
 import { sectionText } from './section-type-draft.ts';
 
 const routes = sectionRulesRoutes;
@@ -34,20 +33,8 @@ const columns: GridColumn<ExpenseSectionMappingRow>[] = [
   },
   { accessor: 'expensetype', title: 'Expense Type', value: (r) => r.expensetype },
   { accessor: 'tdsexempted', title: 'TDS Exempted', value: (r) => (r.tdsexempted ? 'Yes' : 'No') },
-  {
-    accessor: 'applicablefromdate',
-    title: 'Applicable From',
-    value: (r) => r.applicablefromdate,
-    render: (r) => formatDate(r.applicablefromdate, '—'),
-    noWrap: true,
-  },
-  {
-    accessor: 'applicabletodate',
-    title: 'Applicable To',
-    value: (r) => r.applicabletodate,
-    render: (r) => formatDate(r.applicabletodate, '—'),
-    noWrap: true,
-  },
+  dayColumn('applicablefromdate', 'Applicable From', (r) => r.applicablefromdate),
+  dayColumn('applicabletodate', 'Applicable To', (r) => r.applicabletodate),
 ];
 
 // Search Expense Section Mapping (spec part 3 section 2): searches on load,

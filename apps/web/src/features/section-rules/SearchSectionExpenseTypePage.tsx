@@ -21,11 +21,10 @@ import {
 import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
-import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DataGrid, dayColumn, type GridColumn } from '../../components/DataGrid.tsx';
 import { DayInput } from '../../components/DayInput.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { formatDate } from '../../lib/format.ts';
 import { SectionTypeEditDialog } from './SectionTypeEditDialog.tsx';
 import {
   changedDrafts,
@@ -154,20 +153,8 @@ export function SearchSectionExpenseTypePage() {
       render: (r) => rateText(r.tdsfornoorinvalidpan),
       textAlign: 'right',
     },
-    {
-      accessor: 'applicablefromdate',
-      title: 'Applicable From',
-      value: (r) => r.applicablefromdate,
-      render: (r) => formatDate(r.applicablefromdate, '—'),
-      noWrap: true,
-    },
-    {
-      accessor: 'applicabletodate',
-      title: 'Applicable To',
-      value: (r) => r.applicabletodate,
-      render: (r) => formatDate(r.applicabletodate, '—'),
-      noWrap: true,
-    },
+    dayColumn('applicablefromdate', 'Applicable From', (r) => r.applicablefromdate),
+    dayColumn('applicabletodate', 'Applicable To', (r) => r.applicabletodate),
     {
       accessor: 'thresholdinvoice',
       title: 'Invoice threshold',
