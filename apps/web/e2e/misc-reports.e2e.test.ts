@@ -33,8 +33,14 @@ const demoReconciled = async (token: string) => {
       jobType: string;
     }[];
     const ingest = list.filter((j) => j.jobType.startsWith('Ingest'));
-    return ingest.length === demo.files.length && ingest.every((j) => j.status === 'Completed');
-  }, 150_000);
+    // the demo's own TDS payable reports (requested once its 34A run is done) come first
+    const payable = list.filter((j) => j.jobType === 'DemoChallans' || j.jobType === 'TDSPayableReport');
+    return (
+      ingest.length === demo.files.length &&
+      [...ingest, ...payable].every((j) => j.status === 'Completed') &&
+      payable.some((j) => j.jobType === 'DemoChallans')
+    );
+  }, 300_000);
   const submit = (await t.api('PUT', `/job/tds-reconciliation/${FY}`, { token, body: {} }))
     .json as SubmitAnswer;
   await jobFinished(t, token, submit.jobId!, 120_000);
@@ -67,7 +73,10 @@ describe('reports in the browser', () => {
     await page.getByText('Your Job has been added to the queue').waitFor();
     // the View Reports tab opens by itself after the toast
     await page.waitForURL(/tab=view/, { timeout: 10_000 });
-    const downloadButton = page.locator('[data-testid^="misc-download-"]').first();
+    // the list holds the demo's TDS payable reports too
+    const downloadButton = byTestId('misc-reports')
+      .locator('tr', { hasText: 'income e2e.xlsx' })
+      .locator('[data-testid^="misc-download-"]');
     await expect
       .poll(
         async () => {
@@ -127,8 +136,16 @@ describe('reports in the browser', () => {
     await reader.close();
     expect(names).toContain('customers.csv');
 
+    // the miscellaneous count is of the View list: this report and the demo's TDS payable ones
+    const payableReports = async (list: string) =>
+      ((await suite.t.api('GET', `/reports/${list}`, { token })).json as unknown[]).length;
+    const demoPayable =
+      (await payableReports('tds-payable-reports')) + (await payableReports('tds-payable-error-reports'));
+    expect(demoPayable).toBeGreaterThan(0);
     await page.goto(`${suite.t.baseUrl}/#/reports-dashboard`);
-    await expect.poll(() => byTestId('reports-count-miscellaneous').textContent()).toBe('1');
+    await expect
+      .poll(() => byTestId('reports-count-miscellaneous').textContent())
+      .toBe(String(1 + demoPayable));
     expect(await byTestId('reports-count-reconciliation').textContent()).toBe('1');
     await shot('reports-dashboard');
   });
