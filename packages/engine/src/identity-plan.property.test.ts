@@ -119,6 +119,13 @@ describe('planning by identity', () => {
           },
           s.options,
         );
+        // by index, each row placed as it is by itself
+        expect(byIdentity.bookPlacements).toEqual(
+          [...input.book, ...s.bfBook].map((r) => byIdentity.placeBook(r)),
+        );
+        expect(byIdentity.taxBookPlacements).toEqual(
+          [...input.taxBook, ...input.broughtForward!.taxBook!].map((r) => byIdentity.placeTaxBook(r)),
+        );
         const books = byIdentity.parties.map(() => [] as GatheredRow<BookRow>[]);
         const taxBooks = byIdentity.parties.map(() => [] as GatheredRow<TaxBookRow>[]);
         const left = new UnresolvedRows();
@@ -173,5 +180,33 @@ describe('planning by identity', () => {
     expect(placedByTan).toBeGreaterThan(50);
     expect(linked).toBeGreaterThan(10);
     expect(unresolved).toBeGreaterThan(50);
+  });
+
+  // Without a master a row with a TAN is placed under it without resolving it
+  // (plan.ts): the same as a master that claims none of the rows places it.
+  const NOBODY: PartyMaster = { code: 'X999', name: 'Qwxz Vkjq', tan: 'QQQQ99999Q' };
+  it('places rows without a master as a master that claims none of them does', () => {
+    let placed = 0;
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const input = (parties: PartyMaster[]): ReconcileInput => ({
+          kind: 'TDS',
+          financialYear: '2024-25',
+          book: s.book,
+          taxBook: refs(s.taxBook, 'a.txt'),
+          parties,
+          broughtForward: { book: s.bfBook, taxBook: refs(s.bfTaxBook, 'old.txt') },
+        });
+        const options = { ...s.options, unknownParties: 'byTan' } as const;
+        const without = planReconciliation(input([]), options);
+        const unclaimed = planReconciliation(input([NOBODY]), options);
+        expect(without.work).toEqual(unclaimed.work);
+        const which = (u: { side: string; ref: string; code: string }) => `${u.side} ${u.ref} ${u.code}`;
+        expect(without.unresolved.map(which)).toEqual(unclaimed.unresolved.map(which));
+        for (const w of without.work) placed += w.book.length + w.taxBook.length;
+      }),
+      { numRuns: 300 },
+    );
+    expect(placed).toBeGreaterThan(500);
   });
 });

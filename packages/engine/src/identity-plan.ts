@@ -65,6 +65,10 @@ export interface IdentityPlan extends PlanContext {
   // where every valid row of this identity goes (undefined: an identity that was not planned)
   placeBook: (row: BookRow) => Placement | undefined;
   placeTaxBook: (row: TaxBookRow) => Placement | undefined;
+  // the same for the input's rows by their index, without keying each again
+  // (each row's is its identity's: undefined for an identity with no valid row)
+  bookPlacements: readonly (Placement | undefined)[];
+  taxBookPlacements: readonly (Placement | undefined)[];
 }
 
 export type IdentityInput = Omit<ReconcileInput, 'book' | 'taxBook' | 'broughtForward'> & {
@@ -79,14 +83,17 @@ export type IdentityInput = Omit<ReconcileInput, 'book' | 'taxBook' | 'broughtFo
 export const planByIdentity = (input: IdentityInput, options: ReconcileOptions = {}): IdentityPlan => {
   const book = new Map<string, BookRow>();
   const taxBook = new Map<string, TaxBookRow>();
-  for (const r of input.taxBook) {
+  // each input row's representative, as far as it is known when the row is read
+  const taxBookFirst = input.taxBook.map((r) => {
     const key = taxBookIdentity(r);
     if (!taxBook.has(key) && badTaxBookRow(r) === null) taxBook.set(key, r);
-  }
-  for (const r of input.book) {
+    return key;
+  });
+  const bookFirst = input.book.map((r) => {
     const key = bookIdentity(r);
     if (!book.has(key) && badBookRow(r) === null) book.set(key, r);
-  }
+    return key;
+  });
   const plan = planReconciliation(
     { ...input, book: [...book.values()], taxBook: [...taxBook.values()] },
     options,
@@ -102,6 +109,8 @@ export const planByIdentity = (input: IdentityInput, options: ReconcileOptions =
   for (const u of plan.unresolved) placed.set(u.row, { placed: false, code: u.code, reason: u.reason });
   const place = <R extends BookRow | TaxBookRow>(representative: R | undefined) =>
     representative === undefined ? undefined : placed.get(representative);
+  const byIndex = <R extends BookRow | TaxBookRow>(keys: string[], representatives: Map<string, R>) =>
+    keys.map((key) => place(representatives.get(key)));
   return {
     kind: plan.kind,
     financialYear: plan.financialYear,
@@ -110,6 +119,8 @@ export const planByIdentity = (input: IdentityInput, options: ReconcileOptions =
     warnings: plan.warnings,
     placeBook: (row) => place(book.get(bookIdentity(row))),
     placeTaxBook: (row) => place(taxBook.get(taxBookIdentity(row))),
+    bookPlacements: byIndex(bookFirst, book),
+    taxBookPlacements: byIndex(taxBookFirst, taxBook),
   };
 };
 

@@ -40,6 +40,8 @@ export class IdentityResolver {
   private readonly bookCache = new Map<string, Map<string, Resolution>>();
   private readonly taxBookCache = new Map<string, Map<string, Resolution>>();
   private readonly partyWord: string;
+  // no master party: no row can resolve (mappings and confirmed mappings name master parties)
+  readonly resolvesNothing: boolean;
 
   constructor(
     input: Pick<ReconcileInput, 'kind' | 'parties' | 'mappings' | 'confirmedMappings'>,
@@ -49,6 +51,7 @@ export class IdentityResolver {
     const master = groupMasterParties(input.parties, options.groupByPan);
     this.groups = master.groups;
     this.warnings = master.warnings;
+    this.resolvesNothing = master.groups.length === 0;
     master.membersOf.forEach((members, g) => {
       for (const p of members) {
         this.codes.set(p.code, g);

@@ -93,12 +93,22 @@ export const planReconciliation = (input: ReconcileInput, options: ReconcileOpti
   const taxBook: TaxBookEntry[][] = groups.map(() => []);
   const unresolved: UnresolvedRow[] = [];
   const pending: Pending[] = [];
+  // With no master, no row resolves, and a row with a TAN is placed under it
+  // (placeByTan) whatever the reason would have said: the reason, built from
+  // the row's normalised name and PAN, is not built only to be thrown away.
+  // (At 60,000 parties without a master, a third of planning.)
+  const underOwnTan = (tan: string | null | undefined): boolean =>
+    resolver.resolvesNothing && opts.unknownParties === 'byTan' && normaliseTan(tan) !== null;
 
   const addTaxBook = (rows: readonly TaxBookRow[] | undefined, bf: boolean): void => {
     for (const row of rows ?? []) {
       const bad = badTaxBookRow(row);
       if (bad) {
         unresolved.push({ side: 'taxBook', ref: row.ref, row, code: 'INVALID_ROW', reason: bad });
+        continue;
+      }
+      if (underOwnTan(row.tan)) {
+        pending.push({ side: 'taxBook', row, bf, code: 'NOT_IN_MASTER', reason: '' });
         continue;
       }
       const r = resolver.resolveTaxBook(row);
@@ -111,6 +121,10 @@ export const planReconciliation = (input: ReconcileInput, options: ReconcileOpti
       const bad = badBookRow(row);
       if (bad) {
         unresolved.push({ side: 'book', ref: row.voucherNo, row, code: 'INVALID_ROW', reason: bad });
+        continue;
+      }
+      if (underOwnTan(row.tan)) {
+        pending.push({ side: 'book', row, bf, code: 'NOT_IN_MASTER', reason: '' });
         continue;
       }
       const r = resolver.resolveBook(row);

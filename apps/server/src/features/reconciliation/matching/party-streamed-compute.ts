@@ -28,7 +28,7 @@ import {
   type SourcedBookRow,
   type SourcedTaxBookRow,
 } from './source-rows.ts';
-import { LineSpool, readLineBytes, SpoolFile, spoolDirectory } from './spool-files.ts';
+import { LineSpool, SpoolFile, spoolDirectory } from './spool-files.ts';
 import {
   type InputSide,
   LineAssembler,
@@ -165,7 +165,14 @@ export class PartyStreamedComputation {
 
   constructor(
     private readonly request: StreamedRequest,
-    settings: { spoolRoot?: string; bucketRows?: number; threads?: number; output?: 'copy' | 'json' } = {},
+    settings: {
+      spoolRoot?: string;
+      bucketRows?: number;
+      threads?: number;
+      output?: 'copy' | 'json';
+      // bytes of each side's rows kept in memory before they go to disk (0: all to disk)
+      spoolMemoryBytes?: number;
+    } = {},
   ) {
     this.dir = spoolDirectory(settings.spoolRoot ?? spoolRoot(), spoolName(request.scope.jobId));
     this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
@@ -179,7 +186,8 @@ export class PartyStreamedComputation {
             threads,
           )
         : null;
-    const spool = (side: InputSide) => new SpoolFile(path.join(this.dir, `${side}.txt`));
+    const spool = (side: InputSide) =>
+      new SpoolFile(path.join(this.dir, `${side}.txt`), settings.spoolMemoryBytes ?? 0);
     this.spools = {
       book: spool('book'),
       taxBook: spool('taxBook'),
@@ -215,7 +223,8 @@ export class PartyStreamedComputation {
       return;
     }
     const started = performance.now();
-    this.spools[side].write(lines.bytes ?? lines.text ?? '');
+    // (the bytes were moved here from the parsing thread: the spool may keep them)
+    this.spools[side].write(lines.bytes ?? lines.text ?? '', true);
     const text = keyedText(lines);
     const { starts, keys } = lines;
     const ids = this.ids[side];
@@ -351,25 +360,38 @@ export class PartyStreamedComputation {
       mark = now;
     };
     const request = this.request;
+    // each side's identity numbers in reading order (the plan takes the rows so)
     const inReadingOrder = (list: Identity[]) =>
       list
-        .slice()
-        .sort((a, b) => Number(a.broughtForward) - Number(b.broughtForward) || a.seq - b.seq)
-        .map((i) => i.row);
+        .map((_, id) => id)
+        .sort(
+          (a, b) =>
+            Number(list[a]!.broughtForward) - Number(list[b]!.broughtForward) || list[a]!.seq - list[b]!.seq,
+        );
+    const bookOrder = inReadingOrder(this.bookIdentities);
+    const taxBookOrder = inReadingOrder(this.taxBookIdentities);
     const plan = planByIdentity(
       {
         kind: request.kind,
         financialYear: request.financialYear,
         parties: request.parties,
         mappings: request.mappings,
-        book: inReadingOrder(this.bookIdentities) as SourcedBookRow[],
-        taxBook: inReadingOrder(this.taxBookIdentities) as SourcedTaxBookRow[],
+        book: bookOrder.map((id) => this.bookIdentities[id]!.row) as SourcedBookRow[],
+        taxBook: taxBookOrder.map((id) => this.taxBookIdentities[id]!.row) as SourcedTaxBookRow[],
       },
       request.options,
     );
     this.plan = plan;
-    const bookPlaces = this.bookIdentities.map((i) => plan.placeBook(i.row as SourcedBookRow)!);
-    const taxBookPlaces = this.taxBookIdentities.map((i) => plan.placeTaxBook(i.row as SourcedTaxBookRow)!);
+    // every identity is valid (its row was kept as valid), so every one is placed
+    const placesOf = (order: number[], placements: readonly (Placement | undefined)[]) => {
+      const places: Placement[] = new Array(order.length);
+      order.forEach((id, i) => {
+        places[id] = placements[i]!;
+      });
+      return places;
+    };
+    const bookPlaces = placesOf(bookOrder, plan.bookPlacements);
+    const taxBookPlaces = placesOf(taxBookOrder, plan.taxBookPlacements);
 
     // The parties to write (all, or those chosen), numbered in the plan's order.
     const selected = request.selected ? new Set(request.selected) : null;
@@ -418,7 +440,7 @@ export class PartyStreamedComputation {
       const code = SIDE_CODE[side];
       const heads = places.map((p) => (p.placed ? `\t${p.phase}\t${VIAS.indexOf(p.via)}\t` : ''));
       let seq = 0;
-      readLineBytes(path.join(this.dir, `${side}.txt`), (bytes, start, end) => {
+      this.spools[side].readLineBytes((bytes, start, end) => {
         const id = ids.at(seq);
         if (id >= 0) {
           const p = places[id]!;
@@ -450,21 +472,8 @@ export class PartyStreamedComputation {
     if (this.output === 'json')
       throw new Error('the result JSON is made a party at a time, without decisions');
     const whole = new StreamedComputation(this.request);
-    const buffer = Buffer.alloc(8 << 20);
-    for (const side of READING_ORDER) {
-      const file = path.join(this.dir, `${side}.txt`);
-      const fd = fs.openSync(file, 'r');
-      try {
-        for (;;) {
-          const n = fs.readSync(fd, buffer, 0, buffer.length, null);
-          if (n === 0) break;
-          // (decoded at once: the buffer is free again on return)
-          whole.input(side, buffer.subarray(0, n));
-        }
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
+    // (each piece is decoded at once: it may be let go on return)
+    for (const side of READING_ORDER) this.spools[side].readPieces((bytes) => whole.input(side, bytes));
     fs.rmSync(this.dir, { recursive: true, force: true });
     void this.pool?.close();
     this.whole = whole;

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SpoolFile, spoolDirectory } from './spool-files.ts';
+
+// A spool gives back the lines written to it, however the bytes were cut
+// into pieces, whether it kept them in memory, spilled them to disk part-way
+// or wrote them to disk from the start.
+
+const dir = spoolDirectory(os.tmpdir(), `taxrecon-spool-test-${process.pid}`);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+const spoolOf = (memoryBytes: number, pieces: (string | Uint8Array)[], owned: boolean) => {
+  const spool = new SpoolFile(path.join(dir, `s${n++}.txt`), memoryBytes);
+  for (const p of pieces) spool.write(p, owned);
+  spool.close();
+  return spool;
+};
+const linesOf = (spool: SpoolFile): string[] => {
+  const lines: string[] = [];
+  spool.readLineBytes((buffer, start, end) => lines.push(buffer.toString('utf8', start, end)));
+  return lines;
+};
+const piecesOf = (spool: SpoolFile): string => {
+  const parts: Buffer[] = [];
+  spool.readPieces((bytes) => parts.push(Buffer.from(bytes)));
+  return Buffer.concat(parts).toString('utf8');
+};
+
+// the text cut at the given places, as strings and as bytes by turns
+const cut = (text: string, at: number[]): (string | Uint8Array)[] => {
+  const bytes = Buffer.from(text);
+  const marks = [...new Set(at.map((a) => a % (bytes.length + 1)))].sort((a, b) => a - b);
+  const pieces: (string | Uint8Array)[] = [];
+  let from = 0;
+  for (const [i, m] of [...marks, bytes.length].entries()) {
+    const piece = bytes.subarray(from, m);
+    pieces.push(i % 2 === 0 ? new Uint8Array(piece) : piece.toString('latin1'));
+    from = m;
+  }
+  return pieces;
+};
+
+describe('SpoolFile', () => {
+  it('gives back the lines written, in memory, spilled or on disk', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Za-z0-9\t .,-]{0,40}$/), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.nat(2000), { maxLength: 12 }),
+        fc.boolean(),
+        fc.constantFrom(0, 1, 64, 1 << 20),
+        fc.boolean(),
+        (lines, at, lastNewline, memoryBytes, owned) => {
+          const text = lines.join('\n') + (lastNewline ? '\n' : '');
+          const spool = spoolOf(memoryBytes, cut(text, at), owned);
+          // an empty last line with no newline after it is no line at all
+          const expected = !lastNewline && lines.at(-1) === '' ? lines.slice(0, -1) : lines;
+          expect(linesOf(spool)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps within its budget in memory and goes to disk past it', () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `row ${i}\tABCD12345E\t1000.00`);
+    const text = `${lines.join('\n')}\n`;
+    const small = spoolOf(1 << 20, [text.slice(0, 500), text.slice(500)], false);
+    expect(fs.existsSync(small.file)).toBe(false);
+    expect(linesOf(small)).toEqual(lines);
+
+    const spilled = spoolOf(600, [text.slice(0, 500), text.slice(500, 1200), text.slice(1200)], false);
+    expect(fs.existsSync(spilled.file)).toBe(true);
+    expect(piecesOf(spilled)).toBe(text);
+    expect(linesOf(spilled)).toEqual(lines);
+  });
+
+  it('copies bytes it does not own and keeps those it is given', () => {
+    const mine = new Uint8Array(Buffer.from('a\tb\nc\td\n'));
+    const copied = spoolOf(1 << 20, [mine], false);
+    const kept = spoolOf(1 << 20, [mine], true);
+    mine[0] = 'z'.charCodeAt(0);
+    expect(linesOf(copied)).toEqual(['a\tb', 'c\td']);
+    expect(linesOf(kept)).toEqual(['z\tb', 'c\td']);
+  });
+});
