@@ -63,7 +63,6 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     return 2;
   }
   const { kind, values } = parsed;
-  const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
   const startedAt = performance.now();
   // Parsing threads, started at the first big register (TAXRECON_THREADS=1: none).
   const threads = poolSize() > 1 ? parsingPool() : null;
@@ -132,65 +131,93 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       else append(whole.taxBook, decodeTaxBookRows(keyedText(lines)));
     };
 
+    // The statements and the books are read side by side: both go to the
+    // same parsing threads, so the register is opened and cut while the
+    // statement is parsed, and neither waits for the other's last piece.
+    // What each says is held and told afterwards in the order a reading one
+    // after the other gives (statements first); the first to stop stops the run.
+    const told = { statements: [] as string[], books: [] as string[] };
+    const rejects = { statements: [] as typeof rejected, books: [] as typeof rejected };
+    const issueOf = (file: string, line: number, message: string) => ({
+      ref: `${path.basename(file)}:${line}`,
+      reason: message,
+    });
+
     // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
-    for (const file of values['26as'] ?? []) {
-      const bytes = readInput(file);
-      const texts: { name: string; data: Uint8Array }[] = [];
-      if (file.toLowerCase().endsWith('.zip')) {
-        const opened = await openTracesZip(bytes, values.password ?? '');
-        if (!opened.ok) throw new Stop(`${file}: ${opened.message}`);
-        texts.push(...opened.files);
-      } else texts.push({ name: path.basename(file), data: bytes });
-      for (const text of texts) {
-        const statement = await read26asForReconcile(text.data, text.name, pool(), kind, (lines) => {
-          counted.taxBook += lines.starts.length - 1;
-          take('taxBook')(lines);
-        });
-        if (!statement.header?.financialYear)
-          throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
-        if (statement.header.financialYear !== fy) {
-          throw new Stop(`${file}: is the statement for ${statement.header.financialYear}, not ${fy}`);
+    const readStatements = async () => {
+      const warn = (issue: FileIssue) => told.statements.push(`${formatIssue(issue)}\n`);
+      for (const file of values['26as'] ?? []) {
+        const bytes = readInput(file);
+        const texts: { name: string; data: Uint8Array }[] = [];
+        if (file.toLowerCase().endsWith('.zip')) {
+          const opened = await openTracesZip(bytes, values.password ?? '');
+          if (!opened.ok) throw new Stop(`${file}: ${opened.message}`);
+          texts.push(...opened.files);
+        } else texts.push({ name: path.basename(file), data: bytes });
+        for (const text of texts) {
+          const statement = await read26asForReconcile(text.data, text.name, pool(), kind, (lines) => {
+            counted.taxBook += lines.starts.length - 1;
+            take('taxBook')(lines);
+          });
+          if (!statement.header?.financialYear)
+            throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
+          if (statement.header.financialYear !== fy) {
+            throw new Stop(`${file}: is the statement for ${statement.header.financialYear}, not ${fy}`);
+          }
+          for (const e of statement.errors) {
+            warn(e);
+            rejects.statements.push(issueOf(e.file, e.line, e.message));
+          }
+          for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
         }
-        for (const e of statement.errors) {
-          warn(e);
-          rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
-        }
-        for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
       }
-    }
+    };
 
     // The books: any register format; headers mapped by closest name. A big
     // text register is parsed in chunks across the machine's cores.
-    for (const file of values.book ?? []) {
-      const bytes = readInput(file);
-      // Streamed: a register of lakhs of rows is read a record at a time.
-      const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
-      const fields = bookFields(kind);
-      const { mapping } = guessMapping(source.headers, fields);
-      const missing = fields.filter(
-        (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
-      );
-      if (missing.length) {
-        throw new Stop(
-          `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
+    const readBooks = async () => {
+      const warn = (issue: FileIssue) => told.books.push(`${formatIssue(issue)}\n`);
+      for (const file of values.book ?? []) {
+        const bytes = readInput(file);
+        // Streamed: a register of lakhs of rows is read a record at a time.
+        const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
+        const fields = bookFields(kind);
+        const { mapping } = guessMapping(source.headers, fields);
+        const missing = fields.filter(
+          (f) => f.required && (mapping as Record<string, number | undefined>)[f.key] === undefined,
         );
+        if (missing.length) {
+          throw new Stop(
+            `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
+          );
+        }
+        const reject = (e: FileIssue) => {
+          warn(e);
+          rejects.books.push(issueOf(e.file, e.line, e.message));
+        };
+        source.errors.forEach(reject);
+        const shape = {
+          file: path.basename(file),
+          headers: source.headers,
+          headerLine: source.headerLine,
+          mapping: mapping as Record<string, number | undefined>,
+        };
+        const read = await readBookRows(bytes, source, shape, kind, fy, pool(), take('book'));
+        read.rejects.forEach(reject);
+        for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
+        if (read.total > 0 && read.rows === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
+        counted.book += read.rows;
       }
-      const reject = (e: FileIssue) => {
-        warn(e);
-        rejected.push({ ref: `${path.basename(e.file)}:${e.line}`, reason: e.message });
-      };
-      source.errors.forEach(reject);
-      const shape = {
-        file: path.basename(file),
-        headers: source.headers,
-        headerLine: source.headerLine,
-        mapping: mapping as Record<string, number | undefined>,
-      };
-      const read = await readBookRows(bytes, source, shape, kind, fy, pool(), take('book'));
-      read.rejects.forEach(reject);
-      for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
-      if (read.total > 0 && read.rows === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
-      counted.book += read.rows;
+    };
+
+    const [statements, books] = await Promise.allSettled([readStatements(), readBooks()]);
+    for (const [said, done, held] of [
+      [told.statements, statements, rejects.statements],
+      [told.books, books, rejects.books],
+    ] as const) {
+      for (const line of said) io.stderr(line);
+      if (done.status === 'rejected') throw done.reason;
+      append(rejected, held);
     }
     // the parsing threads are done; the matching threads start next
     await threads?.close();

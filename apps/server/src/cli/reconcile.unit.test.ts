@@ -185,6 +185,43 @@ describe('taxrecon reconcile', () => {
     expect(result.parties.length).toBe(41);
   });
 
+  // The statements and the books are read side by side (reconcile.ts); what
+  // each says is told, and listed as rejected, in the order of reading them
+  // one after the other: the statements first.
+  it("tells the statements' issues before the books' though it reads them side by side", async () => {
+    const register = fs.readFileSync(file('sales-register'), 'utf8').split('\n');
+    const dataLine = register.findIndex((l, i) => i > 5 && l.includes('\t'));
+    register[dataLine] = (register[dataLine] ?? '').replace(/^[^\t]*/, 'not-a-date');
+    const badBook = path.join(dir, 'bad-book.txt');
+    fs.writeFileSync(badBook, register.join('\n'));
+    const statement = fs.readFileSync(file('form-26as', 0), 'utf8').split('\n');
+    const after = statement.findIndex((l, i) => i > 20 && /^\^?\d+\^/.test(l));
+    statement.splice(after + 1, 0, 'not a line of a 26AS statement');
+    const bad26as = path.join(dir, 'bad-26as.txt');
+    fs.writeFileSync(bad26as, statement.join('\n'));
+    const out = path.join(dir, 'both-bad.json');
+    const args = tdsArgs(out);
+    args[args.indexOf('--book') + 1] = badBook;
+    args[args.indexOf(file('form-26as', 1))] = bad26as;
+    const { code, stderr } = await run(args);
+    expect(code, stderr).toBe(0);
+    const told26as = stderr.indexOf(`bad-26as.txt:${after + 2}`);
+    const toldBook = stderr.indexOf(`bad-book.txt:${dataLine + 1}`);
+    expect(told26as, stderr).toBeGreaterThanOrEqual(0);
+    expect(toldBook, stderr).toBeGreaterThan(told26as);
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result & { rejected: { ref: string }[] };
+    expect(result.rejected.map((r) => r.ref)).toEqual([
+      `bad-26as.txt:${after + 2}`,
+      `bad-book.txt:${dataLine + 1}`,
+    ]);
+
+    // a statement for another year stops the run before anything of the books is told
+    const { code: stopped, stderr: said } = await run([...args.slice(0, 2), '2023-24', ...args.slice(3)]);
+    expect(stopped).toBe(1);
+    expect(said).toMatch(/is the statement for 2024-25, not 2023-24/);
+    expect(said).not.toMatch(/bad-book\.txt/);
+  });
+
   it('refuses unknown options with the usage', async () => {
     const { code, stderr } = await run(['tds', '--fy', '2024-25']);
     expect(code).toBe(2);
