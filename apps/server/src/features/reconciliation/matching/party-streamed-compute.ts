@@ -438,7 +438,11 @@ export class PartyStreamedComputation {
       const places = book ? bookPlaces : taxBookPlaces;
       const ids = this.ids[side];
       const code = SIDE_CODE[side];
-      const heads = places.map((p) => (p.placed ? `\t${p.phase}\t${VIAS.indexOf(p.via)}\t` : ''));
+      // each identity's head as bytes, up to its row's number (null: its party is not written)
+      const heads = places.map((p) => {
+        if (!p.placed || ordinal[p.party]! < 0) return null;
+        return Buffer.from(`${code}\t${ordinal[p.party]}\t${p.phase}\t${VIAS.indexOf(p.via)}\t`, 'latin1');
+      });
       let seq = 0;
       this.spools[side].readLineBytes((bytes, start, end) => {
         const id = ids.at(seq);
@@ -451,8 +455,8 @@ export class PartyStreamedComputation {
               this.left.addUnplaced(book ? 'book' : 'taxBook', isBroughtForward(side), seq, row, p);
             }
           } else {
-            const o = ordinal[p.party]!;
-            if (o >= 0) out[bucketOf[o]!]!.line(`${code}\t${o}${heads[id]}${seq}\t`, bytes, start, end);
+            const head = heads[id];
+            if (head) out[bucketOf[ordinal[p.party]!]!]!.numberedLine(head, seq, bytes, start, end);
           }
         }
         seq++;

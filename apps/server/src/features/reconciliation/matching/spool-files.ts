@@ -210,7 +210,7 @@ export const readLineBytes = (
   }
 };
 
-// Lines appended as bytes: an ASCII head, then a slice of another buffer.
+// Lines appended as bytes, each made of a head, a number and a slice of another buffer.
 export class LineSpool {
   private readonly fd: number;
   private buffer = Buffer.alloc(256 << 10);
@@ -220,15 +220,24 @@ export class LineSpool {
     this.fd = fs.openSync(file, 'w');
   }
 
-  line(head: string, from: Buffer, start: number, end: number): void {
-    const size = head.length + (end - start) + 1;
+  // A line of a head, a number (not negative), a tab and a slice of another
+  // buffer: no text is made for each of a year's lines.
+  numberedLine(head: Buffer, n: number, from: Buffer, start: number, end: number): void {
+    let digits = 1;
+    for (let v = n; v >= 10; v = Math.floor(v / 10)) digits++;
+    const size = head.length + digits + 1 + (end - start) + 1;
     if (this.used + size > this.buffer.length) {
       this.flush();
       if (size > this.buffer.length) this.buffer = Buffer.alloc(size);
     }
-    this.used += this.buffer.write(head, this.used, 'latin1');
-    this.used += from.copy(this.buffer, this.used, start, end);
-    this.buffer[this.used++] = 10;
+    const buffer = this.buffer;
+    this.used += head.copy(buffer, this.used);
+    let at = this.used + digits;
+    for (let v = n, k = 0; k < digits; k++, v = Math.floor(v / 10)) buffer[--at] = 48 + (v % 10);
+    this.used += digits;
+    buffer[this.used++] = 9;
+    this.used += from.copy(buffer, this.used, start, end);
+    buffer[this.used++] = 10;
   }
 
   close(): void {

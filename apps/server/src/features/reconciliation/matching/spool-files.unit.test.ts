@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SpoolFile, spoolDirectory } from './spool-files.ts';
+import { LineSpool, readLines, SpoolFile, spoolDirectory } from './spool-files.ts';
 
 // A spool gives back the lines written to it, however the bytes were cut
 // into pieces, whether it kept them in memory, spilled them to disk part-way
@@ -85,5 +85,24 @@ describe('SpoolFile', () => {
     mine[0] = 'z'.charCodeAt(0);
     expect(linesOf(copied)).toEqual(['a\tb', 'c\td']);
     expect(linesOf(kept)).toEqual(['z\tb', 'c\td']);
+  });
+});
+
+describe('LineSpool', () => {
+  it('writes each line as its head, number, a tab and its slice', () => {
+    const file = path.join(dir, 'bucket.txt');
+    const spool = new LineSpool(file);
+    const source = Buffer.from(`abc\t1.00|${'x'.repeat(300_000)}|`);
+    const numbers = [0, 7, 9, 10, 99, 100, 12_345, 2 ** 31 - 1];
+    for (const n of numbers) spool.numberedLine(Buffer.from('B\t3\t0\t1\t'), n, source, 0, 8);
+    // a line longer than the spool's buffer
+    spool.numberedLine(Buffer.from('T\t4\t'), 5, source, 9, source.length);
+    spool.close();
+    const lines: string[] = [];
+    readLines(file, (line) => lines.push(line));
+    expect(lines).toEqual([
+      ...numbers.map((n) => `B\t3\t0\t1\t${n}\tabc\t1.00`),
+      `T\t4\t5\t${source.toString('latin1', 9)}`,
+    ]);
   });
 });
