@@ -220,18 +220,27 @@ export class LineSpool {
     this.fd = fs.openSync(file, 'w');
   }
 
-  // A line of a head, a number (not negative), a tab and a slice of another
-  // buffer: no text is made for each of a year's lines.
-  numberedLine(head: Buffer, n: number, from: Buffer, start: number, end: number): void {
+  // A line of a head (heads[headFrom, headTo)), a number (not negative), a
+  // tab and a slice of another buffer: no text is made for each of a year's lines.
+  numberedLine(
+    heads: Buffer,
+    headFrom: number,
+    headTo: number,
+    n: number,
+    from: Buffer,
+    start: number,
+    end: number,
+  ): void {
     let digits = 1;
     for (let v = n; v >= 10; v = Math.floor(v / 10)) digits++;
-    const size = head.length + digits + 1 + (end - start) + 1;
+    const size = headTo - headFrom + digits + 1 + (end - start) + 1;
     if (this.used + size > this.buffer.length) {
       this.flush();
       if (size > this.buffer.length) this.buffer = Buffer.alloc(size);
     }
     const buffer = this.buffer;
-    this.used += head.copy(buffer, this.used);
+    // (a head is a few bytes: a loop is cheaper than a call to copy them)
+    for (let k = headFrom; k < headTo; k++) buffer[this.used++] = heads[k]!;
     let at = this.used + digits;
     for (let v = n, k = 0; k < digits; k++, v = Math.floor(v / 10)) buffer[--at] = 48 + (v % 10);
     this.used += digits;

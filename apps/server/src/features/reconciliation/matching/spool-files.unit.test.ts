@@ -94,9 +94,10 @@ describe('LineSpool', () => {
     const spool = new LineSpool(file);
     const source = Buffer.from(`abc\t1.00|${'x'.repeat(300_000)}|`);
     const numbers = [0, 7, 9, 10, 99, 100, 12_345, 2 ** 31 - 1];
-    for (const n of numbers) spool.numberedLine(Buffer.from('B\t3\t0\t1\t'), n, source, 0, 8);
+    const heads = Buffer.from('B\t3\t0\t1\tT\t4\t');
+    for (const n of numbers) spool.numberedLine(heads, 0, 8, n, source, 0, 8);
     // a line longer than the spool's buffer
-    spool.numberedLine(Buffer.from('T\t4\t'), 5, source, 9, source.length);
+    spool.numberedLine(heads, 8, 12, 5, source, 9, source.length);
     spool.close();
     const lines: string[] = [];
     readLines(file, (line) => lines.push(line));
