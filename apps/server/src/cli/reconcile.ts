@@ -30,6 +30,7 @@ import {
 import { type KeyedLines, keyedText } from '../features/reconciliation/matching/keyed-lines.ts';
 import { PartyStreamedComputation } from '../features/reconciliation/matching/party-streamed-compute.ts';
 import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/matching/source-rows.ts';
+import { chunkBytes } from '../lib/register-cut.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from './book-rows.ts';
@@ -44,6 +45,16 @@ const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--boo
     --out result.json [--xlsx report.xlsx]
 `;
 const SPOOL_MEMORY_BYTES = 256 << 20;
+
+// A file the reading will cut into pieces for the threads (a zip's texts are
+// not known before it is opened; a file that cannot be read is told of later).
+const isBigFile = (file: string): boolean => {
+  try {
+    return fs.statSync(file).size >= 2 * chunkBytes();
+  } catch {
+    return false;
+  }
+};
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
 
 const tolerance = (name: string, text: string | undefined) => {
@@ -64,8 +75,11 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   }
   const { kind, values } = parsed;
   const startedAt = performance.now();
-  // Parsing threads, started at the first big register (TAXRECON_THREADS=1: none).
+  // Parsing threads (TAXRECON_THREADS=1: none), started at once when a file
+  // is big enough to be cut into pieces, so that they load their code while
+  // this thread reads the master and the files.
   const threads = poolSize() > 1 ? parsingPool() : null;
+  if (threads && [...(values.book ?? []), ...(values['26as'] ?? [])].some(isBigFile)) threads.warm();
   const pool = () => threads;
   let computation: PartyStreamedComputation | null = null;
   try {

@@ -57,7 +57,23 @@ export class WorkerPool {
     });
     // an idle thread must not keep the process alive
     worker.unref();
+    // A thread may fail while no run listens (warmed, or between runs): the
+    // failure must not bring the process down, and a dead thread leaves the
+    // pool so that the next run starts another in its place. (A run's own
+    // listeners fail the run.)
+    worker.on('error', () => {});
+    worker.once('exit', () => {
+      const at = this.workers.indexOf(worker);
+      if (at >= 0) this.workers.splice(at, 1);
+    });
     return worker;
+  }
+
+  // Starts the threads ahead of their first tasks, so that they load their
+  // code while this thread does something else (a thread takes a tenth of a
+  // second or more to start).
+  warm(): void {
+    while (this.workers.length < this.size) this.workers.push(this.start());
   }
 
   // Runs every task; the results come back in the order of `tasks`. A task

@@ -8,6 +8,7 @@ interface Task {
   n: number;
   wait: number;
   fail?: boolean;
+  exit?: boolean;
 }
 interface Answer {
   n: number;
@@ -60,6 +61,45 @@ describe('WorkerPool.runInWindows', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const again = await pool.run<Task, Answer>([{ n: 7, wait: 1 }]);
     expect(again.map((a) => a.n)).toEqual([7]);
+  });
+
+  it('keeps two runs at once apart (the command line reads a statement and a register side by side)', async () => {
+    const collect = async (from: number) => {
+      const seen: number[] = [];
+      const tasks = Array.from({ length: 8 }, (_, i) => ({ n: from + i, wait: (i * 7) % 11 }));
+      for await (const ready of pool.runInWindows<Task, Answer>(tasks)) seen.push(...ready.map((a) => a.n));
+      return seen;
+    };
+    const [a, b] = await Promise.all([collect(100), collect(200)]);
+    expect(a).toEqual(Array.from({ length: 8 }, (_, i) => 100 + i));
+    expect(b).toEqual(Array.from({ length: 8 }, (_, i) => 200 + i));
+  });
+
+  it('runs on threads started ahead, and starts another in place of one that ended', async () => {
+    const own = new WorkerPool(
+      { compiled: 'pool-test-task', source: new URL('./pool-test-task.ts', import.meta.url) },
+      2,
+    );
+    try {
+      own.warm();
+      const first = await own.run<Task, Answer>([
+        { n: 1, wait: 20 },
+        { n: 2, wait: 20 },
+      ]);
+      expect(first.map((a) => a.n)).toEqual([1, 2]);
+      await expect(own.run<Task, Answer>([{ n: 3, wait: 1, exit: true }])).rejects.toThrow(
+        /a worker thread stopped/,
+      );
+      // the ended thread is gone from the pool: the next run does not wait for it forever
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const after = await own.run<Task, Answer>(
+        Array.from({ length: 4 }, (_, n) => ({ n: 10 + n, wait: 5 })),
+      );
+      expect(after.map((a) => a.n)).toEqual([10, 11, 12, 13]);
+      expect(new Set(after.map((a) => a.thread)).size).toBe(2);
+    } finally {
+      await own.close();
+    }
   });
 
   it('yields nothing for no tasks', async () => {

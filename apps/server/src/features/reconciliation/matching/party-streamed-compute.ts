@@ -347,6 +347,8 @@ export class PartyStreamedComputation {
 
   // Plans the year from its identities and sorts the rows into buckets of parties.
   compute(onProgress: (finished: number, total: number) => void): StreamedSummary {
+    // the matching threads start while this one plans
+    this.pool?.warm();
     for (const side of READING_ORDER) this.input(side, new Uint8Array(0), true);
     for (const side of READING_ORDER) {
       this.spools[side].close();
