@@ -168,12 +168,18 @@ describe('taxrecon reconcile', () => {
     expect(stderr).toMatch(/odd\.txt: its headers cannot be mapped/);
   });
 
-  it('reconciles the good rows of a partly bad register and lists the bad ones', async () => {
+  // The demo's sales register with its first row's date spoiled: the file and that row's line.
+  const registerWithBadDate = (name: string) => {
     const content = fs.readFileSync(file('sales-register'), 'utf8').split('\n');
     const dataLine = content.findIndex((l, i) => i > 5 && l.includes('\t'));
     content[dataLine] = (content[dataLine] ?? '').replace(/^[^\t]*/, 'not-a-date');
-    const broken = path.join(dir, 'broken-sales.txt');
-    fs.writeFileSync(broken, content.join('\n'));
+    const spoiled = path.join(dir, name);
+    fs.writeFileSync(spoiled, content.join('\n'));
+    return { file: spoiled, dataLine };
+  };
+
+  it('reconciles the good rows of a partly bad register and lists the bad ones', async () => {
+    const { file: broken, dataLine } = registerWithBadDate('broken-sales.txt');
     const out = path.join(dir, 'partial.json');
     const args = tdsArgs(out);
     args[args.indexOf('--book') + 1] = broken;
@@ -189,11 +195,7 @@ describe('taxrecon reconcile', () => {
   // each says is told, and listed as rejected, in the order of reading them
   // one after the other: the statements first.
   it("tells the statements' issues before the books' though it reads them side by side", async () => {
-    const register = fs.readFileSync(file('sales-register'), 'utf8').split('\n');
-    const dataLine = register.findIndex((l, i) => i > 5 && l.includes('\t'));
-    register[dataLine] = (register[dataLine] ?? '').replace(/^[^\t]*/, 'not-a-date');
-    const badBook = path.join(dir, 'bad-book.txt');
-    fs.writeFileSync(badBook, register.join('\n'));
+    const { file: badBook, dataLine } = registerWithBadDate('bad-book.txt');
     const statement = fs.readFileSync(file('form-26as', 0), 'utf8').split('\n');
     const after = statement.findIndex((l, i) => i > 20 && /^\^?\d+\^/.test(l));
     statement.splice(after + 1, 0, 'not a line of a 26AS statement');
