@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   badBookRow,
   badTaxBookRow,
+  bookIdentity,
   type GatheredRow,
   planByIdentity,
+  taxBookIdentity,
   UnresolvedRows,
   workOf,
 } from './identity-plan.ts';
@@ -180,6 +182,49 @@ describe('planning by identity', () => {
     expect(placedByTan).toBeGreaterThan(50);
     expect(linked).toBeGreaterThan(10);
     expect(unresolved).toBeGreaterThan(50);
+  });
+
+  // The party-at-a-time job hands the plan one valid row per identity and
+  // says so (`distinct`): planned without keys, the same plan.
+  it('plans rows said to be distinct as it plans them keyed', () => {
+    let rows = 0;
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const firstValid = <R>(list: readonly R[], key: (r: R) => string, bad: (r: R) => string | null) => {
+          const seen = new Set<string>();
+          return list.filter((r) => {
+            const k = key(r);
+            if (seen.has(k) || bad(r) !== null) return false;
+            seen.add(k);
+            return true;
+          });
+        };
+        const book = firstValid([...s.book, ...s.bfBook], bookIdentity, badBookRow);
+        const taxBook = firstValid(
+          [...refs(s.taxBook, 'a.txt'), ...refs(s.bfTaxBook, 'old.txt')],
+          taxBookIdentity,
+          badTaxBookRow,
+        );
+        const input = {
+          kind: 'TDS' as const,
+          financialYear: '2024-25' as const,
+          parties: s.master,
+          book,
+          taxBook,
+        };
+        const keyed = planByIdentity(input, s.options);
+        const distinct = planByIdentity({ ...input, distinct: true }, s.options);
+        expect(distinct.parties).toEqual(keyed.parties);
+        expect(distinct.warnings).toEqual(keyed.warnings);
+        expect(distinct.bookPlacements).toEqual(keyed.bookPlacements);
+        expect(distinct.taxBookPlacements).toEqual(keyed.taxBookPlacements);
+        expect(book.map((r) => distinct.placeBook(r))).toEqual(keyed.bookPlacements);
+        expect(taxBook.map((r) => distinct.placeTaxBook(r))).toEqual(keyed.taxBookPlacements);
+        rows += book.length + taxBook.length;
+      }),
+      { numRuns: 300 },
+    );
+    expect(rows).toBeGreaterThan(1000);
   });
 
   // Without a master a row with a TAN is placed under it without resolving it

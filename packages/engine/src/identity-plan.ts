@@ -78,24 +78,41 @@ export type IdentityInput = Omit<ReconcileInput, 'book' | 'taxBook' | 'broughtFo
   // in is the order a tie between 26AS deductors names them in.
   book: readonly BookRow[];
   taxBook: readonly TaxBookRow[];
+  // The caller's promise that every row is valid and of an identity of its
+  // own: no key is made to find each identity's first row.
+  distinct?: boolean;
 };
 
 export const planByIdentity = (input: IdentityInput, options: ReconcileOptions = {}): IdentityPlan => {
-  const book = new Map<string, BookRow>();
-  const taxBook = new Map<string, TaxBookRow>();
-  // each input row's representative, as far as it is known when the row is read
-  const taxBookFirst = input.taxBook.map((r) => {
-    const key = taxBookIdentity(r);
-    if (!taxBook.has(key) && badTaxBookRow(r) === null) taxBook.set(key, r);
-    return key;
-  });
-  const bookFirst = input.book.map((r) => {
-    const key = bookIdentity(r);
-    if (!book.has(key) && badBookRow(r) === null) book.set(key, r);
-    return key;
-  });
+  // each identity's first valid row, by the identity's key (made when first asked
+  // for, when the caller says its rows are distinct: a key costs more than the rest of a row's planning)
+  let book: Map<string, BookRow> | null = null;
+  let taxBook: Map<string, TaxBookRow> | null = null;
+  // each input row's key
+  let bookKeys: string[] = [];
+  let taxBookKeys: string[] = [];
+  if (!input.distinct) {
+    book = new Map();
+    taxBook = new Map();
+    const firstBook = book;
+    const firstTaxBook = taxBook;
+    taxBookKeys = input.taxBook.map((r) => {
+      const key = taxBookIdentity(r);
+      if (!firstTaxBook.has(key) && badTaxBookRow(r) === null) firstTaxBook.set(key, r);
+      return key;
+    });
+    bookKeys = input.book.map((r) => {
+      const key = bookIdentity(r);
+      if (!firstBook.has(key) && badBookRow(r) === null) firstBook.set(key, r);
+      return key;
+    });
+  }
   const plan = planReconciliation(
-    { ...input, book: [...book.values()], taxBook: [...taxBook.values()] },
+    {
+      ...input,
+      book: book ? [...book.values()] : input.book,
+      taxBook: taxBook ? [...taxBook.values()] : input.taxBook,
+    },
     options,
   );
   const placed = new Map<BookRow | TaxBookRow, Placement>();
@@ -109,18 +126,22 @@ export const planByIdentity = (input: IdentityInput, options: ReconcileOptions =
   for (const u of plan.unresolved) placed.set(u.row, { placed: false, code: u.code, reason: u.reason });
   const place = <R extends BookRow | TaxBookRow>(representative: R | undefined) =>
     representative === undefined ? undefined : placed.get(representative);
-  const byIndex = <R extends BookRow | TaxBookRow>(keys: string[], representatives: Map<string, R>) =>
-    keys.map((key) => place(representatives.get(key)));
+  const firstBook = () => (book ??= new Map(input.book.map((r) => [bookIdentity(r), r])));
+  const firstTaxBook = () => (taxBook ??= new Map(input.taxBook.map((r) => [taxBookIdentity(r), r])));
   return {
     kind: plan.kind,
     financialYear: plan.financialYear,
     options: plan.options,
     parties: plan.work.map((w) => w.party),
     warnings: plan.warnings,
-    placeBook: (row) => place(book.get(bookIdentity(row))),
-    placeTaxBook: (row) => place(taxBook.get(taxBookIdentity(row))),
-    bookPlacements: byIndex(bookFirst, book),
-    taxBookPlacements: byIndex(taxBookFirst, taxBook),
+    placeBook: (row) => place(firstBook().get(bookIdentity(row))),
+    placeTaxBook: (row) => place(firstTaxBook().get(taxBookIdentity(row))),
+    bookPlacements: input.distinct
+      ? input.book.map((r) => place(r))
+      : bookKeys.map((key) => place(firstBook().get(key))),
+    taxBookPlacements: input.distinct
+      ? input.taxBook.map((r) => place(r))
+      : taxBookKeys.map((key) => place(firstTaxBook().get(key))),
   };
 };
 

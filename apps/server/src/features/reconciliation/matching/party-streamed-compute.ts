@@ -380,6 +380,8 @@ export class PartyStreamedComputation {
         mappings: request.mappings,
         book: bookOrder.map((id) => this.bookIdentities[id]!.row) as SourcedBookRow[],
         taxBook: taxBookOrder.map((id) => this.taxBookIdentities[id]!.row) as SourcedTaxBookRow[],
+        // one valid row per identity (kept from the first valid row of each identity's text)
+        distinct: true,
       },
       request.options,
     );
