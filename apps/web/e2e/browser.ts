@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 // Debian's Chromium, driven by playwright-core: no browser download needed.
 // The flags keep Chromium from reaching for Google's services on a closed network.
@@ -50,3 +50,24 @@ export const storedToken = (page: Page): Promise<string | null> =>
       globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }
     ).localStorage.getItem('token'),
   );
+
+// Clicks a control that opens a new tab (Explore opens a customer's
+// discrepancies) and gives the tab. On a loaded machine a click that lands
+// while a card is still opening can open nothing (CI saw it, in two tests): a
+// user would click again, and so does this, up to three times; a control that
+// never opens a tab still fails.
+export const openInNewPage = async (page: Page, control: Locator): Promise<Page> => {
+  await control.waitFor();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [opened] = await Promise.all([
+        page.context().waitForEvent('page', { timeout: 10_000 }),
+        control.click(),
+      ]);
+      return opened;
+    } catch (error) {
+      console.log(`attempt ${attempt} to open a new tab opened nothing`);
+      if (attempt === 3) throw error;
+    }
+  }
+};

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateDemoCompany } from '../../server/src/features/demo/generate.ts';
 import { startTestServer } from '../../server/src/testing/test-server.ts';
+import { openInNewPage } from './browser.ts';
 import { browserSuite } from './suite.ts';
 
 // The receivable flow as a finance user reads it (issue 13), in the built app:
@@ -113,24 +114,7 @@ describe('what a finance user reads', () => {
     await shot(page, 'result');
     const entityId = ((await heading.getAttribute('data-testid')) ?? '').replace('customer-heading-', '');
     await byTestId(`customer-toggle-${entityId}`).click();
-    const explore = byTestId(`customer-explore-${entityId}`);
-    await explore.waitFor();
-    // Explore opens the discrepancy view in a new tab. On a loaded machine a
-    // click that lands while the card is still opening can open nothing (CI
-    // saw it once): a user would click again, and so does this, up to three
-    // times; a button that never opens the view still fails the test.
-    let review: Page | null = null;
-    for (let attempt = 1; review === null; attempt++) {
-      try {
-        [review] = await Promise.all([
-          page.context().waitForEvent('page', { timeout: 10_000 }),
-          explore.click(),
-        ]);
-      } catch (error) {
-        console.log(`explore attempt ${attempt} opened nothing`);
-        if (attempt === 3) throw error;
-      }
-    }
+    const review = await openInNewPage(page, byTestId(`customer-explore-${entityId}`));
     await review.setViewportSize({ width: 1440, height: 900 });
     const rows = review.locator('[data-testid="book-table-book"] [data-testid^="row-book-"]');
     await rows.first().waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCompany } from '../../server/src/features/demo/generate.ts';
 import { ADMIN, startTestServer, type TestServer } from '../../server/src/testing/test-server.ts';
-import { launchBrowser, requireBuiltApp, screenshotOnFailure } from './browser.ts';
+import { launchBrowser, openInNewPage, requireBuiltApp, screenshotOnFailure } from './browser.ts';
 
 // The review of a TDS reconciliation, in the built app, in Chromium, against
 // a real server that loads the demo company: submit a job from the screen,
@@ -116,10 +116,7 @@ describe('TDS reconciliation in the browser', () => {
     await expect(heading.textContent()).resolves.toContain('[Mismatch]');
     const entityId = ((await heading.getAttribute('data-testid')) ?? '').replace('customer-heading-', '');
     await byTestId(`customer-toggle-${entityId}`).click();
-    const [review] = await Promise.all([
-      page.context().waitForEvent('page'),
-      byTestId(`customer-explore-${entityId}`).click(),
-    ]);
+    const review = await openInNewPage(page, byTestId(`customer-explore-${entityId}`));
     pages.push(review);
 
     // a short-deducted invoice against a 26AS credit still in discrepancy
