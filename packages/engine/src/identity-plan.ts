@@ -83,35 +83,28 @@ export type IdentityInput = Omit<ReconcileInput, 'book' | 'taxBook' | 'broughtFo
   distinct?: boolean;
 };
 
+// Each identity's first valid row, by the identity's key, and each row's key.
+const firstOfEach = <R>(rows: readonly R[], key: (r: R) => string, bad: (r: R) => string | null) => {
+  const first = new Map<string, R>();
+  const keys = rows.map((r) => {
+    const k = key(r);
+    if (!first.has(k) && bad(r) === null) first.set(k, r);
+    return k;
+  });
+  return { first, keys };
+};
+
 export const planByIdentity = (input: IdentityInput, options: ReconcileOptions = {}): IdentityPlan => {
-  // each identity's first valid row, by the identity's key (made when first asked
-  // for, when the caller says its rows are distinct: a key costs more than the rest of a row's planning)
-  let book: Map<string, BookRow> | null = null;
-  let taxBook: Map<string, TaxBookRow> | null = null;
-  // each input row's key
-  let bookKeys: string[] = [];
-  let taxBookKeys: string[] = [];
-  if (!input.distinct) {
-    book = new Map();
-    taxBook = new Map();
-    const firstBook = book;
-    const firstTaxBook = taxBook;
-    taxBookKeys = input.taxBook.map((r) => {
-      const key = taxBookIdentity(r);
-      if (!firstTaxBook.has(key) && badTaxBookRow(r) === null) firstTaxBook.set(key, r);
-      return key;
-    });
-    bookKeys = input.book.map((r) => {
-      const key = bookIdentity(r);
-      if (!firstBook.has(key) && badBookRow(r) === null) firstBook.set(key, r);
-      return key;
-    });
-  }
+  // Rows the caller says are distinct are planned as they are: no key is made
+  // for each (a key costs more than the rest of a row's planning) unless
+  // placeBook / placeTaxBook is called.
+  const keyedBook = input.distinct ? null : firstOfEach(input.book, bookIdentity, badBookRow);
+  const keyedTaxBook = input.distinct ? null : firstOfEach(input.taxBook, taxBookIdentity, badTaxBookRow);
   const plan = planReconciliation(
     {
       ...input,
-      book: book ? [...book.values()] : input.book,
-      taxBook: taxBook ? [...taxBook.values()] : input.taxBook,
+      book: keyedBook ? [...keyedBook.first.values()] : input.book,
+      taxBook: keyedTaxBook ? [...keyedTaxBook.first.values()] : input.taxBook,
     },
     options,
   );
@@ -126,22 +119,24 @@ export const planByIdentity = (input: IdentityInput, options: ReconcileOptions =
   for (const u of plan.unresolved) placed.set(u.row, { placed: false, code: u.code, reason: u.reason });
   const place = <R extends BookRow | TaxBookRow>(representative: R | undefined) =>
     representative === undefined ? undefined : placed.get(representative);
-  const firstBook = () => (book ??= new Map(input.book.map((r) => [bookIdentity(r), r])));
-  const firstTaxBook = () => (taxBook ??= new Map(input.taxBook.map((r) => [taxBookIdentity(r), r])));
+  let bookByKey = keyedBook?.first;
+  let taxBookByKey = keyedTaxBook?.first;
+  const bookFirst = () => (bookByKey ??= new Map(input.book.map((r) => [bookIdentity(r), r])));
+  const taxBookFirst = () => (taxBookByKey ??= new Map(input.taxBook.map((r) => [taxBookIdentity(r), r])));
   return {
     kind: plan.kind,
     financialYear: plan.financialYear,
     options: plan.options,
     parties: plan.work.map((w) => w.party),
     warnings: plan.warnings,
-    placeBook: (row) => place(firstBook().get(bookIdentity(row))),
-    placeTaxBook: (row) => place(firstTaxBook().get(taxBookIdentity(row))),
-    bookPlacements: input.distinct
-      ? input.book.map((r) => place(r))
-      : bookKeys.map((key) => place(firstBook().get(key))),
-    taxBookPlacements: input.distinct
-      ? input.taxBook.map((r) => place(r))
-      : taxBookKeys.map((key) => place(firstTaxBook().get(key))),
+    placeBook: (row) => place(bookFirst().get(bookIdentity(row))),
+    placeTaxBook: (row) => place(taxBookFirst().get(taxBookIdentity(row))),
+    bookPlacements: keyedBook
+      ? keyedBook.keys.map((key) => place(keyedBook.first.get(key)))
+      : input.book.map((r) => place(r)),
+    taxBookPlacements: keyedTaxBook
+      ? keyedTaxBook.keys.map((key) => place(keyedTaxBook.first.get(key)))
+      : input.taxBook.map((r) => place(r)),
   };
 };
 
