@@ -188,6 +188,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   const demoFollowUps = demoFollowUpsTask(ctx, () => ({
     reconciliation: reconciliation.tds,
     bulkFollowUp: followUps.bulk,
+    manualRecon,
   }));
   jobs.register(demoFollowUps);
 

@@ -10,6 +10,8 @@ import { startBulkFollowUp } from '../follow-ups/bulk-job.ts';
 import { followUpCustomers } from '../follow-ups/customers.ts';
 import { findRun } from '../reconciliation/runs/runs.ts';
 import { submitReconciliation } from '../reconciliation/runs/submit.ts';
+import type { ManualReconTask } from '../smart-recon/manual-recon.ts';
+import { demoManualReconCsv, demoManualReconJob, queueDemoManualRecon } from './demo-manual-recon.ts';
 
 // The demo company's receivable year reconciled and followed up, so a new
 // user opens the result, the discrepancies and the follow-up threads with
@@ -17,8 +19,10 @@ import { submitReconciliation } from '../reconciliation/runs/submit.ts';
 // TDS reconciliation the way the submit screen does (as the admin, with the
 // screen's defaults); once that has finished, it sends a bulk follow-up to the
 // three customers with the largest tax difference that have an e-mail address
-// (over SMTP when set, else into the admin's outbox). Each step is found
-// again on a retry, so a crash never submits or mails twice.
+// (over SMTP when set, else into the admin's outbox), and uploads a few of
+// another customer's 26AS rows put on Hold (demo-manual-recon.ts), as a
+// person uploads manually reconciled entries. Each step is found again on a
+// retry, so a crash never submits, mails or decides twice.
 
 export const DEMO_RECONCILIATION_NOTE = 'Demo company: the year reconciled on first start';
 const CUSTOMERS_FOLLOWED_UP = 3;
@@ -48,7 +52,7 @@ const adminCaller = (input: DemoInput): Caller => ({
 
 export const demoFollowUpsTask = (
   ctx: () => AppContext,
-  tasks: () => { reconciliation: TaskDefinition; bulkFollowUp: TaskDefinition },
+  tasks: () => { reconciliation: TaskDefinition; bulkFollowUp: TaskDefinition; manualRecon: ManualReconTask },
 ) =>
   defineTask({
     queue: 'demo-follow-ups',
@@ -101,11 +105,12 @@ export const demoFollowUpsTask = (
 
       const sent = await c.db
         .selectFrom('jobs')
-        .select('id')
+        .select(sql<string[]>`coalesce(input->'partyKeys', '[]'::jsonb)`.as('partyKeys'))
         .where('job_type', '=', 'BulkFollowUp')
         .where('entity_id', '=', input.entityId)
         .where(sql<SqlBool>`input->>'reconJobId' = ${run.job_id}`)
         .executeTakeFirst();
+      let followedUp = sent?.partyKeys ?? [];
       if (!sent) {
         const customers = (await followUpCustomers(c, run, 'All'))
           .filter((x) => x.contactEmail !== null)
@@ -116,13 +121,18 @@ export const demoFollowUpsTask = (
           )
           .slice(0, CUSTOMERS_FOLLOWED_UP);
         if (customers.length === 0) return finish('Demo reconciliation done; no customer to follow up');
+        followedUp = customers.map((x) => x.entityId);
         await startBulkFollowUp(c, tasks().bulkFollowUp, caller, {
           jobId: run.job_id,
           subject: DEFAULT_FOLLOW_UP_SUBJECT,
           emailBody: DEFAULT_FOLLOW_UP_BODY,
           status: 'All',
-          selectedTans: customers.map((x) => x.entityId),
+          selectedTans: followedUp,
         });
+      }
+      if (!(await demoManualReconJob(c, run))) {
+        const csv = await demoManualReconCsv(c, run, followedUp);
+        if (csv) await queueDemoManualRecon(c, tasks().manualRecon, caller, run, csv);
       }
       return finish('Demo reconciliation done and its largest differences followed up');
     },

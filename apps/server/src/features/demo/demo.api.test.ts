@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { DEMO_MANUAL_RECON_FILE } from './demo-manual-recon.ts';
 import { DEMO_ENTITY_NAME, generateDemoCompany } from './generate.ts';
 
 // A fresh installation with the demo switched on loads the demo company through
@@ -221,5 +222,55 @@ describe('demo company', () => {
     }, 60_000);
     expect(outbox).toHaveLength(3);
     expect(outbox.every((m) => m.transport === 'outbox')).toBe(true);
+  });
+  it("uploads another customer's pending 26AS rows put on Hold as manually reconciled entries, once", async () => {
+    type ManualJob = {
+      fileName: string;
+      status: string;
+      totalBookEntries: number;
+      totalTaxBookEntries: number;
+      updated: number;
+      uploadedBy: string;
+      errorMsg: string;
+    };
+    const manual = await eventually(async () => {
+      const list = (await t.api('GET', '/manual-reconciliation/reports', { token })).json as ManualJob[];
+      return list.length > 0 && list.every((j) => j.status === 'Completed' || j.status === 'Failed')
+        ? list
+        : null;
+    }, 300_000);
+    expect(manual).toHaveLength(1);
+    const job = manual[0]!;
+    expect(job).toMatchObject({
+      fileName: DEMO_MANUAL_RECON_FILE,
+      status: 'Completed',
+      totalBookEntries: 0,
+      uploadedBy: ADMIN.email,
+      errorMsg: '',
+    });
+    expect(job.totalTaxBookEntries).toBeGreaterThan(0);
+    expect(job.updated).toBe(job.totalTaxBookEntries);
+    // the rows on Hold are 26AS rows no invoice explains, all of one customer,
+    // and not one of the customers the bulk follow-up wrote to
+    const db = t.server.ctx.db;
+    const held = await db
+      .selectFrom('recon_rows')
+      .select(['party', 'side', 'match_no'])
+      .where('action', '=', 'Hold')
+      .execute();
+    expect(held).toHaveLength(job.updated);
+    expect(held.every((r) => r.side === 'T' && r.match_no === null)).toBe(true);
+    expect(new Set(held.map((r) => r.party)).size).toBe(1);
+    const heldKey = await db
+      .selectFrom('recon_parties')
+      .select('party_key')
+      .where('party', '=', held[0]!.party)
+      .executeTakeFirstOrThrow();
+    const bulk = await db
+      .selectFrom('jobs')
+      .select('input')
+      .where('job_type', '=', 'BulkFollowUp')
+      .executeTakeFirstOrThrow();
+    expect((bulk.input as { partyKeys: string[] }).partyKeys).not.toContain(heldKey.party_key);
   });
 });
