@@ -14,8 +14,9 @@ import { MANUAL_RECON_JOB_TYPE, type ManualReconTask } from '../smart-recon/manu
 // explains, puts them on Hold while sales looks for the invoices, and uploads
 // the file back. The file is the discrepancy download's own 26AS table for
 // one customer (report-csv.ts), its Status column edited, so it reads exactly
-// like what a person sends. The customer is the first with such rows that the
-// demo's bulk follow-up did not already write to.
+// like what a person sends. The customer is the one with the most such rows
+// (the first of them on a tie) that the demo's bulk follow-up did not already
+// write to.
 
 export const DEMO_MANUAL_RECON_FILE = 'demo-26as-rows-on-hold.csv';
 const ROWS_PUT_ON_HOLD = 3;
@@ -47,6 +48,8 @@ export const demoManualReconCsv = async (
     .where('r.side', '=', 'T')
     .where('r.match_no', 'is', null)
     .where('r.action', 'is', null)
+    .groupBy(['p.party', 'p.party_key', 'p.code', 'p.name', 'p.tan'])
+    .orderBy(sql`count(*)`, 'desc')
     .orderBy('p.party')
     .limit(1);
   if (followedUp.length > 0) q = q.where('p.party_key', 'not in', followedUp);
