@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parseDelimited } from '@taxrecon/formats';
 import { csvLine } from '@taxrecon/shared/csv';
@@ -7,7 +6,11 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { rowCsv } from '../reconciliation/reports/report-csv.ts';
 import type { RunView } from '../reconciliation/runs/runs.ts';
-import { MANUAL_RECON_JOB_TYPE, type ManualReconTask } from '../smart-recon/manual-recon.ts';
+import {
+  MANUAL_RECON_JOB_TYPE,
+  type ManualReconTask,
+  queueManualRecon,
+} from '../smart-recon/manual-recon.ts';
 
 // The demo's manually reconciled entries, so Manual Reconciliation Jobs has a
 // job in it: an accountant downloads a customer's 26AS rows that no invoice
@@ -66,33 +69,12 @@ export const demoManualReconCsv = async (
   return [header, ...held].map((values) => csvLine(values)).join('');
 };
 
-// Stores the file and queues the job the Manual Reconciliation upload queues.
-export const queueDemoManualRecon = async (
+// Queues the job the Manual Reconciliation upload queues, with this file.
+export const queueDemoManualRecon = (
   ctx: AppContext,
   task: ManualReconTask,
   caller: Caller,
   run: RunView,
   csv: string,
-): Promise<string> => {
-  const fileKey = `manual-recon/${caller.tenantId}/${randomUUID()}/${DEMO_MANUAL_RECON_FILE}`;
-  await ctx.files.put(fileKey, Readable.from([Buffer.from(csv, 'utf8')]));
-  const job = await ctx.jobs.start(
-    task,
-    {
-      fileName: DEMO_MANUAL_RECON_FILE,
-      fileKey,
-      reconJobId: run.job_id,
-      caller: {
-        userId: caller.userId,
-        login: caller.login,
-        email: caller.email,
-        tenantId: caller.tenantId,
-        role: caller.role,
-        permissions: caller.permissions,
-        entityId: run.entity_id,
-      },
-    },
-    { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
-  );
-  return job.id;
-};
+): Promise<string> =>
+  queueManualRecon(ctx, task, caller, run, DEMO_MANUAL_RECON_FILE, Readable.from([Buffer.from(csv, 'utf8')]));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { MANUAL_RECON_MAX_BYTES, type ManualReconJob, PERMISSIONS, ROLES } from '@taxrecon/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import { receiveUpload } from '../../platform/http/uploads.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import { applySheets, type Sheet, sheetsOfFile } from '../reconciliation/discrepancies/bulk-update.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
-import { entityOf, JOB_NOT_FOUND, runQuery } from '../reconciliation/runs/runs.ts';
+import { entityOf, JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/runs.ts';
 
 // Manual reconciliation: the csv files the discrepancy download produces
 // (Entry id and Status columns), statuses edited by hand, come back as a zip
@@ -99,6 +100,39 @@ const latestTdsRun = async (ctx: AppContext, caller: Caller, jobId: string | und
   return run;
 };
 
+// Stores the file and queues the job that applies it to `run`, in the
+// uploader's name (the upload below, and the demo company's own file).
+export const queueManualRecon = async (
+  ctx: AppContext,
+  task: ManualReconTask,
+  caller: Caller,
+  run: Pick<RunView, 'job_id' | 'entity_id'>,
+  fileName: string,
+  bytes: Readable,
+): Promise<string> => {
+  const fileKey = `manual-recon/${caller.tenantId}/${randomUUID()}/${fileName}`;
+  await ctx.files.put(fileKey, bytes);
+  const job = await ctx.jobs.start(
+    task,
+    {
+      fileName,
+      fileKey,
+      reconJobId: run.job_id,
+      caller: {
+        userId: caller.userId,
+        login: caller.login,
+        email: caller.email,
+        tenantId: caller.tenantId,
+        role: caller.role,
+        permissions: caller.permissions,
+        entityId: run.entity_id,
+      },
+    },
+    { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
+  );
+  return job.id;
+};
+
 export const startManualRecon = async (
   ctx: AppContext,
   task: ManualReconTask,
@@ -134,27 +168,15 @@ export const startManualRecon = async (
         'BAD_COLUMNS',
       );
     }
-    const fileKey = `manual-recon/${caller.tenantId}/${randomUUID()}/${file.fileName}`;
-    await ctx.files.put(fileKey, fs.createReadStream(file.tempPath));
-    const job = await ctx.jobs.start(
+    const jobId = await queueManualRecon(
+      ctx,
       task,
-      {
-        fileName: file.fileName,
-        fileKey,
-        reconJobId: run.job_id,
-        caller: {
-          userId: caller.userId,
-          login: caller.login,
-          email: caller.email,
-          tenantId: caller.tenantId,
-          role: caller.role,
-          permissions: caller.permissions,
-          entityId: run.entity_id,
-        },
-      },
-      { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
+      caller,
+      run,
+      file.fileName,
+      fs.createReadStream(file.tempPath),
     );
-    return { message: `Job submitted successfully (Job Id: ${job.id})`, jobId: job.id };
+    return { message: `Job submitted successfully (Job Id: ${jobId})`, jobId };
   } finally {
     await ctx.files.removeTemp(file.tempPath);
   }
