@@ -12,6 +12,10 @@ import {
   type StatementIds,
   withoutParties,
 } from '../features/ingest/tax-entry-lines.ts';
+import {
+  type BucketMessage,
+  runTask as runBucketTask,
+} from '../features/reconciliation/matching/bucket-task.ts';
 import { taxBookLineWriter } from '../features/reconciliation/matching/engine-input.ts';
 import {
   type KeyedLines,
@@ -39,7 +43,9 @@ export type ParseTask =
   | { type: 'register'; chunk: RegisterChunk }
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
   | { type: 'ingest-26as'; chunk: Form26asChunk; ids: StatementIds }
-  | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' };
+  | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' }
+  // once the rows are read, the same threads match the year's buckets
+  | BucketMessage;
 
 // A piece of a statement for `taxrecon reconcile`: its Part I or VI rows as
 // the engine's row lines (matching/source-rows.ts), the rest of its result
@@ -74,6 +80,7 @@ const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
 
 export const runTask = (task: unknown) => {
   const t = task as ParseTask;
+  if (t.type === 'match-bucket') return runBucketTask(t);
   // A statement's transactions are written out as the parser reads them, not
   // kept as objects: a piece's objects lived through young-generation
   // collections, which took a fifth of a thread's time on a big statement.

@@ -135,7 +135,10 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           // Each side's rows stay in memory up to 256 MB (a 10 lakh row register's
           // lines are about 150 MB): the command line is not bounded as the
           // app's job is, and the disk cost its main thread a tenth of the run.
-          { output: 'json', spoolMemoryBytes: SPOOL_MEMORY_BYTES },
+          // The parsing threads go on to match the buckets: two more threads
+          // would each spend a fifth of a second loading the same code while
+          // this one plans.
+          { output: 'json', spoolMemoryBytes: SPOOL_MEMORY_BYTES, ...(threads ? { pool: threads } : {}) },
         );
     const whole = { book: [] as BookRow[], taxBook: [] as TaxBookRow[] };
     const counted = { book: 0, taxBook: 0 };
@@ -233,8 +236,9 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       if (done.status === 'rejected') throw done.reason;
       append(rejected, held);
     }
-    // the parsing threads are done; the matching threads start next
-    await threads?.close();
+    // the parsing threads are done; without the party-at-a-time computation
+    // (which matches in them) they are not needed again
+    if (!computation) await threads?.close();
 
     const parsedAt = performance.now();
     const heapAfterParse = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);

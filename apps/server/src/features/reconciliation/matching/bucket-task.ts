@@ -156,8 +156,15 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   };
 };
 
+// A bucket as the pool is sent it: named, so that a pool whose threads also
+// parse (cli/parse-chunk.ts) can tell it from its other tasks.
+export interface BucketMessage {
+  type: 'match-bucket';
+  bucket: BucketTask;
+}
+
 // The pool's thread entry (lib/worker-pool.ts).
 export const runTask = (task: unknown) => {
-  const result = matchBucket(task as BucketTask);
+  const result = matchBucket((task as BucketMessage).bucket);
   return { result, transfer: transferOf(result.rowChunks) };
 };

@@ -13,7 +13,7 @@ import {
   UnresolvedRows,
 } from '@taxrecon/engine';
 import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
-import { type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-task.ts';
+import { type BucketMessage, type BucketOutput, type BucketTask, matchBucket, VIAS } from './bucket-task.ts';
 import { ChunkWriter } from './copy-text.ts';
 import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
 import { IntList } from './int-list.ts';
@@ -172,6 +172,10 @@ export class PartyStreamedComputation {
       output?: 'copy' | 'json';
       // bytes of each side's rows kept in memory before they go to disk (0: all to disk)
       spoolMemoryBytes?: number;
+      // threads already running whose module also takes bucket messages
+      // (cli/parse-chunk.ts): the command line's parsing threads match the
+      // buckets too, instead of two more threads loading the code again
+      pool?: WorkerPool;
     } = {},
   ) {
     this.dir = spoolDirectory(settings.spoolRoot ?? spoolRoot(), spoolName(request.scope.jobId));
@@ -180,12 +184,13 @@ export class PartyStreamedComputation {
     this.router = new DecisionRouter(request.decisions);
     const threads = settings.threads ?? poolSize();
     this.pool =
-      threads > 1
+      settings.pool ??
+      (threads > 1
         ? new WorkerPool(
             { compiled: 'match-bucket', source: new URL('./bucket-task.ts', import.meta.url) },
             threads,
           )
-        : null;
+        : null);
     const spool = (side: InputSide) =>
       new SpoolFile(path.join(this.dir, `${side}.txt`), settings.spoolMemoryBytes ?? 0);
     this.spools = {
@@ -549,8 +554,8 @@ export class PartyStreamedComputation {
     if (this.nextBucket >= this.buckets.length) return this.batch(null);
     if (!this.pool) return this.batch(matchBucket(this.task(this.buckets[this.nextBucket++]!)));
     const pool = this.pool;
-    this.matched ??= pool.runInWindows<BucketTask, BucketOutput>(
-      this.buckets.slice(this.nextBucket).map((b) => this.task(b)),
+    this.matched ??= pool.runInWindows<BucketMessage, BucketOutput>(
+      this.buckets.slice(this.nextBucket).map((b) => ({ type: 'match-bucket', bucket: this.task(b) })),
       () => [],
       pool.size,
     );
