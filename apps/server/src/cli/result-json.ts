@@ -103,7 +103,9 @@ export class ResultJsonWriter {
 
   private copyIn(from: number, list: Later): void {
     if (!this.started.has(list)) return;
-    const buffer = Buffer.alloc(8 << 20);
+    // 1 MB at a time: an 8 MB buffer passes through no cache and took twice
+    // as long (0.22-0.25 s against 0.10 s for the 111 MB of a million matches)
+    const buffer = Buffer.alloc(1 << 20);
     let position = 0;
     for (;;) {
       const n = fs.readSync(from, buffer, 0, buffer.length, position);
