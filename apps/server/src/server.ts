@@ -189,6 +189,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     reconciliation: reconciliation.tds,
     bulkFollowUp: followUps.bulk,
     manualRecon,
+    linkagePreview: linkage.preview,
   }));
   jobs.register(demoFollowUps);
 

@@ -1,4 +1,4 @@
-import { DEFAULT_FOLLOW_UP_BODY, DEFAULT_FOLLOW_UP_SUBJECT } from '@taxrecon/contracts';
+import { DEFAULT_FOLLOW_UP_BODY, DEFAULT_FOLLOW_UP_SUBJECT, LINKAGE_JOB_TYPE } from '@taxrecon/contracts';
 import { type FinancialYear, isFinancialYear, paiseOfNumeric } from '@taxrecon/shared';
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import { defineTask, NotReadyYet, type TaskDefinition } from '../../platform/queue/task.ts';
 import { startBulkFollowUp } from '../follow-ups/bulk-job.ts';
 import { followUpCustomers } from '../follow-ups/customers.ts';
+import type { LinkageTasks } from '../linkage/tasks.ts';
 import { findRun } from '../reconciliation/runs/runs.ts';
 import { submitReconciliation } from '../reconciliation/runs/submit.ts';
 import type { ManualReconTask } from '../smart-recon/manual-recon.ts';
@@ -21,8 +22,11 @@ import { demoManualReconCsv, demoManualReconJob, queueDemoManualRecon } from './
 // three customers with the largest tax difference that have an e-mail address
 // (over SMTP when set, else into the admin's outbox), and uploads a few of
 // another customer's 26AS rows put on Hold (demo-manual-recon.ts), as a
-// person uploads manually reconciled entries. Each step is found again on a
-// retry, so a crash never submits, mails or decides twice.
+// person uploads manually reconciled entries. First of all, once the loads are
+// in, it previews the linkage of 26AS deductors to customers (Link Customers
+// in 26AS to Sales), which proposes the branch TAN the demo's 26AS holds
+// (roster.ts BRANCH_TAN_CUSTOMER). Each step is found again on a retry, so a
+// crash never submits, mails or decides twice.
 
 export const DEMO_RECONCILIATION_NOTE = 'Demo company: the year reconciled on first start';
 const CUSTOMERS_FOLLOWED_UP = 3;
@@ -52,7 +56,12 @@ const adminCaller = (input: DemoInput): Caller => ({
 
 export const demoFollowUpsTask = (
   ctx: () => AppContext,
-  tasks: () => { reconciliation: TaskDefinition; bulkFollowUp: TaskDefinition; manualRecon: ManualReconTask },
+  tasks: () => {
+    reconciliation: TaskDefinition;
+    bulkFollowUp: TaskDefinition;
+    manualRecon: ManualReconTask;
+    linkagePreview: LinkageTasks['preview'];
+  },
 ) =>
   defineTask({
     queue: 'demo-follow-ups',
@@ -78,6 +87,7 @@ export const demoFollowUpsTask = (
       if (loads.length < input.loadJobIds.length || loads.some((j) => j.status !== 'Completed'))
         throw new NotReadyYet('waiting for the demo loads');
 
+      await previewDemoLinkage(c, tasks().linkagePreview, input);
       const caller = adminCaller(input);
       const earlier = await c.db
         .selectFrom('recon_runs')
@@ -137,6 +147,19 @@ export const demoFollowUpsTask = (
       return finish('Demo reconciliation done and its largest differences followed up');
     },
   });
+
+// The linkage preview a person starts with Link All, unless one was started for the entity already.
+const previewDemoLinkage = async (c: AppContext, task: LinkageTasks['preview'], input: DemoInput) => {
+  const started = await c.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('job_type', '=', LINKAGE_JOB_TYPE)
+    .where('entity_id', '=', input.entityId)
+    .executeTakeFirst();
+  if (started) return;
+  const { entityId, tenantId, userId, login } = input;
+  await c.jobs.start(task, { entityId }, { tenantId, entityId, userId, login });
+};
 
 // Called by the demo loader once its loads are queued.
 export const queueDemoFollowUps = async (

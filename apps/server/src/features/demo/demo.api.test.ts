@@ -273,4 +273,47 @@ describe('demo company', () => {
       .executeTakeFirstOrThrow();
     expect((bulk.input as { partyKeys: string[] }).partyKeys).not.toContain(heldKey.party_key);
   });
+
+  it("previews linking the branch's 26AS TAN to its customer, once, and reconciles its credits as the customer's", async () => {
+    const branch = generateDemoCompany().expectations.branchTan;
+    type LinkageJob = { id: string; status: string; proposed: number | null };
+    const jobs = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue/PreviewCustomerLinkage', { token }))
+        .json as LinkageJob[];
+      return list.length > 0 && list.every((j) => j.status === 'Completed') ? list : null;
+    }, 300_000);
+    expect(jobs).toHaveLength(1);
+    const preview = await fetch(`${t.baseUrl}/taxrecon/api/v1/ftp/content/customerlinkages/${jobs[0]!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(preview.status).toBe(200);
+    const lines = (await preview.text())
+      .split('\r\n')
+      .slice(1)
+      .filter((l) => l !== '')
+      .map((l) => l.split('\t'));
+    // TAN, 26AS name, customer code, customer name, link, reason
+    const proposed = lines.filter((l) => l[4] === 'Y');
+    expect(proposed.map((l) => [l[0], l[1], l[2]])).toEqual([
+      [branch.branchTan, branch.legalName, branch.customerCode],
+    ]);
+    expect(jobs[0]!.proposed).toBe(1);
+
+    // the demo reconciliation put the branch's credits with the customer's own, by name
+    const db = t.server.ctx.db;
+    await eventually(async () => {
+      const run = await db.selectFrom('recon_runs').select('status').executeTakeFirst();
+      return run?.status === 'Completed' ? run : null;
+    }, 300_000);
+    const rows = await db
+      .selectFrom('recon_rows as r')
+      .innerJoin('recon_parties as p', (j) =>
+        j.onRef('p.job_id', '=', 'r.job_id').onRef('p.party', '=', 'r.party'),
+      )
+      .select(['p.code', 'r.resolved_by'])
+      .where('r.tan', '=', branch.branchTan)
+      .execute();
+    expect(rows).toHaveLength(branch.rows);
+    expect(rows.every((r) => r.code === branch.customerCode && r.resolved_by === 'exact-name')).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Paise } from '@taxrecon/shared';
 import type { CreditNotes, CreditParty, CreditRow } from './credits.ts';
 import type { Bill, Vendor } from './purchases.ts';
-import { inCustomerMaster, NAME_VARIANT_BOOK_NAME } from './roster.ts';
+import { BRANCH_TAN_CUSTOMER, inCustomerMaster, NAME_VARIANT_BOOK_NAME } from './roster.ts';
 import type { Customer, Invoice } from './sales.ts';
 import type { RowPosition } from './statement.ts';
 
@@ -70,6 +70,9 @@ export interface DemoExpectations {
     tax: Paise;
   };
   sameNameDeductors: { name: string; tans: string[] };
+  // A customer's branch deducting under a TAN the master lacks: its credits
+  // resolve to the customer by name, and the linkage preview proposes the TAN.
+  branchTan: { customerCode: string; legalName: string; tan: string; branchTan: string; rows: number };
   // Deductor names that must not be read as part headings.
   partHeadingTraps: string[];
   reversal: { tan: string; voucher: string; rows: RowPosition[] };
@@ -117,6 +120,24 @@ const total = <T>(items: readonly T[], of: (item: T) => number): Paise =>
 const only = <T>(items: readonly T[], what: string): T => {
   if (items.length !== 1) throw new Error(`demo data: expected one ${what}, found ${items.length}`);
   return items[0]!;
+};
+
+const branchTanOf = (customers: readonly Customer[], tds: readonly CreditParty[]) => {
+  const customer = only(
+    customers.filter((c) => c.code === BRANCH_TAN_CUSTOMER),
+    'branch customer',
+  );
+  const branch = only(
+    tds.filter((p) => p.name === customer.legalName && p.tan !== customer.tan),
+    'branch deductor',
+  );
+  return {
+    customerCode: customer.code,
+    legalName: customer.legalName,
+    tan: customer.tan,
+    branchTan: branch.tan,
+    rows: branch.rows.length,
+  };
 };
 
 export const buildExpectations = (input: ExpectationInput): DemoExpectations => {
@@ -245,6 +266,7 @@ export const buildExpectations = (input: ExpectationInput): DemoExpectations => 
       name: 'SHREE GANESH ENTERPRISES',
       tans: customers.filter((c) => c.legalName === 'SHREE GANESH ENTERPRISES').map((c) => c.tan),
     },
+    branchTan: branchTanOf(customers, input.tds),
     partHeadingTraps: customers
       .map((c) => c.legalName)
       .filter((n) => n.startsWith('PART') || n.endsWith('DEPARTMENT')),

@@ -5,10 +5,11 @@ import { buildExpectations, type DemoExpectations } from './expectations.ts';
 import { addDays } from './format.ts';
 import { gstinFor, IdentifierMint } from './identifiers.ts';
 import { customerMappingText, customerMasterText, vendorMasterText } from './masters.ts';
+import { PLACES } from './places.ts';
 import { type Bill, makeVendor, vendorBills, vendorCredits } from './purchases.ts';
 import { createRandom } from './random.ts';
 import { purchaseRegisterText, salesRegisterText } from './registers.ts';
-import { CUSTOMERS, VENDORS } from './roster.ts';
+import { BRANCH_FROM_DAY, BRANCH_TAN_CUSTOMER, CUSTOMERS, VENDORS } from './roster.ts';
 import { type Customer, customerInvoices, type Invoice, makeCustomer } from './sales.ts';
 import { renderStatements } from './statement.ts';
 import { yearSpan } from './year.ts';
@@ -55,6 +56,23 @@ export const DEFAULT_DEMO_SEED = 20240401;
 const byNameThenTan = (a: CreditParty, b: CreditParty): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.tan < b.tan ? -1 : a.tan > b.tan ? 1 : 0;
 
+// The branch customer's credits from BRANCH_FROM_DAY on, taken from its own
+// TAN's and deducted under its branch's TAN (minted last, so no other
+// identifier of the seed changes).
+const branchCredits = (
+  tds: CreditParty[],
+  customers: readonly Customer[],
+  mint: IdentifierMint,
+  startYear: number,
+): CreditParty => {
+  const customer = customers.find((c) => c.code === BRANCH_TAN_CUSTOMER)!;
+  const own = tds.find((p) => p.tan === customer.tan)!;
+  const from = `${startYear}-${BRANCH_FROM_DAY}`;
+  const branchRows = own.rows.filter((r) => r.date >= from);
+  own.rows = own.rows.filter((r) => r.date < from);
+  return { ...own, tan: mint.tan(PLACES[customer.place].tanPrefix, customer.initial), rows: branchRows };
+};
+
 export const generateDemoCompany = (options: DemoOptions = {}): DemoCompany => {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const year = yearSpan(options.financialYear ?? '2024-25');
@@ -100,6 +118,8 @@ export const generateDemoCompany = (options: DemoOptions = {}): DemoCompany => {
     })
     .filter((p) => p.rows.length > 0)
     .sort(byNameThenTan);
+  tds.push(branchCredits(tds, customers, mint, year.startYear));
+  tds.sort(byNameThenTan);
 
   // Purchases and 26AS Part VI.
   const bills: Bill[] = [];

@@ -159,7 +159,23 @@ describe('26AS text', () => {
     const names = parties.map((p) => p.name);
     expect(names.some((n) => n.startsWith('PARTH '))).toBe(true);
     expect(names.some((n) => n.endsWith(' DEPARTMENT'))).toBe(true);
-    expect(names.length - new Set(names).size).toBe(1);
+    // two names under two TANs each: the two SHREE GANESH firms, and the branch customer
+    expect(names.length - new Set(names).size).toBe(2);
+    const branch = demo.expectations.branchTan;
+    expect(
+      parties
+        .filter((p) => p.name === branch.legalName)
+        .map((p) => p.tan)
+        .sort(),
+    ).toEqual([branch.tan, branch.branchTan].sort());
+    expect(parties.find((p) => p.tan === branch.branchTan)?.transactions.length).toBe(branch.rows);
+    expect(branch.rows).toBeGreaterThan(0);
+  });
+
+  it("keeps the branch's TAN out of the customer master", () => {
+    const branch = demo.expectations.branchTan;
+    expect(parsed.customers.map((c) => c.tanNumber)).toContain(branch.tan);
+    expect(parsed.customers.map((c) => c.tanNumber)).not.toContain(branch.branchTan);
   });
 });
 
