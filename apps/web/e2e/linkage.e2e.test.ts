@@ -126,8 +126,20 @@ describe('customer linkage in the browser', () => {
     await suite.page.goto(`${suite.t.baseUrl}/#/link-26as`);
     await byTestId('linkage-link-all').click();
     await expect(byTestId('linkage-note').textContent()).resolves.toMatch(/^Job submitted successfully/);
-    await suite.page.getByRole('button', { name: '.txt' }).first().waitFor({ timeout: 60_000 });
+    // the grid's counts are the job's: its proposed links, and the rest of its lines to decide
+    const token = await suite.t.login(ADMIN.email, ADMIN.password);
+    type Job = { id: string; status: string; proposed: number; lines: number };
+    const finished = async () => {
+      const [job] = (await suite.t.api('GET', '/job/jobs-queue/PreviewCustomerLinkage', { token }))
+        .json as Job[];
+      return job?.status === 'Completed' ? job : null;
+    };
+    await expect.poll(finished, { timeout: 60_000 }).not.toBeNull();
+    const job = (await finished())!;
+    await byTestId(`linkage-download-${job.id}`).waitFor({ timeout: 60_000 });
     await shot('4-link-26as-preview');
+    const cells = await byTestId('linkage-jobs').locator('tbody tr').first().locator('td').allTextContents();
+    expect(cells.slice(4, 6)).toEqual([String(job.proposed), String(job.lines - job.proposed)]);
     const reviewed =
       'TAN\t26AS Name\tCustomer Code\tCustomer Name\tLink (Y/N)\tReason\r\n' +
       'MUMH00040H\tHARBOURLINE SHIPPING PRIVATE LIMITED\tC3\tHarbour-Line Shipping (P) Ltd\tY\tsame company\r\n';

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconLink, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,10 +14,16 @@ import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 type Note = { color: 'green' | 'red'; text: string } | null;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-IN') : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
+
+// The preview's lines a person must decide (ties and near misses, marked N):
+// the job counts all its lines, the proposed links among them.
+const toReview = (j: LinkageJob): number | null =>
+  j.lines === null || j.proposed === null ? null : j.lines - j.proposed;
 
 const columns = (onError: (text: string) => void): readonly GridColumn<LinkageJob>[] => [
   {
@@ -39,11 +45,10 @@ const columns = (onError: (text: string) => void): readonly GridColumn<LinkageJo
     accessor: 'status',
     title: 'Status',
     value: (j) => j.status,
-    render: (j) => <Badge variant="light">{j.status}</Badge>,
     sortable: true,
   },
   { accessor: 'proposed', title: 'Proposed links', value: (j) => j.proposed, textAlign: 'right' },
-  { accessor: 'lines', title: 'Lines to review', value: (j) => j.lines, textAlign: 'right' },
+  { accessor: 'lines', title: 'Lines to review', value: toReview, textAlign: 'right' },
   {
     accessor: 'download',
     title: 'Preview',
