@@ -142,12 +142,13 @@ export const CUSTOMERS: readonly CustomerSpec[] = [
 // Customers the demo company's master lists: all but the name-only one.
 export const inCustomerMaster = (c: { case: CustomerCase }): boolean => c.case !== 'name-only';
 
-// A regular customer whose Pune branch deducts from October on, under a TAN
-// of its own that the customer master does not hold: its credits still
+// A regular customer whose branch office deducts from October on, under a
+// TAN of its own that the customer master does not hold: its credits still
 // resolve to the customer by its name, and Link Customers in 26AS to Sales
 // proposes the branch's TAN for it.
 export const BRANCH_TAN_CUSTOMER = 'C003';
-// The day of the financial year's first year from which the branch deducts.
+// From when the branch deducts: month and day in the financial year's first
+// calendar year (1 October 2024 for 2024-25).
 export const BRANCH_FROM_DAY = '10-01';
 
 // How the name-variant customer is spelled in the sales book.
