@@ -190,6 +190,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     bulkFollowUp: followUps.bulk,
     manualRecon,
     linkagePreview: linkage.preview,
+    report: reconciliation.report,
   }));
   jobs.register(demoFollowUps);
 

@@ -9,7 +9,8 @@ import { defineTask, NotReadyYet, type TaskDefinition } from '../../platform/que
 import { startBulkFollowUp } from '../follow-ups/bulk-job.ts';
 import { followUpCustomers } from '../follow-ups/customers.ts';
 import type { LinkageTasks } from '../linkage/tasks.ts';
-import { findRun } from '../reconciliation/runs/runs.ts';
+import { startReport } from '../reconciliation/reports/report-job.ts';
+import { findRun, type RunView } from '../reconciliation/runs/runs.ts';
 import { submitReconciliation } from '../reconciliation/runs/submit.ts';
 import type { ManualReconTask } from '../smart-recon/manual-recon.ts';
 import { demoManualReconCsv, demoManualReconJob, queueDemoManualRecon } from './demo-manual-recon.ts';
@@ -26,7 +27,10 @@ import { demoManualReconCsv, demoManualReconJob, queueDemoManualRecon } from './
 // in, it previews the linkage of 26AS deductors to customers (Link Customers
 // in 26AS to Sales), which proposes the branch TAN the demo's 26AS holds
 // (roster.ts BRANCH_TAN_CUSTOMER). Each step is found again on a retry, so a
-// crash never submits, mails or decides twice.
+// crash never submits, mails or decides twice. Last, it generates the whole
+// result as a background report, so Reports > Reconciliation Reports has a
+// file to open: the demo year is above the 2000 transactions a direct
+// download holds, so Generate Report is what a person would use.
 
 export const DEMO_RECONCILIATION_NOTE = 'Demo company: the year reconciled on first start';
 const CUSTOMERS_FOLLOWED_UP = 3;
@@ -61,6 +65,7 @@ export const demoFollowUpsTask = (
     bulkFollowUp: TaskDefinition;
     manualRecon: ManualReconTask;
     linkagePreview: LinkageTasks['preview'];
+    report: TaskDefinition;
   },
 ) =>
   defineTask({
@@ -144,7 +149,8 @@ export const demoFollowUpsTask = (
         const csv = await demoManualReconCsv(c, run, followedUp);
         if (csv) await queueDemoManualRecon(c, tasks().manualRecon, caller, run, csv);
       }
-      return finish('Demo reconciliation done and its largest differences followed up');
+      await reportDemoRun(c, tasks().report, caller, run);
+      return finish('Demo reconciliation done, its largest differences followed up and its report requested');
     },
   });
 
@@ -159,6 +165,23 @@ const previewDemoLinkage = async (c: AppContext, task: LinkageTasks['preview'], 
   if (started) return;
   const { entityId, tenantId, userId, login } = input;
   await c.jobs.start(task, { entityId }, { tenantId, entityId, userId, login });
+};
+
+export const demoReportName = (run: Pick<RunView, 'kind' | 'financial_year'>) =>
+  `Demo ${run.kind} reconciliation ${run.financial_year}`;
+
+// The whole result as Generate Report makes it, unless the run has a report
+// already; another report of the entity's being generated (one at a time) means
+// try again after it.
+const reportDemoRun = async (c: AppContext, task: TaskDefinition, caller: Caller, run: RunView) => {
+  const had = await c.db
+    .selectFrom('recon_reports')
+    .select('id')
+    .where('recon_job_id', '=', run.job_id)
+    .executeTakeFirst();
+  if (had) return;
+  const answer = await startReport(c, task, caller, run, { kind: 'job' }, demoReportName(run), 'FullReport');
+  if (answer.throttled) throw new NotReadyYet('waiting for a running report');
 };
 
 // Called by the demo loader once its loads are queued.

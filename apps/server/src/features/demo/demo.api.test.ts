@@ -1,5 +1,7 @@
+import { BlobReader, TextWriter, ZipReader } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { demoReportName } from './demo-follow-ups.ts';
 import { DEMO_MANUAL_RECON_FILE } from './demo-manual-recon.ts';
 import { DEMO_ENTITY_NAME, generateDemoCompany } from './generate.ts';
 
@@ -315,5 +317,43 @@ describe('demo company', () => {
       .execute();
     expect(rows).toHaveLength(branch.rows);
     expect(rows.every((r) => r.code === branch.customerCode && r.resolved_by === 'exact-name')).toBe(true);
+  });
+
+  it("has the year's whole result generated as a report under Reports > Reconciliation Reports, once", async () => {
+    type Report = { id: string; status: string; fileName: string; reportType: string; reconJobId: string };
+    const reports = await eventually(async () => {
+      const list = (await t.api('GET', '/reports/reconciliation-reports', { token })).json as Report[];
+      return list.length > 0 && list.every((r) => r.status === 'Completed') ? list : null;
+    }, 300_000);
+    const run = await t.server.ctx.db
+      .selectFrom('recon_runs')
+      .select(['job_id', 'kind', 'financial_year'])
+      .executeTakeFirstOrThrow();
+    expect(reports.map((r) => [r.fileName, r.reportType, r.reconJobId])).toEqual([
+      [`${demoReportName(run)}.zip`, 'FullReport', run.job_id],
+    ]);
+    // the demo year is above the 2000 transactions a direct download holds: Generate Report is the way
+    const get = (path: string) =>
+      fetch(`${t.baseUrl}/taxrecon/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const direct = await get(`/discrepancy/entries/download/${run.job_id}`);
+    expect(direct.status).toBe(400);
+    expect(await direct.json()).toMatchObject({ code: 'TOO_LARGE' });
+    const file = await get(`/reports/reconciliation-reports/${reports[0]!.id}`);
+    expect(file.status).toBe(200);
+    const zip = new ZipReader(new BlobReader(await file.blob()));
+    const report = new Map<string, string>();
+    for (const entry of await zip.getEntries())
+      if (!entry.directory && entry.filename.endsWith('.csv'))
+        report.set(entry.filename, await entry.getData(new TextWriter()));
+    await zip.close();
+    expect([...report.keys()].sort()).toEqual([
+      '26as.csv',
+      'customers.csv',
+      'not-considered.csv',
+      'sales-book.csv',
+      'summary.csv',
+    ]);
+    const salesRows = generateDemoCompany().expectations.controlTotals.sales.rows;
+    expect(report.get('sales-book.csv')?.trim().split('\n')).toHaveLength(salesRows + 1);
   });
 });
