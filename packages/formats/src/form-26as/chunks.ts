@@ -66,11 +66,11 @@ export const cut26asText = (
     let end = text.indexOf('\n', start);
     if (end < 0) end = length;
     const lineStart = start;
-    const raw = text.slice(start, end);
     start = end + 1;
     const lineNo = n++;
-    const line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
+    const lineEnd = end > lineStart && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     if (delimiter === null) {
+      const line = text.slice(lineStart, lineEnd);
       if (isBlank(line) || badCharacterAt(line) >= 0) continue;
       if (line.includes('^')) delimiter = '^';
       else if (line.includes('|')) delimiter = '|';
@@ -78,22 +78,34 @@ export const cut26asText = (
     }
     const d = delimiter;
     // the first character that is neither blank nor the delimiter, and whether
-    // a delimiter came before it (the row's first field is then empty)
-    let i = 0;
+    // a delimiter came before it (the row's first field is then empty), found
+    // in the text itself: a transaction row, most of the lines, is passed
+    // over without being cut out of it
+    const dc = d === '^' ? 94 : 124;
+    let at = lineStart;
     let afterDelimiter = false;
-    for (; i < line.length; i++) {
-      const ch = line.charCodeAt(i);
-      if (ch <= 32) continue;
-      if (line[i] === d) {
-        afterDelimiter = true;
-        continue;
-      }
-      break;
+    for (; at < lineEnd; at++) {
+      const ch = text.charCodeAt(at);
+      if (ch === dc) afterDelimiter = true;
+      else if (ch > 32) break;
     }
-    if (i === line.length) continue;
-    const c = line.charCodeAt(i);
+    if (at === lineEnd) continue;
+    const c = text.charCodeAt(at);
     // a transaction row: nothing to track
     if (c >= 48 && c <= 57 && afterDelimiter) continue;
+    // a deductor's row where no cut is due: nothing to track either (a
+    // statement has a row for each of its thousands of deductors)
+    if (c >= 48 && c <= 57 && (lineStart - chunkStart < chunkChars || heading === null || partyMap === null))
+      continue;
+    // each deductor's transactions repeat the column header: the same line
+    // again changes nothing
+    if (
+      txHeader !== null &&
+      lineEnd - lineStart === txHeader.text.length &&
+      text.startsWith(txHeader.text, lineStart)
+    )
+      continue;
+    const line = text.slice(lineStart, lineEnd);
     if (c === 80 || c === 112) {
       const h = parsePartHeading(line, d);
       if (h !== null && badCharacterAt(line) < 0) {
