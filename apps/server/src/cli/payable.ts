@@ -10,7 +10,7 @@ import {
   readSectionTypes,
   readVendorSections,
 } from '@taxrecon/formats';
-import { append, type FinancialYear, financialYearOf, formatRupees, isFinancialYear } from '@taxrecon/shared';
+import { append, type FinancialYear, financialYearOf, formatInr, isFinancialYear } from '@taxrecon/shared';
 import {
   customRules,
   expenseSectionMappings,
@@ -110,7 +110,7 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
     }
     const s = result.summary;
     io.stderr(
-      `TDS payable ${fy}: ${s.totalEntries} entries over ${s.vendors} vendors; due Rs ${formatRupees(s.due)}, deducted Rs ${formatRupees(s.deducted)}; ${s.byStatus.short} short, ${s.byStatus.notDeducted} not deducted, ${s.byStatus.excess} excess; ${s.glUnmapped} GL unmapped, ${s.vendorMissing} vendor missing, ${s.errors} errors\n`,
+      `TDS payable ${fy}: ${s.totalEntries} entries over ${s.vendors} vendors; due ${formatInr(s.due)}, deducted ${formatInr(s.deducted)}; ${s.byStatus.short} short, ${s.byStatus.notDeducted} not deducted, ${s.byStatus.excess} excess; ${s.glUnmapped} GL unmapped, ${s.vendorMissing} vendor missing, ${s.errors} errors\n`,
     );
     return 0;
   } catch (error) {
