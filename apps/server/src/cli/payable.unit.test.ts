@@ -159,7 +159,9 @@ describe('taxrecon payable', () => {
       ['INV-9', 10, null, null, null, 0, 0, 'error'],
     ]);
     // the year's totals as a finance user reads amounts: the rupee sign, lakh grouping
-    expect(stderr).toMatch(/^TDS payable 2024-25: 9 entries over \d+ vendors; due ₹35,800\.00, deducted ₹18,000\.00;/m);
+    expect(stderr).toMatch(
+      /^TDS payable 2024-25: 9 entries over \d+ vendors; due ₹35,800\.00, deducted ₹18,000\.00;/m,
+    );
     expect(result.entries[3]!.reason).toMatch(/206AA \(no PAN\)/);
     expect(result.errors.map((e) => [e.ref, e.line, e.code])).toEqual([
       ['INV-6', 7, 'GL_UNMAPPED'],
