@@ -16,7 +16,7 @@ export const monthsOfQuarter = (fy: string, quarter: Quarter): string[] =>
 export const quarterChallans = async (ctx: AppContext, entityId: string, fy: string, quarter: Quarter) => {
   const { rows } = await ctx.database.pool.query<ChallanRow>(
     `SELECT ${CHALLAN_COLUMNS} FROM payable_challans WHERE entity_id = $1 AND month = ANY($2)
-     ORDER BY month, section_number, deductee_type, date_of_deposit, created_at`,
+     ORDER BY month, section_number, sub_section, deductee_type, date_of_deposit, created_at`,
     [entityId, monthsOfQuarter(fy, quarter)],
   );
   return rows;

@@ -132,6 +132,16 @@ describe('demo company', () => {
     // every Q1 line was deposited in full, so every deductee row found room on its challan
     expect(q1Rows.filter((r) => r.challanId === null)).toHaveLength(0);
     expect(job.remarks).toContain(`${q1Rows.length} Q1 deductee row(s) allocated`);
+    // the quarter's challan summary keeps a section's sub-sections apart: 194I(a)'s challans together, then 194I(b)'s
+    const challanSummary = (await t.api('GET', '/tds-payable/quarterly-challan-summary/24-25/Q1', { token }))
+      .json as {
+      rows: { monthYear: string; section: string; subsection: string | null }[];
+    };
+    const groups = challanSummary.rows.map(
+      (r) => `${r.monthYear} ${r.section}${r.subsection ? `(${r.subsection})` : ''}`,
+    );
+    expect(groups.some((g) => /\(a\)$/.test(g))).toBe(true);
+    expect(groups.filter((g, i) => g !== groups[i - 1])).toEqual([...new Set(groups)]);
     const months = (await t.api('GET', '/tds-payable/months?financialYear=24-25', { token })).json as {
       month: string;
       verified: boolean;
