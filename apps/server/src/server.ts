@@ -187,6 +187,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
   jobs.register(demoChallans);
   const demoFollowUps = demoFollowUpsTask(ctx, () => ({
     reconciliation: reconciliation.tds,
+    tcsReconciliation: reconciliation.tcs,
     bulkFollowUp: followUps.bulk,
     manualRecon,
     linkagePreview: linkage.preview,

@@ -27,10 +27,11 @@ import { demoManualReconCsv, demoManualReconJob, queueDemoManualRecon } from './
 // in, it previews the linkage of 26AS deductors to customers (Link Customers
 // in 26AS to Sales), which proposes the branch TAN the demo's 26AS holds
 // (roster.ts BRANCH_TAN_CUSTOMER). Each step is found again on a retry, so a
-// crash never submits, mails or decides twice. Last, it generates the whole
+// crash never submits, mails or decides twice. Then it generates the whole
 // result as a background report, so Reports > Reconciliation Reports has a
 // file to open: the demo year is above the 2000 transactions a direct
-// download holds, so Generate Report is what a person would use.
+// download holds, so Generate Report is what a person would use. Last, the
+// purchase book is reconciled against 26AS Part VI (TCS) the same way.
 
 export const DEMO_RECONCILIATION_NOTE = 'Demo company: the year reconciled on first start';
 const CUSTOMERS_FOLLOWED_UP = 3;
@@ -62,6 +63,7 @@ export const demoFollowUpsTask = (
   ctx: () => AppContext,
   tasks: () => {
     reconciliation: TaskDefinition;
+    tcsReconciliation: TaskDefinition;
     bulkFollowUp: TaskDefinition;
     manualRecon: ManualReconTask;
     linkagePreview: LinkageTasks['preview'];
@@ -94,12 +96,7 @@ export const demoFollowUpsTask = (
 
       await previewDemoLinkage(c, tasks().linkagePreview, input);
       const caller = adminCaller(input);
-      const earlier = await c.db
-        .selectFrom('recon_runs')
-        .select('job_id')
-        .where('entity_id', '=', input.entityId)
-        .where('notes', '=', DEMO_RECONCILIATION_NOTE)
-        .executeTakeFirst();
+      const earlier = await demoRun(c, input, 'TDS');
       if (!earlier) {
         const answer = await submitReconciliation(
           c,
@@ -150,7 +147,10 @@ export const demoFollowUpsTask = (
         if (csv) await queueDemoManualRecon(c, tasks().manualRecon, caller, run, csv);
       }
       await reportDemoRun(c, tasks().report, caller, run);
-      return finish('Demo reconciliation done, its largest differences followed up and its report requested');
+      const tcs = await reconcileDemoTcs(c, tasks().tcsReconciliation, caller, input);
+      return finish(
+        `Demo reconciliation done, its largest differences followed up and its report requested; ${tcs}`,
+      );
     },
   });
 
@@ -165,6 +165,45 @@ const previewDemoLinkage = async (c: AppContext, task: LinkageTasks['preview'], 
   if (started) return;
   const { entityId, tenantId, userId, login } = input;
   await c.jobs.start(task, { entityId }, { tenantId, entityId, userId, login });
+};
+
+// The run the demo submitted for the year, of one kind.
+const demoRun = (c: AppContext, input: DemoInput, kind: 'TDS' | 'TCS') =>
+  c.db
+    .selectFrom('recon_runs')
+    .select('job_id')
+    .where('entity_id', '=', input.entityId)
+    .where('kind', '=', kind)
+    .where('notes', '=', DEMO_RECONCILIATION_NOTE)
+    .executeTakeFirst();
+
+// The purchase book against 26AS Part VI, submitted once the receivable year's
+// steps are done (an entity reconciles one year at a time), so View TCS
+// Reconciliation and its result open with the demo's missing TCS in them.
+const reconcileDemoTcs = async (
+  c: AppContext,
+  task: TaskDefinition,
+  caller: Caller,
+  input: DemoInput,
+): Promise<string> => {
+  const earlier = await demoRun(c, input, 'TCS');
+  if (!earlier) {
+    const answer = await submitReconciliation(
+      c,
+      task,
+      caller,
+      'TCS',
+      input.financialYear as FinancialYear,
+      { notes: DEMO_RECONCILIATION_NOTE },
+      [],
+    );
+    if (answer.error) return `no TCS reconciliation: ${answer.message}`;
+    throw new NotReadyYet(answer.throttled ? 'waiting for a running reconciliation' : 'reconciling TCS');
+  }
+  const run = await findRun(c, caller, earlier.job_id);
+  if (run.status === 'Failed') return 'the TCS reconciliation failed';
+  if (run.status !== 'Completed') throw new NotReadyYet('waiting for the demo TCS reconciliation');
+  return 'the purchases reconciled for TCS';
 };
 
 export const demoReportName = (run: Pick<RunView, 'kind' | 'financial_year'>) =>

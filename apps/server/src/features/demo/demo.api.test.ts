@@ -267,7 +267,7 @@ describe('demo company', () => {
     const db = t.server.ctx.db;
     const held = await db
       .selectFrom('recon_rows')
-      .select(['party', 'side', 'match_no'])
+      .select(['job_id', 'party', 'side', 'match_no'])
       .where('action', '=', 'Hold')
       .execute();
     expect(held).toHaveLength(job.updated);
@@ -276,6 +276,7 @@ describe('demo company', () => {
     const heldKey = await db
       .selectFrom('recon_parties')
       .select('party_key')
+      .where('job_id', '=', held[0]!.job_id)
       .where('party', '=', held[0]!.party)
       .executeTakeFirstOrThrow();
     const bulk = await db
@@ -314,7 +315,11 @@ describe('demo company', () => {
     // the demo reconciliation put the branch's credits with the customer's own, by name
     const db = t.server.ctx.db;
     await eventually(async () => {
-      const run = await db.selectFrom('recon_runs').select('status').executeTakeFirst();
+      const run = await db
+        .selectFrom('recon_runs')
+        .select('status')
+        .where('kind', '=', 'TDS')
+        .executeTakeFirst();
       return run?.status === 'Completed' ? run : null;
     }, 300_000);
     const rows = await db
@@ -338,6 +343,7 @@ describe('demo company', () => {
     const run = await t.server.ctx.db
       .selectFrom('recon_runs')
       .select(['job_id', 'kind', 'financial_year'])
+      .where('kind', '=', 'TDS')
       .executeTakeFirstOrThrow();
     expect(reports.map((r) => [r.fileName, r.reportType, r.reconJobId])).toEqual([
       [`${demoReportName(run)}.zip`, 'FullReport', run.job_id],
@@ -365,5 +371,28 @@ describe('demo company', () => {
     ]);
     const salesRows = generateDemoCompany().expectations.controlTotals.sales.rows;
     expect(report.get('sales-book.csv')?.trim().split('\n')).toHaveLength(salesRows + 1);
+  });
+
+  it('reconciles the purchases against 26AS Part VI once the receivable year is done, and finds the missing TCS', async () => {
+    type Job = { id: string; status: string; jobType: string; remarks: string | null };
+    const jobs = await eventually(async () => {
+      const list = (await t.api('GET', '/job/jobs-queue', { token })).json as Job[];
+      const demo = list.find((j) => j.jobType === 'DemoFollowUps');
+      return demo?.status === 'Completed' ? list : null;
+    }, 300_000);
+    const demo = jobs.find((j) => j.jobType === 'DemoFollowUps')!;
+    expect(demo.remarks).toMatch(/; the purchases reconciled for TCS$/);
+    const tcs = jobs.filter((j) => j.jobType === 'TCSReconciliation');
+    expect(tcs.map((j) => j.status)).toEqual(['Completed']);
+    const e = generateDemoCompany().expectations.tcs;
+    const partly = (
+      (
+        await t.api('POST', `/reconciliation-response/tcs/job/${tcs[0]!.id}?matchType=partialMatches`, {
+          token,
+          body: {},
+        })
+      ).json as { partialMatches: { customerTAN: string }[] }
+    ).partialMatches.map((v) => v.customerTAN);
+    expect(partly).toContain(e.missingFromPartVI.tan);
   });
 });
