@@ -6,8 +6,9 @@ import { type demoChallansTask, queueDemoChallans } from '../challans/demo-chall
 import { queueDemoForm16a } from '../documents/demo-certificates.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
 import { type demoFollowUpsTask, queueDemoFollowUps } from './demo-follow-ups.ts';
-import { generateDemoCompany } from './generate.ts';
+import { type DemoFile, generateDemoCompany } from './generate.ts';
 import { loadDemoPayable } from './payable-demo.ts';
+import { demoRejectedBills } from './rejected-bills.ts';
 import { storeDemoFile } from './store-file.ts';
 
 // A fresh installation gets the demo company in its first entity, loaded the
@@ -21,7 +22,8 @@ export const loadDemoCompany = async (
   // the 34A task: the demo's year of expenses is computed once loaded, and
   // the challans task deposits part of its tax once that run has finished
   payable?: { run: TaskDefinition; challans: ReturnType<typeof demoChallansTask> },
-  // the task that reconciles the demo year and follows up on it, once the loads are in
+  // the task that reconciles the demo year and follows up on it, once the loads are in; with
+  // it, the demo also uploads a late file of bills that are all rejected
   followUps?: ReturnType<typeof demoFollowUpsTask>,
 ): Promise<string[]> => {
   const demo = generateDemoCompany();
@@ -31,7 +33,7 @@ export const loadDemoCompany = async (
     .where('id', '=', owner.entityId)
     .execute();
   const jobIds: string[] = [];
-  for (const file of demo.files) {
+  const load = async (file: DemoFile) => {
     const storedId = await storeDemoFile(ctx.db, store, owner, {
       kind: file.kind,
       fileName: file.fileName,
@@ -47,11 +49,15 @@ export const loadDemoCompany = async (
       },
       owner,
     );
-    jobIds.push(job.id);
-  }
+    return job.id;
+  };
+  for (const file of demo.files) jobIds.push(await load(file));
   if (followUps) {
     const loads = [...jobIds];
     jobIds.push(await queueDemoFollowUps(ctx, followUps, owner, demo.financialYear, loads));
+    // with the rest of what a person did after loading the year: a late file
+    // whose every line is rejected (rejected-bills.ts), not waited for
+    jobIds.push(await load(demoRejectedBills(demo)));
   }
   // Form 16A certificates for a few of the vendors, once the vendor master has loaded
   await queueDemoForm16a(
