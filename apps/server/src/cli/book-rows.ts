@@ -52,6 +52,11 @@ export interface BookRowsRead {
   lines: KeyedLines;
   // how many
   rows: number;
+  // TCS: the year's bills without TCS, held back apart from `lines` (in file
+  // order): the run leaves them out when any bill of its books bears TCS, as
+  // the app's job does (matching/source-rows.ts BEARS_TCS), else takes them
+  held: KeyedLines;
+  heldRows: number;
   // all rows read, of any year
   total: number;
   // rows left out, one entry per bad cell, in file order
@@ -60,8 +65,15 @@ export interface BookRowsRead {
 }
 
 export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shape: RegisterShape) => {
-  const read: Omit<BookRowsRead, 'lines'> = { rows: 0, total: 0, rejects: [], warnings: [] };
+  const read: Omit<BookRowsRead, 'lines' | 'held'> = {
+    rows: 0,
+    heldRows: 0,
+    total: 0,
+    rejects: [],
+    warnings: [],
+  };
   let lines = new KeyedLineWriter();
+  let held = new KeyedLineWriter();
   const mapRow = createRowMapper(
     shape,
     shape.mapping as Parameters<typeof createRowMapper>[1],
@@ -78,7 +90,11 @@ export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shap
         kind === 'TDS'
           ? salesBookRow(mapped.row as unknown as SalesRow)
           : purchaseBookRow(mapped.row as unknown as PurchaseRow);
-      if (financialYearOf(row.date) === fy) {
+      if (financialYearOf(row.date) !== fy) return;
+      if (kind === 'TCS' && row.tax === 0) {
+        addBookRowLine(row, held.add);
+        read.heldRows++;
+      } else {
         addBookRowLine(row, lines.add);
         read.rows++;
       }
@@ -86,9 +102,10 @@ export const createBookRowReader = (kind: 'TDS' | 'TCS', fy: FinancialYear, shap
   };
   // What was read; the lines so far are handed over (and let go here).
   const finish = (): BookRowsRead => {
-    const finished = lines.finish();
+    const finished = { lines: lines.finish(), held: held.finish() };
     lines = new KeyedLineWriter();
-    return { ...read, lines: finished };
+    held = new KeyedLineWriter();
+    return { ...read, ...finished };
   };
   return { add, finish };
 };

@@ -108,5 +108,5 @@ export const runTask = (task: unknown) => {
     return { result: piece, transfer: [piece.tuples.buffer as ArrayBuffer] };
   }
   const read = readRegisterChunk(t.chunk);
-  return { result: read, transfer: keyedTransfer(read.lines) };
+  return { result: read, transfer: [...keyedTransfer(read.lines), ...keyedTransfer(read.held)] };
 };

@@ -141,7 +141,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           { output: 'json', spoolMemoryBytes: SPOOL_MEMORY_BYTES, ...(threads ? { pool: threads } : {}) },
         );
     const whole = { book: [] as BookRow[], taxBook: [] as TaxBookRow[] };
-    const counted = { book: 0, taxBook: 0 };
+    const counted = { book: 0, taxBook: 0, held: 0 };
+    const heldBack: KeyedLines[] = [];
     const take = (side: 'book' | 'taxBook') => (lines: KeyedLines) => {
       if (computation) computation.inputKeyed(side, lines);
       else if (side === 'book') append(whole.book, decodeBookRows(keyedText(lines)));
@@ -222,8 +223,11 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
         const read = await readBookRows(bytes, source, shape, kind, fy, pool(), take('book'));
         read.rejects.forEach(reject);
         for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
-        if (read.total > 0 && read.rows === 0) throw new Stop(`${file}: has no rows dated in ${fy}`);
+        if (read.total > 0 && read.rows + read.heldRows === 0)
+          throw new Stop(`${file}: has no rows dated in ${fy}`);
         counted.book += read.rows;
+        counted.held += read.heldRows;
+        append(heldBack, read.held);
       }
     };
 
@@ -236,6 +240,16 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       if (done.status === 'rejected') throw done.reason;
       append(rejected, held);
     }
+    // TCS: bills without TCS have nothing to find in Part VI, so they are left
+    // out when any bill of the books bears TCS; books with none at all are
+    // matched on purchase value (the app's job decides so: source-read.ts tcsBookScope).
+    let billsWithoutTcs = counted.held;
+    if (counted.book === 0) {
+      for (const lines of heldBack) take('book')(lines);
+      counted.book = counted.held;
+      billsWithoutTcs = 0;
+    }
+    heldBack.length = 0;
     // the parsing threads are done; without the party-at-a-time computation
     // (which matches in them) they are not needed again
     if (!computation) await threads?.close();
@@ -304,7 +318,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     }
     const c = summary.categories;
     io.stderr(
-      `${kind} ${fy}: ${summary.parties} parties: ${c.fullMatches} fully matched, ${c.partialMatches} partly, ${c.missingFromTaxBook} missing from 26AS, ${c.missingFromSales} missing from the book; ${written.matches} matches; ${written.unresolved} rows unresolved; ${rejected.length} rows rejected\n`,
+      `${kind} ${fy}: ${summary.parties} parties: ${c.fullMatches} fully matched, ${c.partialMatches} partly, ${c.missingFromTaxBook} missing from 26AS, ${c.missingFromSales} missing from the book; ${written.matches} matches; ${written.unresolved} rows unresolved; ${rejected.length} rows rejected${billsWithoutTcs ? `; ${billsWithoutTcs} bills without TCS left out` : ''}\n`,
     );
     return 0;
   } catch (error) {

@@ -135,7 +135,51 @@ describe('taxrecon reconcile', () => {
     ]);
     expect(code, stderr).toBe(0);
     const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
-    expect(result.parties.length).toBeGreaterThan(0);
+    // Bills without TCS have nothing in Part VI and are left out (as the app's
+    // job leaves them out): only the vendor whose Q4 TCS is missing is mismatched.
+    const e = demo.expectations.tcs;
+    expect(stderr).toContain(`; ${e.billsWithoutTcs} bills without TCS left out`);
+    const byCategory = (category: string) =>
+      result.parties
+        .filter((p) => p.category === category)
+        .map((p) => p.tan)
+        .sort();
+    expect(byCategory('partialMatches')).toEqual([e.missingFromPartVI.tan]);
+    expect(byCategory('fullMatches')).toEqual(
+      e.vendorsInPartVI.filter((tan) => tan !== e.missingFromPartVI.tan).sort(),
+    );
+    expect(result.parties).toHaveLength(e.vendorsInPartVI.length);
+    expect(result.unmatchedBook.map((r) => r.ref).sort()).toEqual([...e.missingFromPartVI.bills].sort());
+  });
+
+  it('keeps every bill of a purchase book that records no TCS at all, to match on purchase value', async () => {
+    // the demo's register with only its bills without TCS (and no Grand Total)
+    const lines = fs.readFileSync(file('purchase-register'), 'utf8').split('\n');
+    const header = lines.findIndex((l) => l.startsWith('Date\t'));
+    const tcsColumn = lines[header]!.split('\t').indexOf('TCS on Purchase');
+    const bills = lines.filter((l, i) => i > header && /^\d/.test(l) && !l.split('\t')[tcsColumn]?.trim());
+    expect(bills).toHaveLength(demo.expectations.tcs.billsWithoutTcs);
+    const register = path.join(dir, 'purchase-register-without-tcs.txt');
+    fs.writeFileSync(register, [...lines.slice(0, header + 1), ...bills, ''].join('\n'));
+    const out = path.join(dir, 'tcs-without.json');
+    const { code, stderr } = await run([
+      'tcs',
+      '--fy',
+      '2024-25',
+      '--book',
+      register,
+      '--26as',
+      file('form-26as', 0),
+      '--26as',
+      file('form-26as', 1),
+      '--out',
+      out,
+    ]);
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toContain('without TCS left out');
+    const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
+    const refs = [...result.matches.flatMap((m) => m.book), ...result.unmatchedBook.map((r) => r.ref)];
+    expect(refs).toHaveLength(bills.length);
   });
 
   it.each([

@@ -14,7 +14,8 @@ import type { RegisterChunk } from './register-chunk.ts';
 // thread finishes first, and the year's lines are never all held); anything
 // else is read record by record on this thread.
 
-export type BookRowsCount = Omit<BookRowsRead, 'lines'>;
+// (the held bills, book-rows.ts, in file order: the caller decides once all books are read)
+export type BookRowsCount = Omit<BookRowsRead, 'lines' | 'held'> & { held: KeyedLines[] };
 
 export const readBookRows = async (
   bytes: Uint8Array,
@@ -29,11 +30,11 @@ export const readBookRows = async (
   if (!pool || !chunks) {
     const { add, finish } = createBookRowReader(kind, fy, shape);
     for await (const record of source.rows) add(record);
-    const { lines, ...read } = finish();
+    const { lines, held, ...read } = finish();
     take(lines);
-    return read;
+    return { ...read, held: [held] };
   }
-  const read: BookRowsCount = { rows: 0, total: 0, rejects: [], warnings: [] };
+  const read: BookRowsCount = { rows: 0, heldRows: 0, held: [], total: 0, rejects: [], warnings: [] };
   for await (const parts of pool.runInWindows<ParseTask, BookRowsRead>(
     chunks.map((chunk) => ({ type: 'register', chunk })),
     (t) => (t.type === 'register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
@@ -41,6 +42,8 @@ export const readBookRows = async (
     for (const p of parts) {
       take(p.lines);
       read.rows += p.rows;
+      read.heldRows += p.heldRows;
+      read.held.push(p.held);
       read.total += p.total;
       for (const e of p.rejects) read.rejects.push(e);
       for (const w of p.warnings) read.warnings.push(w);

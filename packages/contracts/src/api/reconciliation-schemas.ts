@@ -318,6 +318,8 @@ export const ResultMetadata = z.object({
   broughtForward: SideAmounts,
   carriedForward: SideAmounts,
   unresolvedRows: z.number().int(),
+  // book rows left out by rule: a TCS job's purchase bills without TCS (nothing to find in Part VI)
+  leftOutRows: z.number().int(),
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
   decisionErrors: z.array(z.object({ code: z.string(), message: z.string() })),
 });

@@ -396,14 +396,27 @@ describe('demo company', () => {
     const tcs = jobs.filter((j) => j.jobType === 'TCSReconciliation');
     expect(tcs.map((j) => j.status)).toEqual(['Completed']);
     const e = generateDemoCompany().expectations.tcs;
-    const partly = (
+    type Page = { counts: Record<string, number>; metadata: { leftOutRows: number } } & Record<
+      string,
+      { customerTAN: string }[]
+    >;
+    const tab = async (matchType: string) =>
       (
-        await t.api('POST', `/reconciliation-response/tcs/job/${tcs[0]!.id}?matchType=partialMatches`, {
+        await t.api('POST', `/reconciliation-response/tcs/job/${tcs[0]!.id}?matchType=${matchType}`, {
           token,
           body: {},
         })
-      ).json as { partialMatches: { customerTAN: string }[] }
-    ).partialMatches.map((v) => v.customerTAN);
-    expect(partly).toContain(e.missingFromPartVI.tan);
+      ).json as Page;
+    const partly = await tab('partialMatches');
+    // The bills before a vendor crosses the 206C(1H) threshold carry no TCS and
+    // are left out, so only the vendor whose Q4 TCS is missing is mismatched,
+    // and no vendor is missing from 26AS for want of TCS it never paid.
+    expect(partly.partialMatches!.map((v) => v.customerTAN)).toEqual([e.missingFromPartVI.tan]);
+    const full = (await tab('fullMatches')).fullMatches!.map((v) => v.customerTAN).sort();
+    expect(full).toEqual(e.vendorsInPartVI.filter((tan) => tan !== e.missingFromPartVI.tan).sort());
+    expect(partly.counts).toMatchObject({ missingFromTaxBook: 0, partialMatches: 1 });
+    expect(e.billsWithoutTcs).toBeGreaterThan(0);
+    expect(tcs[0]!.remarks).toContain(`; ${e.billsWithoutTcs} bills without TCS left out`);
+    expect(partly.metadata.leftOutRows).toBe(e.billsWithoutTcs);
   });
 });

@@ -87,6 +87,8 @@ export interface DemoExpectations {
   tcs: {
     vendorsInPartVI: string[];
     missingFromPartVI: { tan: string; vendorName: string; bills: string[]; tax: Paise };
+    // bills the TCS job leaves out: no TCS on them (reconciliation source-rows.ts BEARS_TCS)
+    billsWithoutTcs: number;
   };
   controlTotals: {
     sales: { rows: number; saleAmount: Paise; invoiceValue: Paise; tds: Paise };
@@ -296,6 +298,7 @@ export const buildExpectations = (input: ExpectationInput): DemoExpectations => 
         bills: input.missingTcs.map((b) => b.number),
         tax: total(input.missingTcs, (b) => b.tcs),
       },
+      billsWithoutTcs: input.bills.filter((b) => b.tcs === 0).length,
     },
     controlTotals: {
       sales: {

@@ -37,6 +37,8 @@ export interface ReconRunsTable {
   brought_forward_tax_book_rows: Generated<number>;
   parties: Generated<number>;
   unresolved_rows: Generated<number>;
+  // book rows left out by rule (a TCS run's bills without TCS)
+  left_out_rows: Generated<number>;
   previous_job_id: string | null;
   options: NullableJson;
   warnings: Json;

@@ -2,7 +2,7 @@ import type { Decision, MappingEntry, PartyMaster, ReconKind } from '@taxrecon/e
 import type pg from 'pg';
 import { copyToStdoutChunks } from '../../../platform/db/bulk-load.ts';
 import type { Database } from '../../../platform/db/database.ts';
-import { bookSelect, broughtForwardSelect, taxBookSelect } from './source-rows.ts';
+import { BEARS_TCS, bookSelect, broughtForwardSelect, taxBookSelect } from './source-rows.ts';
 import type { InputSide } from './streamed-compute.ts';
 
 // Everything a reconciliation of an entity, kind and year reads, in one
@@ -18,6 +18,8 @@ export interface SourceData {
   parties: PartyMaster[];
   mappings: MappingEntry[];
   decisions: Decision[];
+  // purchase bills without TCS the TCS job left out (BEARS_TCS)
+  billsWithoutTcs: number;
 }
 
 export const previousFinancialYear = (fy: string): string => {
@@ -116,6 +118,25 @@ export const storedDecisions = async (
   return rows.map((r) => ({ ...r.decision, id: String(r.id) }));
 };
 
+// Whether the TCS job leaves the year's bills without TCS out, and how many
+// that is: only when some bill of the year bears TCS (source-rows.ts BEARS_TCS).
+export const tcsBookScope = async (
+  client: Pick<pg.PoolClient, 'query'>,
+  entityId: string,
+  kind: ReconKind,
+  fy: string,
+): Promise<{ leaveOut: boolean; billsWithoutTcs: number }> => {
+  if (kind !== 'TCS') return { leaveOut: false, billsWithoutTcs: 0 };
+  const { rows } = await client.query<{ bearing: number; without: number }>(
+    `SELECT count(*) FILTER (WHERE ${BEARS_TCS})::int AS bearing,
+       count(*) FILTER (WHERE NOT (${BEARS_TCS}))::int AS without
+     FROM purchase_entries WHERE entity_id = $1 AND financial_year = $2`,
+    [entityId, fy],
+  );
+  const leaveOut = (rows[0]?.bearing ?? 0) > 0;
+  return { leaveOut, billsWithoutTcs: leaveOut ? (rows[0]?.without ?? 0) : 0 };
+};
+
 export const readSourceData = async (
   database: Database,
   scope: { entityId: string; kind: ReconKind; financialYear: string },
@@ -125,8 +146,12 @@ export const readSourceData = async (
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const previousJobId = await previousJob(client, entityId, kind, financialYear);
+    const tcs = await tcsBookScope(client, entityId, kind, financialYear);
     const data: SourceData = {
-      book: await database.copyOut(client, bookSelect(kind, entityId, financialYear)),
+      book: await database.copyOut(
+        client,
+        bookSelect(kind, entityId, financialYear, undefined, tcs.leaveOut),
+      ),
       taxBook: await database.copyOut(client, taxBookSelect(kind, entityId, financialYear)),
       broughtForwardBook: previousJobId
         ? await database.copyOut(client, broughtForwardSelect(previousJobId, 'B'))
@@ -138,6 +163,7 @@ export const readSourceData = async (
       parties: await masterParties(client, entityId, kind),
       mappings: await mappingEntries(client, entityId),
       decisions: await storedDecisions(client, entityId, kind, financialYear),
+      billsWithoutTcs: tcs.billsWithoutTcs,
     };
     await client.query('COMMIT');
     return data;
@@ -173,6 +199,7 @@ export interface SourceMeta {
   parties: PartyMaster[];
   mappings: MappingEntry[];
   decisions: Decision[];
+  billsWithoutTcs: number;
 }
 
 // The same picture as readSourceData, but the rows are handed on in batches
@@ -190,11 +217,13 @@ export const streamSourceData = async (
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const previousJobId = await previousJob(client, entityId, kind, financialYear);
+    const tcs = await tcsBookScope(client, entityId, kind, financialYear);
     const meta: SourceMeta = {
       previousJobId,
       parties: await masterParties(client, entityId, kind),
       mappings: await mappingEntries(client, entityId),
       decisions: await storedDecisions(client, entityId, kind, financialYear),
+      billsWithoutTcs: tcs.billsWithoutTcs,
     };
     const take = start(meta);
     let bytes = 0;
@@ -218,7 +247,7 @@ export const streamSourceData = async (
         await take(side, chunk);
       }
     };
-    await paged('book', (page) => bookSelect(kind, entityId, financialYear, page));
+    await paged('book', (page) => bookSelect(kind, entityId, financialYear, page, tcs.leaveOut));
     await paged('taxBook', (page) => taxBookSelect(kind, entityId, financialYear, page));
     if (previousJobId) {
       // the previous year's carried-forward rows: a fraction of a year, read whole

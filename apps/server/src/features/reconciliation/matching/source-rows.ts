@@ -66,13 +66,23 @@ const after = (id: bigint | null, limit: number | null): { where: string; tail: 
   tail: ` ORDER BY id${limit === null ? '' : ` LIMIT ${Math.trunc(limit)}`}`,
 });
 
+// A purchase bill bears TCS when the seller charged some on it. Part VI
+// holds only what a seller collected (206C(1H): on the part of a year's
+// receipts above the threshold), so a bill without TCS has nothing there to
+// find: when the year's book records TCS on any bill, the TCS job leaves
+// the bills without it out (tcsBookScope). A book with no TCS at all (a
+// register without the column) is kept whole, matched on purchase value.
+export const BEARS_TCS = 'coalesce(tcs_amount, 0) <> 0';
+
 export const bookSelect = (
   kind: ReconKind,
   entityId: string,
   fy: string,
   page: { after: bigint | null; limit: number | null } = { after: null, limit: null },
+  leaveOutWithoutTcs = false,
 ): string => {
-  const { where, tail } = after(page.after, page.limit);
+  const { where: afterId, tail } = after(page.after, page.limit);
+  const where = kind === 'TCS' && leaveOutWithoutTcs ? ` AND ${BEARS_TCS}${afterId}` : afterId;
   return kind === 'TDS'
     ? `SELECT id, coalesce(voucher_number, file_name || ':' || line), transaction_date, customer_name,
          customer_code, tan, pan, gstin, section, tds_rate, NULL, NULL, NULL,

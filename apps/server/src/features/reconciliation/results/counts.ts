@@ -4,7 +4,8 @@ import { type BookRow, planReconciliation, type TaxBookRow } from '@taxrecon/eng
 import { type FinancialYear, financialYearRange, type Paise } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
-import { mappingEntries, masterParties, previousJob } from '../matching/source-read.ts';
+import { mappingEntries, masterParties, previousJob, tcsBookScope } from '../matching/source-read.ts';
+import { BEARS_TCS } from '../matching/source-rows.ts';
 
 // The submit screens' figures (spec 2.1 and 2.2): rows a job would take,
 // how well the book's customers and 26AS's deductors meet, and how rows
@@ -89,6 +90,9 @@ export const transactionCounts = async (
     .where('entity_id', '=', entityId)
     .where('financial_year', '=', fy);
   if (tans) purchases = purchases.where('tan', 'in', tans);
+  // the bills the TCS job would take (source-read.ts tcsBookScope)
+  if ((await tcsBookScope(ctx.database.pool, entityId, kind, fy)).leaveOut)
+    purchases = purchases.where(sql.raw<boolean>(BEARS_TCS));
   const salesBook = (await sales.executeTakeFirst())?.n ?? 0;
   const purchaseBook = (await purchases.executeTakeFirst())?.n ?? 0;
 

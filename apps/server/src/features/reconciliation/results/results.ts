@@ -306,6 +306,7 @@ export const resultMetadata = async (ctx: AppContext, run: RunView): Promise<Res
     broughtForward: sideAmounts(row, 'broughtForward'),
     carriedForward: sideAmounts(row, 'carriedForward'),
     unresolvedRows: run.unresolved_rows,
+    leftOutRows: run.left_out_rows,
     warnings: warnings.map((w) => ({ code: w.code, message: w.message })),
     decisionErrors: decisionErrors.map((e) => ({ code: e.code, message: e.message })),
   };

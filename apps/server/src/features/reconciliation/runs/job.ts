@@ -90,6 +90,7 @@ const writeResult = async (
   onBatch: (batch: OutputBatch) => Promise<void>,
   extra: {
     previousJobId: string | null;
+    billsWithoutTcs: number;
     timings: Record<string, number>;
     // last inside the transaction: the job marks itself Completed with the result
     beforeCommit: (
@@ -129,7 +130,7 @@ const writeResult = async (
       `UPDATE recon_runs SET status = 'Completed', completed_at = clock_timestamp(), book_rows = $2, tax_book_rows = $3,
          brought_forward_book_rows = $4, brought_forward_tax_book_rows = $5, parties = $6, unresolved_rows = $7,
          previous_job_id = $8, options = $9, warnings = $10, decision_errors = $11, decisions_applied = $12,
-         timings = $13
+         timings = $13, left_out_rows = $14
        WHERE job_id = $1`,
       [
         jobId,
@@ -145,6 +146,7 @@ const writeResult = async (
         JSON.stringify(out.decisionErrors),
         out.applied,
         JSON.stringify(timings),
+        extra.billsWithoutTcs,
       ],
     );
     // A whole year reconciled: edited sales entries need no more reconciling.
@@ -163,7 +165,7 @@ const writeResult = async (
   });
 };
 
-const remarksOf = (kind: 'TDS' | 'TCS', out: StreamedSummary): string => {
+const remarksOf = (kind: 'TDS' | 'TCS', out: StreamedSummary, billsWithoutTcs: number): string => {
   const c = out.stats.categories;
   const party = kind === 'TDS' ? 'customer' : 'vendor';
   const book = kind === 'TDS' ? 'sales book' : 'purchase book';
@@ -171,6 +173,8 @@ const remarksOf = (kind: 'TDS' | 'TCS', out: StreamedSummary): string => {
     `${countOf(out.stats.parties, party)}: ${c.fullMatches} compliant, ${c.partialMatches} mismatched, ${c.missingFromSales} missing from the ${book}, ${c.missingFromTaxBook} missing from 26AS`,
     `tax claimable ${rupees(out.stats.claimableTax)}`,
     out.stats.unresolved ? `${out.stats.unresolved} rows not considered` : '',
+    // source-rows.ts BEARS_TCS: nothing of theirs is in Part VI
+    billsWithoutTcs ? `${countOf(billsWithoutTcs, 'bill')} without TCS left out` : '',
     out.applied ? `${out.applied} decision(s) applied` : '',
     out.decisionErrors.length ? `${out.decisionErrors.length} decision(s) no longer fit the data` : '',
   ]
@@ -235,7 +239,7 @@ export const reconcileJob = async (ctx: AppContext, input: ReconJobInput, job: T
     await pending;
     const computeMs = Math.round(performance.now() - computeStarted);
     await job.progress(70);
-    return await finishJob(ctx, input, job, started, running, out, source.previousJobId, {
+    return await finishJob(ctx, input, job, started, running, out, source, {
       read: readMs,
       worker: computeMs,
     });
@@ -251,10 +255,11 @@ const finishJob = async (
   started: number,
   matching: StreamedMatching,
   out: StreamedSummary,
-  previousJobId: string | null,
+  source: { previousJobId: string | null; billsWithoutTcs: number },
   phases: Record<string, number>,
 ) => {
   const { jobId } = job;
+  const { previousJobId, billsWithoutTcs } = source;
   let remarks = '';
   let outcome: TaskOutcome = {};
   // The result rows, the run's figures and the job's Completed mark commit
@@ -268,12 +273,13 @@ const finishJob = async (
   };
   await writeResult(ctx, jobId, input, out, matching, onBatch, {
     previousJobId,
+    billsWithoutTcs,
     timings: phases,
     beforeCommit: async (client, timings, out) => {
       const s = out.stats;
       const transactions =
         s.bookRows + s.taxBookRows + s.broughtForwardBookRows + s.broughtForwardTaxBookRows;
-      remarks = remarksOf(input.kind, out);
+      remarks = remarksOf(input.kind, out, billsWithoutTcs);
       const total = Math.round(performance.now() - started);
       outcome = {
         remarks,
@@ -290,6 +296,7 @@ const finishJob = async (
           broughtForwardRows: s.broughtForwardBookRows + s.broughtForwardTaxBookRows,
           previousJobId,
           unresolvedRows: s.unresolved,
+          billsWithoutTcs,
           decisionsApplied: out.applied,
           decisionErrors: out.decisionErrors.length,
           timings: { ...timings, total },

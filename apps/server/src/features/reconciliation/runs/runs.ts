@@ -39,6 +39,7 @@ export const runQuery = (ctx: AppContext) =>
       'r.brought_forward_tax_book_rows',
       'r.parties',
       'r.unresolved_rows',
+      'r.left_out_rows',
       'r.options',
       'r.warnings',
       'r.decision_errors',

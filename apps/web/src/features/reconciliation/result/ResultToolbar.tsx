@@ -54,6 +54,12 @@ export function ResultToolbar(props: {
             {matchModeName(p.reconMatchPreferences)}
             {p.notes ? ` · ${p.notes}` : ''}
           </Text>
+          {data.metadata.leftOutRows > 0 && (
+            <Text size="xs" c="dimmed" data-testid="result-left-out">
+              {formatCount(data.metadata.leftOutRows)} purchase bills without TCS were left out: nothing of
+              theirs is in Part VI
+            </Text>
+          )}
         </Stack>
         <Group gap="xs" className="recon-no-print">
           {data.unsynchronisedTotal > 0 && (
