@@ -96,24 +96,10 @@ export const demoFollowUpsTask = (
 
       await previewDemoLinkage(c, tasks().linkagePreview, input);
       const caller = adminCaller(input);
-      const earlier = await demoRun(c, input, 'TDS');
-      if (!earlier) {
-        const answer = await submitReconciliation(
-          c,
-          tasks().reconciliation,
-          caller,
-          'TDS',
-          input.financialYear as FinancialYear,
-          { notes: DEMO_RECONCILIATION_NOTE },
-          [],
-        );
-        if (answer.error) return finish(`No demo reconciliation: ${answer.message}`);
-        // throttled: a reconciliation someone started is running; try after it
-        throw new NotReadyYet(answer.throttled ? 'waiting for a running reconciliation' : 'reconciling');
-      }
-      const run = await findRun(c, caller, earlier.job_id);
-      if (run.status === 'Failed') return finish('No demo follow-ups: the demo reconciliation failed');
-      if (run.status !== 'Completed') throw new NotReadyYet('waiting for the demo reconciliation');
+      const tds = await settledDemoRun(c, tasks().reconciliation, caller, input, 'TDS');
+      if ('refused' in tds) return finish(`No demo reconciliation: ${tds.refused}`);
+      if (!tds.run) return finish('No demo follow-ups: the demo reconciliation failed');
+      const run = tds.run;
 
       const sent = await c.db
         .selectFrom('jobs')
@@ -177,6 +163,38 @@ const demoRun = (c: AppContext, input: DemoInput, kind: 'TDS' | 'TCS') =>
     .where('notes', '=', DEMO_RECONCILIATION_NOTE)
     .executeTakeFirst();
 
+// The demo's run of one kind for the year: submitted if there is none (a
+// retry finds it again by its note), waited for until it has finished, then
+// the run, or null when it failed; `refused` when the submit was refused.
+const settledDemoRun = async (
+  c: AppContext,
+  task: TaskDefinition,
+  caller: Caller,
+  input: DemoInput,
+  kind: 'TDS' | 'TCS',
+): Promise<{ run: RunView | null } | { refused: string }> => {
+  const earlier = await demoRun(c, input, kind);
+  if (!earlier) {
+    const fy = input.financialYear as FinancialYear;
+    const answer = await submitReconciliation(
+      c,
+      task,
+      caller,
+      kind,
+      fy,
+      { notes: DEMO_RECONCILIATION_NOTE },
+      [],
+    );
+    if (answer.error) return { refused: answer.message };
+    // throttled: a reconciliation someone started is running; try after it
+    throw new NotReadyYet(answer.throttled ? 'waiting for a running reconciliation' : `reconciling ${kind}`);
+  }
+  const run = await findRun(c, caller, earlier.job_id);
+  if (run.status === 'Failed') return { run: null };
+  if (run.status !== 'Completed') throw new NotReadyYet(`waiting for the demo ${kind} reconciliation`);
+  return { run };
+};
+
 // The purchase book against 26AS Part VI, submitted once the receivable year's
 // steps are done (an entity reconciles one year at a time), so View TCS
 // Reconciliation and its result open with the demo's missing TCS in them.
@@ -186,24 +204,9 @@ const reconcileDemoTcs = async (
   caller: Caller,
   input: DemoInput,
 ): Promise<string> => {
-  const earlier = await demoRun(c, input, 'TCS');
-  if (!earlier) {
-    const answer = await submitReconciliation(
-      c,
-      task,
-      caller,
-      'TCS',
-      input.financialYear as FinancialYear,
-      { notes: DEMO_RECONCILIATION_NOTE },
-      [],
-    );
-    if (answer.error) return `no TCS reconciliation: ${answer.message}`;
-    throw new NotReadyYet(answer.throttled ? 'waiting for a running reconciliation' : 'reconciling TCS');
-  }
-  const run = await findRun(c, caller, earlier.job_id);
-  if (run.status === 'Failed') return 'the TCS reconciliation failed';
-  if (run.status !== 'Completed') throw new NotReadyYet('waiting for the demo TCS reconciliation');
-  return 'the purchases reconciled for TCS';
+  const tcs = await settledDemoRun(c, task, caller, input, 'TCS');
+  if ('refused' in tcs) return `no TCS reconciliation: ${tcs.refused}`;
+  return tcs.run ? 'the purchases reconciled for TCS' : 'the TCS reconciliation failed';
 };
 
 export const demoReportName = (run: Pick<RunView, 'kind' | 'financial_year'>) =>
