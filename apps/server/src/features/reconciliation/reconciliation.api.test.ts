@@ -175,6 +175,17 @@ describe('the submit screen', () => {
     expect(metrics.totalTaxBook - metrics.totalIntersections).toBe(1);
     expect(metrics.customersMissingFromCustomerMaster).toEqual([]);
     expect(metrics.salesLowWarning).toBe(false);
+    // TCS: the vendors whose bills carry no TCS are not counted as missing from Part VI
+    const tcs = await api<typeof metrics>(
+      'POST',
+      `/job/entity-id-metrics/${FY}?jobType=TCS Reconciliation`,
+      {},
+    );
+    expect(tcs).toMatchObject({
+      totalSalesBook: e.tcs.vendorsInPartVI.length,
+      totalIntersections: e.tcs.vendorsInPartVI.length,
+      salesLowWarning: false,
+    });
     const preview = await api<{ preview: { status: string; entityId: string }[]; csv: boolean }>(
       'GET',
       `/job/group-preview/${FY}`,

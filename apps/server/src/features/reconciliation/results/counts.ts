@@ -163,6 +163,11 @@ export const previewIdentities = async (
             .select(['supplier_name as name', 'tan', 'pan', 'gstin'])
             .where('entity_id', '=', entityId)
             .where('financial_year', '=', fy)
+            // the bills the TCS job takes: a vendor whose bills carry no TCS is
+            // not in its result, so it is not "missing from 26AS" here either
+            .$if((await tcsBookScope(pool, entityId, kind, fy)).leaveOut, (q) =>
+              q.where(sql.raw<boolean>(BEARS_TCS)),
+            )
             .groupBy(['supplier_name', 'tan', 'pan', 'gstin'])
             .execute()
         ).map((r) => ({ ...r, code: null }));
