@@ -103,6 +103,24 @@ describe('TDS reconciliation in the browser', () => {
       )
       .toBe(true);
 
+    // The TCS screen counts the bills its job takes: those carrying no TCS are
+    // left out and said so, and their vendors raise no missing-from-26AS warning.
+    await page.goto(`${t.baseUrl}/#/new-tcs-reconciliation`);
+    await byTestId('recon-year').click();
+    await page.getByRole('option', { name: 'FY 2024 - 2025' }).click();
+    const tcs = demo.expectations.tcs;
+    const inr = new Intl.NumberFormat('en-IN');
+    await expect
+      .poll(() => byTestId('recon-count-book').textContent())
+      .toBe(inr.format(demo.expectations.controlTotals.purchase.rows - tcs.billsWithoutTcs));
+    expect(await byTestId('recon-count-without-tcs').textContent()).toContain(
+      `${inr.format(tcs.billsWithoutTcs)} purchase bills carry no TCS`,
+    );
+    await expect
+      .poll(() => byTestId('recon-metric-intersections').textContent())
+      .toBe(String(tcs.vendorsInPartVI.length));
+    expect(await byTestId('recon-warning-sales-low').count()).toBe(0);
+
     await submitReconciliation();
     const firstJob = await waitForNewestJob();
     await byTestId('recon-year-view-2024-25').click();

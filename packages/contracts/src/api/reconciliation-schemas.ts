@@ -129,6 +129,8 @@ export const TransactionCounts = z.object({
   taxBook: z.number().int(),
   salesBook: z.number().int(),
   purchaseBook: z.number().int(),
+  // TCS: the purchase bills without TCS the job leaves out (not in purchaseBook)
+  purchaseWithoutTcs: z.number().int(),
   // what the job would reconcile: the kind's book, 26AS and the rows brought forward
   total: z.number().int(),
   customers: z.number().int(),

@@ -138,6 +138,7 @@ describe('the submit screen', () => {
       kind: 'TDS',
       salesBook: e.controlTotals.sales.rows,
       purchaseBook: e.controlTotals.purchase.rows,
+      purchaseWithoutTcs: 0,
       taxBook: partI,
       total: e.controlTotals.sales.rows + partI,
       customers: e.customers,
@@ -150,7 +151,13 @@ describe('the submit screen', () => {
     );
     // the bills the TCS job takes: those without TCS are left out
     const bills = e.controlTotals.purchase.rows - e.tcs.billsWithoutTcs;
-    expect(tcs).toMatchObject({ kind: 'TCS', taxBook: partVI, purchaseBook: bills, total: bills + partVI });
+    expect(tcs).toMatchObject({
+      kind: 'TCS',
+      taxBook: partVI,
+      purchaseBook: bills,
+      purchaseWithoutTcs: e.tcs.billsWithoutTcs,
+      total: bills + partVI,
+    });
     const one = await api<TransactionCounts>('POST', `/job/specific-transactions-count/${FY}`, {
       customers: ['C011'],
     });

@@ -84,17 +84,23 @@ export const transactionCounts = async (
   if (tans && codes) {
     sales = sales.where((eb) => eb.or([eb('tan', 'in', tans), eb('customer_code', 'in', codes)]));
   }
+  // n: the bills the TCS job would take (source-read.ts tcsBookScope), all: every bill
+  const leaveOut = (await tcsBookScope(ctx.database.pool, entityId, kind, fy)).leaveOut;
   let purchases = ctx.db
     .selectFrom('purchase_entries')
-    .select(sql<number>`count(*)::int`.as('n'))
+    .select([
+      (leaveOut
+        ? sql<number>`(count(*) FILTER (WHERE ${sql.raw(BEARS_TCS)}))::int`
+        : sql<number>`count(*)::int`
+      ).as('n'),
+      sql<number>`count(*)::int`.as('all'),
+    ])
     .where('entity_id', '=', entityId)
     .where('financial_year', '=', fy);
   if (tans) purchases = purchases.where('tan', 'in', tans);
-  // the bills the TCS job would take (source-read.ts tcsBookScope)
-  if ((await tcsBookScope(ctx.database.pool, entityId, kind, fy)).leaveOut)
-    purchases = purchases.where(sql.raw<boolean>(BEARS_TCS));
   const salesBook = (await sales.executeTakeFirst())?.n ?? 0;
-  const purchaseBook = (await purchases.executeTakeFirst())?.n ?? 0;
+  const bills = await purchases.executeTakeFirst();
+  const purchaseBook = bills?.n ?? 0;
 
   const previousJobId = await previousJob(ctx.database.pool, entityId, kind, fy);
   let carriedForwardBook = 0;
@@ -127,6 +133,7 @@ export const transactionCounts = async (
     taxBook,
     salesBook,
     purchaseBook,
+    purchaseWithoutTcs: (bills?.all ?? 0) - purchaseBook,
     total: book + taxBook + carriedForwardBook + carriedForwardTaxBook,
     customers: master,
     carriedForwardBook,

@@ -68,6 +68,12 @@ export function CountsPanel(props: {
           </>
         )}
       </SimpleGrid>
+      {kind === 'TCS' && counts.purchaseWithoutTcs > 0 && (
+        <Text size="xs" c="dimmed" data-testid="recon-count-without-tcs">
+          {formatCount(counts.purchaseWithoutTcs)} purchase bills carry no TCS and are left out: nothing of
+          theirs is in 26AS Part VI.
+        </Text>
+      )}
       {metrics?.salesLowWarning && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="recon-warning-sales-low">
           Many {partiesLower} of the {text.book.toLowerCase()} are missing from 26AS: only{' '}
