@@ -23,6 +23,7 @@ import {
   keyedTransfer,
 } from '../features/reconciliation/matching/keyed-lines.ts';
 import { TupleWriter } from '../platform/db/binary-copy.ts';
+import { type LedgerChunk, readLedgerChunk } from './ledger-chunk.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
 
 // The parsing threads (lib/worker-pool.ts) run this module: a piece of a big
@@ -44,6 +45,8 @@ export type ParseTask =
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
   | { type: 'ingest-26as'; chunk: Form26asChunk; ids: StatementIds }
   | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' }
+  // a piece of an expense ledger for `taxrecon payable`
+  | { type: 'ledger'; chunk: LedgerChunk }
   // once the rows are read, the same threads match the year's buckets
   | BucketMessage;
 
@@ -81,6 +84,7 @@ const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
 export const runTask = (task: unknown) => {
   const t = task as ParseTask;
   if (t.type === 'match-bucket') return runBucketTask(t);
+  if (t.type === 'ledger') return readLedgerChunk(t.chunk);
   // A statement's transactions are written out as the parser reads them, not
   // kept as objects: a piece's objects lived through young-generation
   // collections, which took a fifth of a thread's time on a big statement.

@@ -18,9 +18,13 @@ import {
   sectionTypes,
   vendorSectionMappings,
 } from '../features/payable/engine-input.ts';
-import { readLedger } from '../features/payable/ledger-read.ts';
+import { openLedger, readOpenedLedger } from '../features/payable/ledger-read.ts';
 import { writePayableXlsx } from '../features/payable/payable-xlsx.ts';
+import { isBigFile } from '../lib/register-cut.ts';
+import { parsingPool } from '../lib/statement-read.ts';
+import { poolSize } from '../lib/worker-pool.ts';
 import { type Io, readInput, Stop } from './io.ts';
+import { readLedgerInPieces } from './ledger-chunk.ts';
 import { writePayableJson } from './payable-json.ts';
 
 const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
@@ -47,6 +51,10 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
   }
   const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
   const startedAt = performance.now();
+  // A big ledger is parsed in pieces across the cores (TAXRECON_THREADS=1:
+  // none); the threads load their code while the masters are read.
+  const threads = poolSize() > 1 && (values.ledger ?? []).some(isBigFile) ? parsingPool() : null;
+  threads?.warm();
   try {
     const fy = values.fy as FinancialYear;
     // A reference file: rows with a bad cell are reported and left out; a file
@@ -78,14 +86,21 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
 
     const entries: LedgerEntry[] = [];
     for (const file of values.ledger ?? []) {
-      const ledger = await readLedger(path.basename(file), readInput(file));
-      if (ledger.unusable) throw new Stop(`${file}: ${ledger.unusable}`);
+      const bytes = readInput(file);
+      const opened = await openLedger(path.basename(file), bytes);
+      if (opened.unusable) throw new Stop(`${file}: ${opened.unusable}`);
+      const inPieces = threads ? await readLedgerInPieces(bytes, opened.shape, threads) : null;
+      const ledger = inPieces
+        ? { entries: inPieces.entries, issues: [...opened.issues, ...inPieces.issues] }
+        : await readOpenedLedger(opened);
       for (const issue of ledger.issues) warn(issue);
       const dated = ledger.entries.filter((e) => e.documentDate !== null);
       if (dated.length > 0 && !dated.some((e) => financialYearOf(e.documentDate!) === fy))
         throw new Stop(`${file}: has no entries dated in ${fy}`);
       append(entries, ledger.entries);
     }
+    // the threads' heaps are let go before the engine makes its million results
+    await threads?.close();
     const parsedAt = performance.now();
     const result = computePayable(
       {
@@ -119,6 +134,8 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
       return 1;
     }
     throw error;
+  } finally {
+    await threads?.close();
   }
 };
 

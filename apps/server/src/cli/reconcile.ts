@@ -30,7 +30,7 @@ import {
 import { type KeyedLines, keyedText } from '../features/reconciliation/matching/keyed-lines.ts';
 import { PartyStreamedComputation } from '../features/reconciliation/matching/party-streamed-compute.ts';
 import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/matching/source-rows.ts';
-import { chunkBytes } from '../lib/register-cut.ts';
+import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from './book-rows.ts';
@@ -46,15 +46,6 @@ const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--boo
 `;
 const SPOOL_MEMORY_BYTES = 256 << 20;
 
-// A file the reading will cut into pieces for the threads (a zip's texts are
-// not known before it is opened; a file that cannot be read is told of later).
-const isBigFile = (file: string): boolean => {
-  try {
-    return fs.statSync(file).size >= 2 * chunkBytes();
-  } catch {
-    return false;
-  }
-};
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
 
 const tolerance = (name: string, text: string | undefined) => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { decodeText, formatOfFile, parseDelimited, recordCuts, sniffDelimiter } from '@taxrecon/formats';
 
 // A big text register cut at line ends into pieces for the parsing threads
@@ -8,6 +9,16 @@ import { decodeText, formatOfFile, parseDelimited, recordCuts, sniffDelimiter } 
 // quote-aware tokenizer (cli/register-chunk.ts forEachRecord). Used by
 // `taxrecon reconcile` and by the register ingest jobs.
 export const chunkBytes = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) || 4 << 20;
+
+// A file the reading will cut into pieces for the threads (a zip's texts are
+// not known before it is opened; a file that cannot be read is told of later).
+export const isBigFile = (file: string): boolean => {
+  try {
+    return fs.statSync(file).size >= 2 * chunkBytes();
+  } catch {
+    return false;
+  }
+};
 const NEWLINE = 10;
 const QUOTE = 34;
 

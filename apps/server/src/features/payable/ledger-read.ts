@@ -6,6 +6,7 @@ import {
   LEDGER_FIELDS,
   type LedgerFieldKey,
   type Mapping,
+  type RawRecord,
 } from '@taxrecon/formats';
 import { paise } from '@taxrecon/shared';
 import { openRecords } from '../ingest/open-records.ts';
@@ -74,46 +75,63 @@ export const chosenMapping = (
   return mapping;
 };
 
-export const readLedger = async (
+export interface LedgerShape {
+  file: string;
+  headers: string[];
+  headerLine: number;
+  mapping: Mapping<LedgerFieldKey>;
+}
+
+// A ledger file opened: its records still to read, its headers mapped to
+// fields; `unusable` says why when the required columns are missing.
+export const openLedger = async (
   fileName: string,
   bytes: Uint8Array,
   header?: string,
   chosen?: Readonly<Record<string, string>>,
-): Promise<LedgerRead> => {
+) => {
   const source = await openRecords({ fileId: fileName, fileName, bytes }, header);
   const issues: FileIssue[] = [...source.errors];
   const mapping = chosen ? chosenMapping(source.headers, chosen) : mapLedgerHeaders(source.headers);
+  const shape: LedgerShape = {
+    file: fileName,
+    headers: source.headers,
+    headerLine: source.headerLine,
+    mapping,
+  };
   const missing = LEDGER_FIELDS.filter((f) => f.required && mapping[f.key] === undefined);
-  if (missing.length > 0)
-    return {
-      entries: [],
-      issues,
-      unusable: `its headers have no column for ${missing.map((f) => `'${f.key}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
-    };
-  if (mapping.vendorCode === undefined && mapping.panNo === undefined)
-    return {
-      entries: [],
-      issues,
-      unusable: `its headers have no column for 'vendorCode' or 'panNo' (headers: ${source.headers.join(' | ')})`,
-    };
-  const shape = { file: fileName, headers: source.headers, headerLine: source.headerLine };
+  const unusable =
+    missing.length > 0
+      ? `its headers have no column for ${missing.map((f) => `'${f.key}'`).join(', ')} (headers: ${source.headers.join(' | ')})`
+      : mapping.vendorCode === undefined && mapping.panNo === undefined
+        ? `its headers have no column for 'vendorCode' or 'panNo' (headers: ${source.headers.join(' | ')})`
+        : null;
+  return { rows: source.rows, shape, issues, unusable };
+};
+
+// Records of a ledger as engine entries, the same on the main thread and in
+// a parsing thread (cli/parse-chunk.ts): null for a record to skip; a cell's
+// warnings and a line's errors go to `issues`. `clean`: the record's text
+// holds no bad character (formats holdsNoBadCharacter), so none is looked for.
+export const createLedgerEntryReader = (shape: LedgerShape, issues: FileIssue[]) => {
+  const { mapping } = shape;
+  const fileName = shape.file;
   // Only the mapped columns are converted: a ledger rarely has half of the 31
   // fields, and a million rows pay for every one that is looked at.
   const fields = LEDGER_FIELDS.filter((f) => mapping[f.key] !== undefined);
   const mapRow = createRowMapper(shape, mapping, fields, issues);
-  const entries: LedgerEntry[] = [];
   const intern = interner();
   const cell = (values: readonly string[], key: LedgerFieldKey): string | null => {
     const i = mapping[key];
     const v = i === undefined ? '' : (values[i] ?? '').trim();
     return v === '' ? null : v;
   };
-  for await (const record of source.rows) {
-    const mapped = mapRow(record);
-    if (mapped.kind === 'skip') continue;
+  return (record: RawRecord, clean = false): LedgerEntry | null => {
+    const mapped = mapRow(record, clean);
+    if (mapped.kind === 'skip') return null;
     if (mapped.kind === 'error') {
       issues.push(...mapped.errors);
-      entries.push({
+      return {
         file: fileName,
         line: record.line,
         documentNumber: cell(record.values, 'documentNumber'),
@@ -131,18 +149,18 @@ export const readLedger = async (
         tanNumber: null,
         baseAmount: paise(0),
         tdsAmount: paise(0),
+        tdsSection: null,
         readError: {
           code: mapped.errors[0]?.code ?? 'UNREADABLE',
           reason: mapped.errors
             .map((e) => `${e.column ?? ''}: ${e.message} Expected ${e.expected}; got '${e.value ?? ''}'.`)
             .join(' '),
         },
-      });
-      continue;
+      };
     }
     // Unmapped fields are absent from the row (not converted at all).
     const r = mapped.row as Partial<typeof mapped.row>;
-    entries.push({
+    return {
       file: fileName,
       line: record.line,
       documentNumber: r.documentNumber ?? null,
@@ -162,7 +180,30 @@ export const readLedger = async (
       tdsAmount: r.tdsAmount ?? paise(0),
       tdsSection: intern(r.tdsSection),
       readError: null,
-    });
+    };
+  };
+};
+
+export const readLedger = async (
+  fileName: string,
+  bytes: Uint8Array,
+  header?: string,
+  chosen?: Readonly<Record<string, string>>,
+): Promise<LedgerRead> => {
+  return readOpenedLedger(await openLedger(fileName, bytes, header, chosen));
+};
+
+// The entries of an opened ledger, read on this thread.
+export const readOpenedLedger = async (
+  opened: Awaited<ReturnType<typeof openLedger>>,
+): Promise<LedgerRead> => {
+  const { issues } = opened;
+  if (opened.unusable) return { entries: [], issues, unusable: opened.unusable };
+  const read = createLedgerEntryReader(opened.shape, issues);
+  const entries: LedgerEntry[] = [];
+  for await (const record of opened.rows) {
+    const entry = read(record);
+    if (entry) entries.push(entry);
   }
   return { entries, issues, unusable: null };
 };
