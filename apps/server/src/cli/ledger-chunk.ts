@@ -6,7 +6,13 @@ import {
   type LedgerColumns,
   ledgerColumnsTransfer,
 } from '../features/payable/ledger-columns.ts';
-import { createLedgerEntryReader, type LedgerShape } from '../features/payable/ledger-read.ts';
+import {
+  createLedgerEntryReader,
+  type LedgerRead,
+  type LedgerShape,
+  type openLedger,
+  readOpenedLedger,
+} from '../features/payable/ledger-read.ts';
 import { cutRegister } from '../lib/register-cut.ts';
 import type { WorkerPool } from '../lib/worker-pool.ts';
 import { forEachRecord } from './register-chunk.ts';
@@ -67,4 +73,17 @@ export const readLedgerInPieces = async (
     }
   }
   return { entries, issues };
+};
+
+// An opened ledger's entries: in the pool's threads when it is big enough to
+// cut, else on this thread; the issues of opening it come first either way.
+export const readLedgerWith = async (
+  opened: Awaited<ReturnType<typeof openLedger>>,
+  bytes: Uint8Array,
+  pool: WorkerPool | null,
+): Promise<LedgerRead> => {
+  if (opened.unusable) return { entries: [], issues: opened.issues, unusable: opened.unusable };
+  const pieces = pool ? await readLedgerInPieces(bytes, opened.shape, pool) : null;
+  if (!pieces) return readOpenedLedger(opened);
+  return { entries: pieces.entries, issues: [...opened.issues, ...pieces.issues], unusable: null };
 };

@@ -18,13 +18,13 @@ import {
   sectionTypes,
   vendorSectionMappings,
 } from '../features/payable/engine-input.ts';
-import { openLedger, readOpenedLedger } from '../features/payable/ledger-read.ts';
+import { openLedger } from '../features/payable/ledger-read.ts';
 import { writePayableXlsx } from '../features/payable/payable-xlsx.ts';
 import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { type Io, readInput, Stop } from './io.ts';
-import { readLedgerInPieces } from './ledger-chunk.ts';
+import { readLedgerWith } from './ledger-chunk.ts';
 import { writePayableJson } from './payable-json.ts';
 
 const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
@@ -89,10 +89,7 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
       const bytes = readInput(file);
       const opened = await openLedger(path.basename(file), bytes);
       if (opened.unusable) throw new Stop(`${file}: ${opened.unusable}`);
-      const inPieces = threads ? await readLedgerInPieces(bytes, opened.shape, threads) : null;
-      const ledger = inPieces
-        ? { entries: inPieces.entries, issues: [...opened.issues, ...inPieces.issues] }
-        : await readOpenedLedger(opened);
+      const ledger = await readLedgerWith(opened, bytes, threads);
       for (const issue of ledger.issues) warn(issue);
       const dated = ledger.entries.filter((e) => e.documentDate !== null);
       if (dated.length > 0 && !dated.some((e) => financialYearOf(e.documentDate!) === fy))

@@ -1,7 +1,10 @@
 import type { LedgerEntry } from '@taxrecon/engine';
 import { append } from '@taxrecon/shared';
+import { readLedgerWith } from '../../../cli/ledger-chunk.ts';
+import { parsingPool } from '../../../lib/statement-read.ts';
+import { poolSize, type WorkerPool } from '../../../lib/worker-pool.ts';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
-import { readLedger } from '../ledger-read.ts';
+import { openLedger } from '../ledger-read.ts';
 import type { Queryable } from './queryable.ts';
 
 export interface ExpenseFile {
@@ -40,12 +43,24 @@ export const readExpenseFiles = async (
 ): Promise<{ entries: LedgerEntry[]; issues: number }> => {
   const entries: LedgerEntry[] = [];
   let issues = 0;
-  for (const f of list) {
-    const ledger = await readLedger(f.fileName, await files.read(f.storageKey), undefined, mapping);
-    if (ledger.unusable)
-      throw new UnreadableLedger(`${f.fileName} (${f.month}): with the submitted mapping ${ledger.unusable}`);
-    issues += ledger.issues.length;
-    append(entries, ledger.entries);
+  // A big month is parsed in pieces across the cores, as the command line
+  // parses it (cli/ledger-chunk.ts); the threads are let go with the read.
+  let pool: WorkerPool | null = null;
+  try {
+    for (const f of list) {
+      const bytes = await files.read(f.storageKey);
+      const opened = await openLedger(f.fileName, bytes, undefined, mapping);
+      if (opened.unusable)
+        throw new UnreadableLedger(
+          `${f.fileName} (${f.month}): with the submitted mapping ${opened.unusable}`,
+        );
+      if (poolSize() > 1) pool ??= parsingPool();
+      const ledger = await readLedgerWith(opened, bytes, pool);
+      issues += ledger.issues.length;
+      append(entries, ledger.entries);
+    }
+  } finally {
+    await pool?.close();
   }
   return { entries, issues };
 };
