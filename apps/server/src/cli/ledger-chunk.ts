@@ -13,7 +13,7 @@ import {
   type openLedger,
   readOpenedLedger,
 } from '../features/payable/ledger-read.ts';
-import { cutRegister } from '../lib/register-cut.ts';
+import { chunkBytes, cutRegister } from '../lib/register-cut.ts';
 import type { WorkerPool } from '../lib/worker-pool.ts';
 import { forEachRecord } from './register-chunk.ts';
 
@@ -49,6 +49,10 @@ export const readLedgerChunk = (chunk: LedgerChunk): { result: LedgerPiece; tran
   return { result: { columns, issues }, transfer: ledgerColumnsTransfer(columns) };
 };
 
+// Pieces of at most 1 MB: a month's ledger of a big year (80,000 lines, 7.5 MB)
+// is under two of the registers' 4 MB pieces and would be read on one thread.
+export const ledgerPieceBytes = (): number => Math.min(chunkBytes(), 1 << 20);
+
 // The ledger's entries and issues read in the pool's threads, or null when
 // the file is not worth cutting (small, or not UTF-8 text).
 export const readLedgerInPieces = async (
@@ -56,7 +60,7 @@ export const readLedgerInPieces = async (
   shape: LedgerShape,
   pool: WorkerPool,
 ): Promise<{ entries: LedgerEntry[]; issues: FileIssue[] } | null> => {
-  const cut = cutRegister(bytes, shape.file, shape.headerLine);
+  const cut = cutRegister(bytes, shape.file, shape.headerLine, ledgerPieceBytes());
   if (!cut) return null;
   const tasks = cut.pieces.map((p) => ({
     type: 'ledger' as const,

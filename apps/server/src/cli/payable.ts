@@ -24,7 +24,7 @@ import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { type Io, readInput, Stop } from './io.ts';
-import { readLedgerWith } from './ledger-chunk.ts';
+import { ledgerPieceBytes, readLedgerWith } from './ledger-chunk.ts';
 import { writePayableJson } from './payable-json.ts';
 
 const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
@@ -53,7 +53,10 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
   const startedAt = performance.now();
   // A big ledger is parsed in pieces across the cores (TAXRECON_THREADS=1:
   // none); the threads load their code while the masters are read.
-  const threads = poolSize() > 1 && (values.ledger ?? []).some(isBigFile) ? parsingPool() : null;
+  const threads =
+    poolSize() > 1 && (values.ledger ?? []).some((f) => isBigFile(f, ledgerPieceBytes()))
+      ? parsingPool()
+      : null;
   threads?.warm();
   try {
     const fy = values.fy as FinancialYear;

@@ -70,7 +70,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   // is big enough to be cut into pieces, so that they load their code while
   // this thread reads the master and the files.
   const threads = poolSize() > 1 ? parsingPool() : null;
-  if (threads && [...(values.book ?? []), ...(values['26as'] ?? [])].some(isBigFile)) threads.warm();
+  if (threads && [...(values.book ?? []), ...(values['26as'] ?? [])].some((f) => isBigFile(f)))
+    threads.warm();
   const pool = () => threads;
   let computation: PartyStreamedComputation | null = null;
   try {

@@ -12,9 +12,9 @@ export const chunkBytes = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) |
 
 // A file the reading will cut into pieces for the threads (a zip's texts are
 // not known before it is opened; a file that cannot be read is told of later).
-export const isBigFile = (file: string): boolean => {
+export const isBigFile = (file: string, size = chunkBytes()): boolean => {
   try {
-    return fs.statSync(file).size >= 2 * chunkBytes();
+    return fs.statSync(file).size >= 2 * size;
   } catch {
     return false;
   }
@@ -31,8 +31,8 @@ export const cutRegister = (
   bytes: Uint8Array,
   fileName: string,
   headerLine: number,
+  size = chunkBytes(),
 ): { delimiter: string; quoted: boolean; pieces: RegisterPiece[] } | null => {
-  const size = chunkBytes();
   if (bytes.length < 2 * size || headerLine < 1) return null;
   const format = formatOfFile(fileName, bytes);
   if (format !== 'txt' && format !== 'csv') return null;
