@@ -46,6 +46,12 @@ const tdsArgs = (out: string) => [
   out,
 ];
 
+const tcsArgs = (book: string, out: string) => [
+  'tcs',
+  ...['--fy', '2024-25', '--book', book],
+  ...['--26as', file('form-26as', 0), '--26as', file('form-26as', 1), '--out', out],
+];
+
 beforeAll(() => {
   for (const f of demo.files) fs.writeFileSync(path.join(dir, f.fileName), f.content);
 });
@@ -120,19 +126,7 @@ describe('taxrecon reconcile', () => {
 
   it('reconciles TCS from the purchase book and Part VI', async () => {
     const out = path.join(dir, 'tcs.json');
-    const { code, stderr } = await run([
-      'tcs',
-      '--fy',
-      '2024-25',
-      '--book',
-      file('purchase-register'),
-      '--26as',
-      file('form-26as', 0),
-      '--26as',
-      file('form-26as', 1),
-      '--out',
-      out,
-    ]);
+    const { code, stderr } = await run(tcsArgs(file('purchase-register'), out));
     expect(code, stderr).toBe(0);
     const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
     // Bills without TCS have nothing in Part VI and are left out (as the app's
@@ -162,19 +156,7 @@ describe('taxrecon reconcile', () => {
     const register = path.join(dir, 'purchase-register-without-tcs.txt');
     fs.writeFileSync(register, [...lines.slice(0, header + 1), ...bills, ''].join('\n'));
     const out = path.join(dir, 'tcs-without.json');
-    const { code, stderr } = await run([
-      'tcs',
-      '--fy',
-      '2024-25',
-      '--book',
-      register,
-      '--26as',
-      file('form-26as', 0),
-      '--26as',
-      file('form-26as', 1),
-      '--out',
-      out,
-    ]);
+    const { code, stderr } = await run(tcsArgs(register, out));
     expect(code, stderr).toBe(0);
     expect(stderr).not.toContain('without TCS left out');
     const result = JSON.parse(fs.readFileSync(out, 'utf8')) as Result;
