@@ -61,7 +61,8 @@ export const reconciliationRoutes = {
     method: 'GET',
     path: '/search/customer-names-by-financialYear/:year',
     access: RECON,
-    summary: 'Customers (type TCS: vendors) of the master with rows in the year: code to name',
+    summary:
+      'Customers (type TCS: vendors) of the master a job of the year would find (TCS: bills bearing TCS, or Part VI credits): code to name',
     params: YearParam,
     query: JobTypeQuery,
     response: z.record(z.string(), z.string()),

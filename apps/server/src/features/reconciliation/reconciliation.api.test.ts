@@ -208,6 +208,29 @@ describe('the submit screen', () => {
       'status,entityId,name,noOfEntitiesFromSales,noOfEntitiesFrom26AS',
     );
   });
+  it('offers in the picker only the parties a job of the year would find', async () => {
+    const names = (kind: string) =>
+      api<Record<string, string>>('GET', `/search/customer-names-by-financialYear/${FY}?jobType=${kind}`);
+    const groups = async (kind: string) =>
+      (
+        await api<{ preview: { entityId: string }[] }>('GET', `/job/group-preview/${FY}?jobType=${kind}`)
+      ).preview
+        .map((r) => r.entityId)
+        .sort();
+    const tcs = await names('TCS Reconciliation');
+    // the vendors with TCS on their bills or in Part VI, not the vendors whose bills carry none
+    expect(Object.keys(tcs)).toHaveLength(e.tcs.vendorsInPartVI.length);
+    expect(Object.keys(tcs).sort()).toEqual(await groups('TCS Reconciliation'));
+    // the master's name, as the book knows it (the vendor whose Q4 TCS is missing)
+    const netcore = e.tcs.missingFromPartVI.vendorName.split(' ')[0]!.toLowerCase();
+    expect(Object.values(tcs).filter((n) => n.toLowerCase().startsWith(netcore))).toHaveLength(1);
+    const vendors = await api<{ totalCount: number }>('POST', '/master-data-management/vendors/search', {});
+    expect(vendors.totalCount).toBeGreaterThan(e.tcs.vendorsInPartVI.length);
+    const tds = await names('TDS Reconciliation');
+    expect(Object.keys(tds).sort()).toEqual(await groups('TDS Reconciliation'));
+    expect(Object.values(tds)).toEqual([...Object.values(tds)].sort((a, b) => a.localeCompare(b)));
+    expect(await api('GET', '/search/customer-names-by-financialYear/2019-20')).toEqual({});
+  });
 });
 
 describe('a TDS reconciliation of the demo company', () => {

@@ -69,7 +69,8 @@ export const reconciliationHandlers = (ctx: AppContext, tasks: ReconciliationTas
       deleteYearRuns(ctx, await findRun(ctx, caller, params.jobId, kind), kind);
 
   return {
-    customerNamesByYear: async ({ caller, query }) => masterNames(ctx, entityOf(caller), kindOf(query)),
+    customerNamesByYear: async ({ caller, params, query }) =>
+      masterNames(ctx, entityOf(caller), kindOf(query), params.year as FinancialYear),
     entitySuggestions: async ({ caller, query }) =>
       masterSuggestions(ctx, entityOf(caller), kindOf(query), query.q),
     transactionsCount: async ({ caller, params, query, body }) =>

@@ -1,28 +1,35 @@
 import type { ReconKind } from '@taxrecon/contracts';
+import type { FinancialYear } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
+import { previewIdentities } from './counts.ts';
 
-// Customer (TDS) or vendor (TCS) names for the result screens' pickers, read
-// from the entity's master data.
-
-export const masterNames = async (ctx: AppContext, entityId: string, kind: ReconKind) => {
-  const rows =
-    kind === 'TDS'
+// Customer (TDS) or vendor (TCS) names for the submit screen's picker: the
+// parties of the master a job of the year would find, code to name. They
+// come from the same identity preview as the screen's counts, so a TCS
+// vendor whose bills carry no TCS (left out, source-read.ts tcsBookScope)
+// and has no Part VI credit is not offered: a job for it would find nothing.
+export const masterNames = async (ctx: AppContext, entityId: string, kind: ReconKind, fy: FinancialYear) => {
+  const preview = await previewIdentities(ctx, entityId, kind, fy);
+  if (preview.parties.length === 0) return {};
+  // the master's own name, as the book knows it (the party's is the 26AS name when set)
+  const own = new Map(
+    (kind === 'TDS'
       ? await ctx.db
           .selectFrom('customers')
           .select([sql<string>`coalesce(customer_code, customer_name)`.as('code'), 'customer_name as name'])
           .where('entity_id', '=', entityId)
-          .orderBy('customer_name')
-          .limit(50_000)
           .execute()
       : await ctx.db
           .selectFrom('vendors')
           .select(['vendor_code as code', 'vendor_name as name'])
           .where('entity_id', '=', entityId)
-          .orderBy('vendor_name')
-          .limit(50_000)
-          .execute();
-  return Object.fromEntries(rows.map((r) => [r.code, r.name]));
+          .execute()
+    ).map((r) => [r.code, r.name]),
+  );
+  const parties = preview.parties.map((p) => ({ key: p.key, name: own.get(p.key) ?? p.name }));
+  parties.sort((a, b) => a.name.localeCompare(b.name));
+  return Object.fromEntries(parties.map((p) => [p.key, p.name]));
 };
 
 export const masterSuggestions = async (ctx: AppContext, entityId: string, kind: ReconKind, q: string) => {
