@@ -3,6 +3,7 @@ import type { ChallanList, QuarterAllocation, ReturnDeductor } from '@taxrecon/c
 import { read26qFvu } from '@taxrecon/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { deleteUnverifiedEntries, verifiedMonths } from '../payable/runs/entries-delete.ts';
 
 // Allocation of a quarter's deductee rows to challans and the 26Q text file
 // built on it, through the API. The books are rows of payable_entries as the
@@ -415,5 +416,44 @@ describe('another entity', () => {
       await call('PUT', `/entity/${current.id}/${current.subGroupId}`);
     }
     expect(rowOf(await allocation(), 'r2').challanId).toBe(challans.C1);
+  });
+});
+
+// A 34A run over all vendors (or deleting the latest run) deletes the year's
+// entries of unverified months. challan_allocations has no foreign key to its
+// entry (migration 031): the allocations must go in the same call, and a
+// verified month's must stay.
+describe("a 34A run's replaced entries", () => {
+  it('take their allocations with them; a verified month keeps its rows and allocations', async () => {
+    const pool = t.server.ctx.database.pool;
+    const before = await allocation();
+    const onR3 = rowOf(before, 'r3').challanId!;
+    expect(onR3).not.toBeNull();
+    const allocationsOf = async () =>
+      (
+        await pool.query<{ entry_id: string }>(
+          'SELECT entry_id::text FROM challan_allocations WHERE entity_id = $1 ORDER BY entry_id',
+          [entityId],
+        )
+      ).rows.map((r) => r.entry_id);
+    expect(await allocationsOf()).toEqual([rows.r1, rows.r2, rows.r3].sort());
+    await pool.query(
+      `INSERT INTO payable_month_states (entity_id, financial_year, month, computed, verified)
+       VALUES ($1, '2024-25', '2024-04', true, true)
+       ON CONFLICT (entity_id, financial_year, month) DO UPDATE SET verified = true`,
+      [entityId],
+    );
+    const verified = await verifiedMonths(pool, entityId, '2024-25');
+    expect(verified).toEqual(['2024-04']);
+    // r3 (May), r4 (June) and r5 (July) go; r1 and r2 (April) stay
+    expect(await deleteUnverifiedEntries(pool, entityId, '2024-25', verified)).toBe(3);
+    expect(await allocationsOf()).toEqual([rows.r1, rows.r2].sort());
+    const after = await allocation();
+    for (const kept of ['r1', 'r2']) expect(rowOf(after, kept).challanId).toBe(rowOf(before, kept).challanId);
+    expect(rowOf(after, 'r3')).toBeUndefined();
+    // r3's tax (500) no longer counts against the challan it was on
+    const challanAfter = after.groups.flatMap((g) => g.challans).find((c) => c.id === onR3)!;
+    const challanBefore = before.groups.flatMap((g) => g.challans).find((c) => c.id === onR3)!;
+    expect(Number(challanBefore.allocated) - Number(challanAfter.allocated)).toBe(500);
   });
 });

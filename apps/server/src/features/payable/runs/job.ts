@@ -19,6 +19,7 @@ import { loadRuleSets } from '../inputs/rule-sets.ts';
 import { loadSectionTypes } from '../inputs/section-types.ts';
 import { loadVendorSections } from '../inputs/vendor-sections.ts';
 import { loadPayableVendors } from '../inputs/vendors.ts';
+import { deleteUnverifiedEntries, verifiedMonths } from './entries-delete.ts';
 import { releasePayableLock } from './locks.ts';
 import { monthEnd, monthsOfYear } from './months.ts';
 import { sectionParts } from './section-parts.ts';
@@ -265,25 +266,14 @@ export const writeRun = async (
   const whole = input.vendors.length === 0;
   await withTransaction(database.pool, async (client) => {
     await client.query('DELETE FROM payable_months WHERE job_id = $1', [jobId]);
-    const verified = new Set(
-      (
-        await client.query<{ month: string }>(
-          'SELECT month FROM payable_month_states WHERE entity_id = $1 AND financial_year = $2 AND verified',
-          [input.entityId, input.financialYear],
-        )
-      ).rows.map((r) => r.month),
-    );
+    const verified = new Set(await verifiedMonths(client, input.entityId, input.financialYear));
     const open = (month: string | null) => month === null || !verified.has(month);
     if (whole) {
       const previous = (
         await client.query<{ job_id: string }>(latestRunSql, [input.entityId, input.financialYear])
       ).rows[0]?.job_id;
       let mark = performance.now();
-      await client.query(
-        `DELETE FROM payable_entries WHERE entity_id = $1 AND financial_year = $2
-           AND (month IS NULL OR NOT month = ANY($3::text[]))`,
-        [input.entityId, input.financialYear, [...verified]],
-      );
+      await deleteUnverifiedEntries(client, input.entityId, input.financialYear, [...verified]);
       timings.writeDelete = Math.round(performance.now() - mark);
       mark = performance.now();
       await database.copyInto(

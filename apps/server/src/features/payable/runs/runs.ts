@@ -4,6 +4,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
+import { deleteUnverifiedEntries, verifiedMonths } from './entries-delete.ts';
 import { entityOf } from './submit.ts';
 
 // A 34A run as the screens see it: the run row joined to its job, always
@@ -128,12 +129,7 @@ const deleteRuns = async (ctx: AppContext, entityId: string, fy: string, jobIds:
       [entityId, fy, jobIds],
     );
     if ((current.rowCount ?? 0) > 0 || (latest.rowCount ?? 0) > 0) {
-      await client.query(
-        `DELETE FROM payable_entries e WHERE e.entity_id = $1 AND e.financial_year = $2 AND NOT EXISTS (
-           SELECT 1 FROM payable_month_states s WHERE s.entity_id = e.entity_id
-             AND s.financial_year = e.financial_year AND s.month = e.month AND s.verified)`,
-        [entityId, fy],
-      );
+      await deleteUnverifiedEntries(client, entityId, fy, await verifiedMonths(client, entityId, fy));
       await client.query(
         `UPDATE payable_month_states SET computed = false, job_id = NULL, computed_at = NULL
          WHERE entity_id = $1 AND financial_year = $2 AND NOT verified`,
