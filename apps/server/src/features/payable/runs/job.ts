@@ -20,6 +20,7 @@ import { loadSectionTypes } from '../inputs/section-types.ts';
 import { loadVendorSections } from '../inputs/vendor-sections.ts';
 import { loadPayableVendors } from '../inputs/vendors.ts';
 import { deleteUnverifiedEntries, verifiedMonths } from './entries-delete.ts';
+import { ENTRY_COLUMNS, entryCopyLines, utf8Chunks } from './entry-copy.ts';
 import { releasePayableLock } from './locks.ts';
 import { monthEnd, monthsOfYear } from './months.ts';
 import { sectionParts } from './section-parts.ts';
@@ -112,89 +113,6 @@ export const loadPayableInput = async (
   };
 };
 
-export const ENTRY_COLUMNS = [
-  'entity_id',
-  'financial_year',
-  'job_id',
-  'file',
-  'line',
-  'ref',
-  'document_date',
-  'month',
-  'recognised_month',
-  'vendor_code',
-  'pan',
-  'tan',
-  'section',
-  'section_number',
-  'sub_section',
-  'section_source',
-  'payment_code',
-  'return_form',
-  'deductee_type',
-  'base',
-  'taxable',
-  'rate',
-  'rate_basis',
-  'liable',
-  'due',
-  'deducted',
-  'deposited',
-  'interest',
-  'status',
-  'error_code',
-  'reason',
-  'gl_code',
-  'description',
-] as const;
-
-function* entryLines(
-  result: PayableResult,
-  entries: readonly LedgerEntry[],
-  scope: { entityId: string; financialYear: string; jobId: string },
-  keep: (month: string | null) => boolean,
-): Generator<string> {
-  for (const r of result.entries) {
-    if (!keep(r.month)) continue;
-    const s = sectionParts(r.section);
-    yield copyRow([
-      scope.entityId,
-      scope.financialYear,
-      scope.jobId,
-      r.file,
-      r.line,
-      r.ref,
-      r.documentDate,
-      r.month,
-      r.recognisedMonth,
-      r.vendorCode,
-      r.pan,
-      entries[r.index]?.tanNumber || null,
-      r.section,
-      s.number,
-      s.sub,
-      r.sectionSource,
-      r.paymentCode,
-      r.returnForm,
-      r.deducteeType,
-      numericOfPaise(r.base),
-      numericOfPaise(r.taxableBase),
-      r.rate,
-      r.rateBasis,
-      r.liable,
-      numericOfPaise(r.due),
-      numericOfPaise(r.deducted),
-      r.deposited,
-      numericOfPaise(r.interestLateDeduction + r.interestLateDeposit),
-      r.status,
-      r.errorCode,
-      r.reason,
-      entries[r.index]?.glCode ?? null,
-      entries[r.index]?.documentDescription ?? null,
-    ]);
-  }
-}
-
 const MONTH_COLUMNS = [
   'job_id',
   'entity_id',
@@ -280,7 +198,13 @@ export const writeRun = async (
         client,
         'payable_entries',
         ENTRY_COLUMNS,
-        entryLines(result, entries, scope, open),
+        // On the embedded database each chunk is a COPY of its own, so 4 MB; on
+        // PostgreSQL a chunk waits for the last to be sent, and smaller ones
+        // keep the server busy while the next is built.
+        utf8Chunks(
+          entryCopyLines(result, entries, scope, open),
+          database.kind === 'pglite' ? 4 << 20 : 256 << 10,
+        ),
       );
       timings.writeEntries = Math.round(performance.now() - mark);
       if (previous && verified.size > 0)
