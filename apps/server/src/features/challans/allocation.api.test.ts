@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ChallanList, QuarterAllocation, ReturnDeductor } from '@taxrecon/contracts';
 import { read26qFvu } from '@taxrecon/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../platform/db/transaction.ts';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { keepAllocations, restoreAllocations } from '../payable/runs/allocation-carry.ts';
 import { deleteUnverifiedEntries, verifiedMonths } from '../payable/runs/entries-delete.ts';
 
 // Allocation of a quarter's deductee rows to challans and the 26Q text file
@@ -455,5 +457,64 @@ describe("a 34A run's replaced entries", () => {
     const challanAfter = after.groups.flatMap((g) => g.challans).find((c) => c.id === onR3)!;
     const challanBefore = before.groups.flatMap((g) => g.challans).find((c) => c.id === onR3)!;
     expect(Number(challanBefore.allocated) - Number(challanAfter.allocated)).toBe(500);
+  });
+});
+
+// What a run over all vendors does to the entries it computes again:
+// keepAllocations, deleteUnverifiedEntries, its COPY, restoreAllocations, in
+// one transaction (payable/runs/job.ts writeRun).
+describe('a 34A run that computes an entry again unchanged', () => {
+  it('carries its allocation, by whom and when, to the new row; a changed row starts unallocated', async () => {
+    const pool = t.server.ctx.database.pool;
+    await pool.query(
+      "UPDATE payable_month_states SET verified = false WHERE entity_id = $1 AND financial_year = '2024-25'",
+      [entityId],
+    );
+    const before = await allocation();
+    const r1 = rowOf(before, 'r1');
+    expect(r1.challanId).not.toBeNull();
+    expect(rowOf(before, 'r2').challanId).not.toBeNull();
+    const allocatedBy = async (entry: string) =>
+      (
+        await pool.query<{ who: string; at: string; source: string }>(
+          'SELECT allocated_by_login AS who, allocated_at::text AS at, source FROM challan_allocations WHERE entry_id = $1',
+          [entry],
+        )
+      ).rows[0];
+    const r1Was = await allocatedBy(rows.r1!);
+    const job = randomUUID();
+    const restored = await withTransaction(pool, async (client) => {
+      await client.query(
+        'CREATE TEMP TABLE old_rows ON COMMIT DROP AS SELECT * FROM payable_entries WHERE entity_id = $1::uuid',
+        [entityId],
+      );
+      await keepAllocations(client, entityId, '2024-25', []);
+      expect(await deleteUnverifiedEntries(client, entityId, '2024-25', [])).toBe(2);
+      // the run's rows: r1 as it was, r2 with Rs 100 less deducted
+      await client.query(
+        `INSERT INTO payable_entries (entity_id, financial_year, job_id, file, line, ref, document_date, month,
+           recognised_month, vendor_code, pan, section, section_number, sub_section, deductee_type, return_form, base,
+           taxable, rate, liable, due, deducted, interest, status, reason)
+         SELECT entity_id, financial_year, $1, file, line, ref, document_date, month, recognised_month, vendor_code,
+           pan, section, section_number, sub_section, deductee_type, return_form, base, taxable, rate, liable, due,
+           CASE WHEN ref = 'DOC-r2' THEN deducted - 100 ELSE deducted END, interest, status, reason
+         FROM old_rows ORDER BY id`,
+        [job],
+      );
+      return restoreAllocations(client, entityId, '2024-25', job);
+    });
+    expect(restored).toBe(1);
+    for (const r of (
+      await pool.query<{ id: string; ref: string }>(
+        'SELECT id::text, ref FROM payable_entries WHERE job_id = $1',
+        [job],
+      )
+    ).rows)
+      rows[r.ref.replace('DOC-', '')] = r.id;
+    const after = await allocation();
+    expect(rowOf(after, 'r1').challanId).toBe(r1.challanId);
+    expect(await allocatedBy(rows.r1!)).toEqual(r1Was);
+    expect(rowOf(after, 'r2').challanId).toBeNull();
+    expect(rowOf(after, 'r2').deducted).toBe('1900.00');
   });
 });

@@ -19,6 +19,7 @@ import { loadRuleSets } from '../inputs/rule-sets.ts';
 import { loadSectionTypes } from '../inputs/section-types.ts';
 import { loadVendorSections } from '../inputs/vendor-sections.ts';
 import { loadPayableVendors } from '../inputs/vendors.ts';
+import { keepAllocations, restoreAllocations } from './allocation-carry.ts';
 import { deleteUnverifiedEntries, verifiedMonths } from './entries-delete.ts';
 import { ENTRY_COLUMNS, entryCopyLines, utf8Chunks } from './entry-copy.ts';
 import { releasePayableLock } from './locks.ts';
@@ -191,6 +192,7 @@ export const writeRun = async (
         await client.query<{ job_id: string }>(latestRunSql, [input.entityId, input.financialYear])
       ).rows[0]?.job_id;
       let mark = performance.now();
+      await keepAllocations(client, input.entityId, input.financialYear, [...verified]);
       await deleteUnverifiedEntries(client, input.entityId, input.financialYear, [...verified]);
       timings.writeDelete = Math.round(performance.now() - mark);
       mark = performance.now();
@@ -207,6 +209,7 @@ export const writeRun = async (
         ),
       );
       timings.writeEntries = Math.round(performance.now() - mark);
+      await restoreAllocations(client, input.entityId, input.financialYear, jobId);
       if (previous && verified.size > 0)
         await client.query(
           `INSERT INTO payable_months (${MONTH_COLUMNS.join(', ')})
