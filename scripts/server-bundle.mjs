@@ -34,7 +34,7 @@ export const compileServer = async (outdir, entries) => {
       'train-worker': path.join(server, 'src/features/classification/train-worker.ts'),
       // the pool's thread (lib/worker-pool.ts) and the task modules it loads
       'pool-worker': path.join(server, 'src/lib/pool-worker.ts'),
-      'parse-chunk': path.join(server, 'src/cli/parse-chunk.ts'),
+      'parse-chunk': path.join(server, 'src/parsing/parse-chunk.ts'),
       'match-bucket': path.join(server, 'src/features/reconciliation/matching/bucket-task.ts'),
     },
     outdir,

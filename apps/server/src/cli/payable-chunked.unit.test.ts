@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { payableCommand } from './payable.ts';
 
 // `taxrecon payable` on a generated ledger read in one pass on one thread and
-// in 64 KB pieces over two threads (cli/ledger-chunk.ts): the result file and
+// in 64 KB pieces over two threads (parsing/ledger-chunk.ts): the result file and
 // every line told on stderr must be the same, bad lines named alike whichever
 // piece and thread read them.
 

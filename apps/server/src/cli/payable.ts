@@ -23,8 +23,8 @@ import { writePayableXlsx } from '../features/payable/payable-xlsx.ts';
 import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
+import { ledgerPieceBytes, readLedgerWith } from '../parsing/ledger-chunk.ts';
 import { type Io, readInput, Stop } from './io.ts';
-import { ledgerPieceBytes, readLedgerWith } from './ledger-chunk.ts';
 import { writePayableJson } from './payable-json.ts';
 
 const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE

@@ -33,7 +33,7 @@ import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/ma
 import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
-import { bookFields } from './book-rows.ts';
+import { bookFields } from '../parsing/book-rows.ts';
 import { type Io, readInput, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
 import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';

@@ -3,9 +3,9 @@ import type { FinancialYear } from '@taxrecon/shared';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
 import { cutRegister } from '../lib/register-cut.ts';
 import type { WorkerPool } from '../lib/worker-pool.ts';
-import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
-import type { ParseTask } from './parse-chunk.ts';
-import type { RegisterChunk } from './register-chunk.ts';
+import { type BookRowsRead, createBookRowReader, type RegisterShape } from '../parsing/book-rows.ts';
+import type { ParseTask } from '../parsing/parse-chunk.ts';
+import type { RegisterChunk } from '../parsing/register-chunk.ts';
 
 // Reads a register's rows as book row lines (book-rows.ts): a big text
 // register is cut at line ends into chunks (lib/register-cut.ts) parsed in the

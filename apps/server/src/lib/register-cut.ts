@@ -6,7 +6,7 @@ import { decodeText, formatOfFile, parseDelimited, recordCuts, sniffDelimiter } 
 // file is small or not UTF-8 text. A file with a double quote anywhere is
 // `quoted`: a quoted field may hold a line break, so it is cut only where no
 // record is open (formats recordCuts) and its pieces are read with the
-// quote-aware tokenizer (cli/register-chunk.ts forEachRecord). Used by
+// quote-aware tokenizer (parsing/register-chunk.ts forEachRecord). Used by
 // `taxrecon reconcile` and by the register ingest jobs.
 export const chunkBytes = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) || 4 << 20;
 

@@ -1,5 +1,4 @@
 import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
-import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../cli/parse-chunk.ts';
 import {
   type EntryTails,
   entryTailsOf,
@@ -8,6 +7,7 @@ import {
 } from '../features/ingest/tax-entry-lines.ts';
 import { taxBookKeyedLines } from '../features/reconciliation/matching/engine-input.ts';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
+import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../parsing/parse-chunk.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -19,7 +19,7 @@ const chunkChars = () => Number(process.env.TAXRECON_PARSE_CHUNK_BYTES) || 4 << 
 // The parsing threads' pool (the CLI's, or one an ingest job starts when a
 // statement is big enough to cut, and closes when done).
 export const parsingPool = () =>
-  new WorkerPool({ compiled: 'parse-chunk', source: new URL('../cli/parse-chunk.ts', import.meta.url) });
+  new WorkerPool({ compiled: 'parse-chunk', source: new URL('../parsing/parse-chunk.ts', import.meta.url) });
 
 export const isBigStatement = (data: Uint8Array) => data.length >= 2 * chunkChars();
 

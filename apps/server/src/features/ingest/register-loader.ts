@@ -1,9 +1,9 @@
 import { guessMapping, mappingByHeaderName, readCustomerMapping } from '@taxrecon/formats';
 import { append, type FinancialYear } from '@taxrecon/shared';
-import type { IngestRegisterPiece, ParseTask } from '../../cli/parse-chunk.ts';
 import { cutRegister } from '../../lib/register-cut.ts';
 import { parsingPool } from '../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../lib/worker-pool.ts';
+import type { IngestRegisterPiece, ParseTask } from '../../parsing/parse-chunk.ts';
 import { tupleFeed } from '../../platform/db/binary-copy.ts';
 import { copyLine } from '../../platform/db/bulk-load.ts';
 import type { SourceFile } from './form-26as-loader.ts';

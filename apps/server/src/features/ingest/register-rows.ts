@@ -12,7 +12,7 @@ import { type TupleWriter, uuidBytes } from '../../platform/db/binary-copy.ts';
 
 // A register's records -> binary COPY tuples of sales_entries or purchase_entries,
 // with the counts, sums and problems of the load. The same on the job's
-// thread and in a parsing thread (cli/parse-chunk.ts), so a register read in
+// thread and in a parsing thread (parsing/parse-chunk.ts), so a register read in
 // pieces loads exactly what it loads read in one go.
 
 export type RegisterKind = 'sales' | 'purchase';

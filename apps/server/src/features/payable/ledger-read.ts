@@ -110,7 +110,7 @@ export const openLedger = async (
 };
 
 // Records of a ledger as engine entries, the same on the main thread and in
-// a parsing thread (cli/parse-chunk.ts): null for a record to skip; a cell's
+// a parsing thread (parsing/parse-chunk.ts): null for a record to skip; a cell's
 // warnings and a line's errors go to `issues`. `clean`: the record's text
 // holds no bad character (formats holdsNoBadCharacter), so none is looked for.
 export const createLedgerEntryReader = (shape: LedgerShape, issues: FileIssue[]) => {

@@ -27,7 +27,7 @@ import { monthsOfYear } from './runs/months.ts';
 // order, figures identical to the command line's on the same files, the
 // result, summary, explore and entries screens, the reports as xlsx, a job
 // retried after its commit not writing twice, entity isolation and deletes.
-// The jobs read the ledgers in 4 KB pieces over two threads (cli/ledger-chunk.ts)
+// The jobs read the ledgers in 4 KB pieces over two threads (parsing/ledger-chunk.ts)
 // and the command line reads them in one pass on one thread, so the parity
 // test holds the pieces to one reading too.
 

@@ -1,8 +1,8 @@
 import type { LedgerEntry } from '@taxrecon/engine';
 import { append } from '@taxrecon/shared';
-import { ledgerPieceBytes, readLedgerWith } from '../../../cli/ledger-chunk.ts';
 import { parsingPool } from '../../../lib/statement-read.ts';
 import { poolSize, type WorkerPool } from '../../../lib/worker-pool.ts';
+import { ledgerPieceBytes, readLedgerWith } from '../../../parsing/ledger-chunk.ts';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
 import { openLedger } from '../ledger-read.ts';
 import type { Queryable } from './queryable.ts';
@@ -60,7 +60,7 @@ export const readExpenseFiles = async (
   const entries: LedgerEntry[] = [];
   let issues = 0;
   // A big year to date is parsed in pieces across the cores, as the command
-  // line parses it (cli/ledger-chunk.ts); the threads are let go with the read.
+  // line parses it (parsing/ledger-chunk.ts); the threads are let go with the read.
   // Starting them costs about 0.6 s (measured: a month of 7.5 MB read in 0.3 s
   // on this thread took 1.0 s with them), so a smaller read stays here.
   const total = list.reduce((n, f) => n + f.sizeBytes, 0);

@@ -157,7 +157,7 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
 };
 
 // A bucket as the pool is sent it: named, so that a pool whose threads also
-// parse (cli/parse-chunk.ts) can tell it from its other tasks.
+// parse (parsing/parse-chunk.ts) can tell it from its other tasks.
 export interface BucketMessage {
   type: 'match-bucket';
   bucket: BucketTask;

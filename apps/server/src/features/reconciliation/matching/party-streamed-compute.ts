@@ -173,7 +173,7 @@ export class PartyStreamedComputation {
       // bytes of each side's rows kept in memory before they go to disk (0: all to disk)
       spoolMemoryBytes?: number;
       // threads already running whose module also takes bucket messages
-      // (cli/parse-chunk.ts): the command line's parsing threads match the
+      // (parsing/parse-chunk.ts): the command line's parsing threads match the
       // buckets too, instead of two more threads loading the code again
       pool?: WorkerPool;
     } = {},
