@@ -1,7 +1,7 @@
-import { type Entry, Uint8ArrayReader, ZipReader } from '@zip.js/zip.js';
 import { utcDayIso } from '../values/dates.ts';
-import { streamZipEntryCapped, ZIP_LIMITS, ZipLimitError } from '../zip/zip-limits.ts';
 import type { RawRecord } from './delimited.ts';
+import { openSheet, partText, type SheetContext } from './xlsx-workbook.ts';
+import { attribute, cellAddress, damaged, MAX_COLUMNS, runsText, xmlText } from './xlsx-xml.ts';
 
 // An .xlsx sheet's rows read straight from its XML part: the cell values a
 // register needs (numbers, text, dates, yes/no, errors, formulas' results),
@@ -13,234 +13,11 @@ import type { RawRecord } from './delimited.ts';
 // FALSE, an error's code, merged cells repeating their first cell's value.
 // Parts are unzipped within the zip limits (zip-limits.ts).
 
-// A sheet whose XML breaks off or nests wrongly (see `damaged`).
-class DamagedSheet extends Error {}
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-// XML character and entity references in text or an attribute.
-const xmlText = (raw: string): string =>
-  raw.indexOf('&') < 0
-    ? raw
-    : raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
-        if (ref[0] !== '#') return ENTITIES[ref] ?? whole;
-        const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      });
-
-// Excel writes characters XML cannot hold as _xHHHH_ in a string's text.
-const excelEscapes = (text: string): string =>
-  text.indexOf('_x') < 0
-    ? text
-    : text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-const attributePatterns = new Map<string, RegExp>();
-const attribute = (tag: string, name: string): string | undefined => {
-  let pattern = attributePatterns.get(name);
-  if (!pattern) {
-    pattern = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
-    attributePatterns.set(name, pattern);
-  }
-  const m = pattern.exec(tag);
-  return m ? xmlText(m[1] ?? m[2] ?? '') : undefined;
-};
-
-// The text of every <t> in an element, phonetic runs (<rPh>) left out.
-const runsText = (xml: string): string => {
-  const body = xml.indexOf('<rPh') < 0 ? xml : xml.replace(/<rPh[\s>][\s\S]*?<\/rPh>/g, '');
-  let text = '';
-  for (const m of body.matchAll(/<t(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/t>)/g))
-    text += excelEscapes(xmlText(m[1] ?? ''));
-  return text;
-};
-
-const sharedStrings = (xml: string): string[] => {
-  const strings: string[] = [];
-  for (const m of xml.matchAll(/<si(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/si>)/g))
-    strings.push(runsText(m[1] ?? ''));
-  return strings;
-};
-
-// Excel's built-in number formats that ExcelJS names (ids 0-49).
-const BUILT_IN_FORMATS: Record<number, string> = {
-  14: 'mm-dd-yy',
-  15: 'd-mmm-yy',
-  16: 'd-mmm',
-  17: 'mmm-yy',
-  18: 'h:mm AM/PM',
-  19: 'h:mm:ss AM/PM',
-  20: 'h:mm',
-  21: 'h:mm:ss',
-  22: 'm/d/yy "h":mm',
-  45: 'mm:ss',
-  46: '[h]:mm:ss',
-  47: 'mmss.0',
-};
-
-// ExcelJS's rule: outside [..] and "..", a day, month, year, hour, second or
-// Buddhist-year code.
-const isDateFormat = (format: string | undefined): boolean =>
-  format !== undefined && /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
-
-// Whether each cell style (the `s` of a cell) shows a number as a date.
-const dateStyles = (xml: string): boolean[] => {
-  const custom = new Map<number, string>();
-  for (const m of xml.matchAll(/<numFmt\s[^>]*>/g)) {
-    const id = Number(attribute(m[0], 'numFmtId'));
-    const code = attribute(m[0], 'formatCode');
-    if (code !== undefined) custom.set(id, code);
-  }
-  const xfs = /<cellXfs[\s>][\s\S]*?<\/cellXfs>/.exec(xml)?.[0] ?? '';
-  const styles: boolean[] = [];
-  for (const m of xfs.matchAll(/<xf[\s>/][^>]*>/g)) {
-    const id = Number(attribute(m[0], 'numFmtId') ?? 0);
-    styles.push(id !== 0 && isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id]));
-  }
-  return styles;
-};
-
-// Excel's last column is XFD.
-const MAX_COLUMNS = 16_384;
-
-// "AB12" -> column 28 (1-based), row 12.
-const cellAddress = (ref: string): { column: number; row: number } => {
-  let column = 0;
-  let i = 0;
-  for (; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c >= 65 && c <= 90) column = column * 26 + (c - 64);
-    else if (c >= 97 && c <= 122) column = column * 26 + (c - 96);
-    else break;
-  }
-  return { column, row: Number.parseInt(ref.slice(i), 10) };
-};
-
 // ExcelJS turns a date cell's serial into a Date at the millisecond; its UTC
 // day is the day a person sees.
 const serialDay = (serial: number, date1904: boolean): string =>
   utcDayIso(new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000)));
 
-interface Workbook {
-  entries: Map<string, Entry>;
-  read: (path: string) => Promise<string>;
-}
-
-// The path of the wanted sheet's part: by name, or the first tab that is a worksheet.
-const sheetPath = async (
-  book: Workbook,
-  workbook: string,
-  sheet: string | undefined,
-): Promise<string | null> => {
-  const rels = book.entries.has('xl/_rels/workbook.xml.rels')
-    ? await book.read('xl/_rels/workbook.xml.rels')
-    : '';
-  const targets = new Map<string, string>();
-  for (const m of rels.matchAll(/<Relationship\s[^>]*>/g)) {
-    const id = attribute(m[0], 'Id');
-    const target = attribute(m[0], 'Target');
-    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  }
-  for (const m of workbook.matchAll(/<sheet\s[^>]*>/g)) {
-    const path = targets.get(attribute(m[0], 'r:id') ?? '');
-    if (!path || !/^xl\/worksheets\/sheet\d+\.xml$/.test(path) || !book.entries.has(path)) continue;
-    if (sheet === undefined || attribute(m[0], 'name') === sheet) return path;
-  }
-  return null;
-};
-
-// zip.js speaks of central directories and sizes; a user needs to hear that
-// the file is not a whole workbook and what to do. The zip limits keep their
-// own message, which already says what to do.
-export const unzipError = (error: unknown, bytes: Uint8Array): unknown => {
-  if (error instanceof ZipLimitError || error instanceof DamagedSheet) return error;
-  const why = error instanceof Error ? error.message : String(error);
-  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  return new Error(
-    zip
-      ? `the workbook is damaged or incomplete (${why}); open it in Excel and save it again, or upload it again if the upload was cut short`
-      : 'it is not an Excel workbook (an .xlsx file is a zip file); save it from Excel as .xlsx, or upload it as .csv or .txt if it is text',
-  );
-};
-
-export const unzipping = async <T>(work: Promise<T>, bytes: Uint8Array): Promise<T> => {
-  try {
-    return await work;
-  } catch (error) {
-    throw unzipError(error, bytes);
-  }
-};
-
-// A part's text, decoded as it expands (its bytes and its text are not held
-// together), within the zip limits.
-const partText = async (fileName: string, bytes: Uint8Array, entry: Entry, before: number) => {
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let size = 0;
-  await unzipping(
-    (async () => {
-      for await (const piece of streamZipEntryCapped(fileName, bytes, entry, before, ZIP_LIMITS)) {
-        size += piece.length;
-        parts.push(decoder.decode(piece, { stream: true }));
-      }
-    })(),
-    bytes,
-  );
-  parts.push(decoder.decode());
-  return { text: parts.join(''), size };
-};
-
-export interface OpenedSheet {
-  // null when the workbook has no such sheet
-  entry: Entry | null;
-  ctx: SheetContext;
-  // what the workbook's other parts expanded to (the zip limits count it)
-  unzipped: number;
-  close: () => Promise<void>;
-}
-
-// Opens the workbook and reads what a sheet's cells refer to (shared strings,
-// date styles, the date system); the sheet's own part is left to the reader.
-export const openSheet = async (bytes: Uint8Array, sheet: string | undefined, fileName: string) => {
-  const zip = new ZipReader(new Uint8ArrayReader(bytes));
-  try {
-    const entries = new Map((await unzipping(zip.getEntries(), bytes)).map((e) => [e.filename, e]));
-    if (!entries.has('xl/workbook.xml')) throw new Error('it is a zip file without an Excel workbook in it');
-    let unzipped = 0;
-    const book: Workbook = {
-      entries,
-      read: async (path) => {
-        const entry = entries.get(path);
-        if (!entry) return '';
-        const part = await partText(fileName, bytes, entry, unzipped);
-        unzipped += part.size;
-        return part.text;
-      },
-    };
-    const workbook = await book.read('xl/workbook.xml');
-    const path = await sheetPath(book, workbook, sheet);
-    const date1904 = /<workbookPr\s[^>]*>/.exec(workbook)?.[0]?.match(/\sdate1904\s*=\s*["']1["']/) != null;
-    const ctx: SheetContext =
-      path === null
-        ? { strings: [], dates: [], date1904 }
-        : {
-            strings: sharedStrings(await book.read('xl/sharedStrings.xml')),
-            dates: dateStyles(await book.read('xl/styles.xml')),
-            date1904,
-          };
-    const opened: OpenedSheet = {
-      entry: path === null ? null : (entries.get(path) ?? null),
-      ctx,
-      unzipped,
-      close: () => zip.close(),
-    };
-    return opened;
-  } catch (error) {
-    await zip.close();
-    throw error;
-  }
-};
-
-// The records of one sheet (the first unless named): a record per row with a
 // cell in it, in row order, each cell's text at its column.
 export const readXlsxSheet = async (
   bytes: Uint8Array,
@@ -256,12 +33,6 @@ export const readXlsxSheet = async (
     await opened.close();
   }
 };
-
-export interface SheetContext {
-  strings: string[];
-  dates: boolean[];
-  date1904: boolean;
-}
 
 const number = (text: string): string => String(Number.parseFloat(text));
 
@@ -442,9 +213,6 @@ const endsName = (xml: string, at: number): boolean => {
   const c = xml.charCodeAt(at);
   return c === 32 || c === 62 || c === 47 || c === 9 || c === 10 || c === 13;
 };
-
-export const damaged = (what: string) =>
-  new DamagedSheet(`the sheet's XML is damaged (${what}); save the workbook again from Excel`);
 
 // Rows scanned between turns of the event loop: a server reading a big sheet
 // in a job still answers its screens (about 50 ms of scanning a turn).

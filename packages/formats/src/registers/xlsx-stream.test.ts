@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { sheetGrid, sheetXmlOf, workbookOf, zipOfParts, zipParts } from '../testing/xlsx-workbooks.ts';
 import { ZIP_LIMITS } from '../zip/zip-limits.ts';
 import type { RawRecord } from './delimited.ts';
-import { mergedRanges, readXlsxSheet, type SheetContext, sheetRecords } from './xlsx-sheet.ts';
+import { mergedRanges, readXlsxSheet, sheetRecords } from './xlsx-sheet.ts';
 import { streamSheetRecords, streamXlsxSheet } from './xlsx-stream.ts';
+import type { SheetContext } from './xlsx-workbook.ts';
 
 const all = async (records: AsyncIterable<RawRecord>): Promise<RawRecord[]> => {
   const out: RawRecord[] = [];

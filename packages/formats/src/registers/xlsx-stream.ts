@@ -1,17 +1,8 @@
 import { streamZipEntryCapped, ZIP_LIMITS, type ZipLimits } from '../zip/zip-limits.ts';
 import type { RawRecord } from './delimited.ts';
-import {
-  damaged,
-  type MergedRange,
-  mergedRanges,
-  openSheet,
-  recordOf,
-  type ScanState,
-  type SheetContext,
-  scanRows,
-  unzipError,
-  unzipping,
-} from './xlsx-sheet.ts';
+import { type MergedRange, mergedRanges, recordOf, type ScanState, scanRows } from './xlsx-sheet.ts';
+import { openSheet, type SheetContext, unzipError, unzipping } from './xlsx-workbook.ts';
+import { damaged } from './xlsx-xml.ts';
 
 // A register's sheet read row by row as its XML expands, for sheets too big
 // to hold as one string (V8 stops at 512 MB, about 7 lakh register rows) and
