@@ -35,8 +35,9 @@ import {
 // (identity-intake.ts); its COPY text goes to a spool file on disk, and what
 // stays is one row per identity and an identity number per row. Computing:
 // the year is planned from the identities, and the spooled rows are sorted on
-// disk into buckets of whole parties, in the plan's party order (bucket-sort.ts). Writing: a bucket at a time is read
-// back, its parties matched (a person's decisions applied to their party:
+// disk into buckets of whole parties, in the plan's party order
+// (bucket-sort.ts). Writing: a bucket at a time is read back, its parties
+// matched (a person's decisions applied to their party:
 // decision-routing.ts) and encoded as COPY text, and let go; buckets are
 // matched in the pool's threads a window at a time and handed out in order.
 // What stays in memory is the buckets in flight, the identities and the rows
