@@ -34,7 +34,7 @@ import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from '../parsing/book-rows.ts';
-import { type Io, readInput, Stop } from './io.ts';
+import { type Io, readInput, readShared, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
 import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';
 
@@ -45,6 +45,9 @@ const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--boo
     --out result.json [--xlsx report.xlsx]
 `;
 const SPOOL_MEMORY_BYTES = 256 << 20;
+// registers the parsing threads read from shared memory (others, workbooks
+// above all, are read as any file is)
+const SHARED_TEXT = /\.(txt|csv|tsv)$/i;
 
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
 
@@ -188,7 +191,9 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     const readBooks = async () => {
       const warn = (issue: FileIssue) => told.books.push(`${formatIssue(issue)}\n`);
       for (const file of values.book ?? []) {
-        const bytes = readInput(file);
+        // a big text register is read into memory the parsing threads share
+        const bytes =
+          threads && isBigFile(file) && SHARED_TEXT.test(file) ? readShared(file) : readInput(file);
         // Streamed: a register of lakhs of rows is read a record at a time.
         const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
         const fields = bookFields(kind);

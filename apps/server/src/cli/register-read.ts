@@ -1,7 +1,7 @@
 import type { RawRecord } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
-import { cutRegister } from '../lib/register-cut.ts';
+import { cutRegister, movedBuffers } from '../lib/register-cut.ts';
 import type { WorkerPool } from '../lib/worker-pool.ts';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from '../parsing/book-rows.ts';
 import type { ParseTask } from '../parsing/parse-chunk.ts';
@@ -37,7 +37,7 @@ export const readBookRows = async (
   const read: BookRowsCount = { rows: 0, heldRows: 0, held: [], total: 0, rejects: [], warnings: [] };
   for await (const parts of pool.runInWindows<ParseTask, BookRowsRead>(
     chunks.map((chunk) => ({ type: 'register', chunk })),
-    (t) => (t.type === 'register' ? [t.chunk.bytes.buffer as ArrayBuffer] : []),
+    (t) => (t.type === 'register' ? movedBuffers(t.chunk.bytes) : []),
   )) {
     for (const p of parts) {
       take(p.lines);

@@ -27,6 +27,11 @@ export interface RegisterPiece {
   bytes: Uint8Array;
 }
 
+// What a piece gives up to the thread it is posted to: its own memory, not
+// the memory every thread shares.
+export const movedBuffers = (bytes: Uint8Array): ArrayBuffer[] =>
+  bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+
 export const cutRegister = (
   bytes: Uint8Array,
   fileName: string,
@@ -55,6 +60,7 @@ export const cutRegister = (
   }
   const cuts = quoted ? recordCuts(bytes, delimiter, start, size) : null;
   const pieces: RegisterPiece[] = [];
+  const shared = bytes.buffer instanceof SharedArrayBuffer;
   let firstLine = headerLine + 1;
   while (start < bytes.length) {
     let end: number;
@@ -65,9 +71,11 @@ export const cutRegister = (
     }
     let lines = 0;
     for (let i = bytes.indexOf(NEWLINE, start); i >= 0 && i < end; i = bytes.indexOf(NEWLINE, i + 1)) lines++;
-    // A copy of its own, moved (not copied again) to the thread. Not
-    // bytes.slice: on a Buffer that is a view of the whole file.
-    pieces.push({ firstLine, bytes: new Uint8Array(bytes.subarray(start, end)) });
+    // Memory the threads share (cli/io.ts readShared): a view, posted
+    // without a copy. Else a copy of its own, moved (not copied again) to
+    // the thread; not bytes.slice: on a Buffer that is a view of the whole file.
+    const piece = bytes.subarray(start, end);
+    pieces.push({ firstLine, bytes: shared ? piece : new Uint8Array(piece) });
     firstLine += lines;
     start = end;
   }
