@@ -39,6 +39,7 @@ export function CustomerCompliancePage() {
     { query: { page, pageSize: PER_PAGE, ...(search ? { search } : {}) } },
     { placeholderData: keepPreviousData },
   );
+  // the server's page already (GET /customer/compliance pages in SQL)
   const shown = answer.data?.records ?? [];
   const total = answer.data?.totalRecords ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
@@ -73,7 +74,7 @@ export function CustomerCompliancePage() {
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {shown.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((item) => (
+          {shown.map((item) => (
             <Paper
               key={`${item.kind}-${item.partyKey}`}
               withBorder
