@@ -21,6 +21,18 @@ export class ApiError extends Error {
 export const errorMessage = (error: unknown, fallback = SYSTEM_ERROR): string =>
   error instanceof ApiError && error.message ? error.message : fallback;
 
+// A failure as the spec's error catalogue names it (spec part 3 section 8:
+// 'Error Creating Challan', 'Could not fetch jobs in queue'...) with what the
+// server said underneath, so the person sees both what failed and why. With
+// no such name, or nothing more from the server: 'Error occurred' over the
+// message, as for any call (spec: 'Error occurred - Cannot access the App...').
+export const errorNotice = (error: unknown, named?: string): { title: string; message: string } => {
+  const detail = error instanceof ApiError && error.message ? error.message : null;
+  if (!named || named === SYSTEM_ERROR) return { title: 'Error occurred', message: detail ?? SYSTEM_ERROR };
+  if (detail === null || named.includes(detail)) return { title: 'Error occurred', message: named };
+  return { title: named, message: detail };
+};
+
 type Schema = z.ZodType;
 type Field<K extends string, S> = [S] extends [Schema] ? { [k in K]: z.input<S> } : { [k in K]?: undefined };
 export type CallOptions<P, Q, B> = Field<'params', P> & Field<'query', Q> & Field<'body', B>;

@@ -1,6 +1,6 @@
 import { platformRoutes } from '@taxrecon/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call } from './client.ts';
+import { ApiError, call, errorNotice, SYSTEM_ERROR } from './client.ts';
 
 const location = { hash: '#/' };
 const store = new Map<string, string>();
@@ -73,5 +73,35 @@ describe('api client', () => {
         body: { email: 'not-an-email', fname: 'A', lname: 'B', role: 'NORMAL-USER', allowedEntities: ['x'] },
       }),
     ).rejects.toMatchObject({ message: 'Invalid Email Address' });
+  });
+});
+
+describe('errorNotice', () => {
+  const refused = new ApiError(422, 'invalid', 'BSR code must be exactly 7 digits');
+  const unreachable = new ApiError(0, 'network', SYSTEM_ERROR);
+
+  it.each([
+    // the catalogue's name for the failure over what the server said
+    [refused, 'Error Creating Challan', 'Error Creating Challan', 'BSR code must be exactly 7 digits'],
+    [unreachable, 'Error Creating Challan', 'Error Creating Challan', SYSTEM_ERROR],
+    // no name: any call's failure
+    [refused, undefined, 'Error occurred', 'BSR code must be exactly 7 digits'],
+    [new Error('boom'), undefined, 'Error occurred', SYSTEM_ERROR],
+    [refused, SYSTEM_ERROR, 'Error occurred', 'BSR code must be exactly 7 digits'],
+    // nothing from the server, or a text that already says it: the text alone
+    [
+      null,
+      "There's already a job in progress.Please submit after sometime.",
+      'Error occurred',
+      "There's already a job in progress.Please submit after sometime.",
+    ],
+    [
+      refused,
+      'Could not send: BSR code must be exactly 7 digits',
+      'Error occurred',
+      'Could not send: BSR code must be exactly 7 digits',
+    ],
+  ])('%#: %s named %s', (error, named, title, message) => {
+    expect(errorNotice(error, named)).toEqual({ title, message });
   });
 });

@@ -13,7 +13,7 @@ import {
 import { IconRefresh, IconReportAnalytics, IconScale } from '@tabler/icons-react';
 import { platformRoutes } from '@taxrecon/contracts';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../api/client.ts';
+import { errorNotice } from '../api/client.ts';
 import { useApiQuery } from '../api/hooks.ts';
 import { DownloadReportButton } from '../features/jobs/job-columns.tsx';
 import {
@@ -42,6 +42,7 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 function BackgroundProcesses() {
   const navigate = useNavigate();
   const jobs = useApiQuery(platformRoutes.latestJobs, {}, { refetchInterval: 60_000 });
+  const notice = errorNotice(jobs.error, 'Could not fetch jobs in queue');
   return (
     <Stack gap="xs" data-testid="background-processes">
       <Group justify="space-between" wrap="nowrap">
@@ -59,7 +60,7 @@ function BackgroundProcesses() {
       </Group>
       {jobs.isError && (
         <Text size="xs" c="red">
-          {errorMessage(jobs.error, 'Could not fetch jobs in queue')}
+          {notice.title === 'Error occurred' ? notice.message : `${notice.title}: ${notice.message}`}
         </Text>
       )}
       {jobs.data?.length === 0 && (
@@ -91,15 +92,12 @@ function BackgroundProcesses() {
                   {file ? (
                     <DownloadReportButton path={file} jobId={job.id} />
                   ) : (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      disabled={!view}
-                      onClick={() => view && navigate(view)}
-                      mt={4}
-                    >
-                      View
-                    </Button>
+                    // only a job with a result to open has View (spec part 1 section 4)
+                    view && (
+                      <Button size="compact-xs" variant="light" onClick={() => navigate(view)} mt={4}>
+                        View
+                      </Button>
+                    )
                   )}
                 </Stack>
               </Accordion.Panel>

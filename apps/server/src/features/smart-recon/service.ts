@@ -87,5 +87,6 @@ export const acceptGroups = async (ctx: AppContext, caller: Caller, keys: readon
     accepted += chosen.size;
     await saveResult(ctx, owner, result);
   }
-  return { message: `${accepted} match(es) accepted`, accepted };
+  // spec part 3 section 8: 'Entries updated successfully', with how many
+  return { message: `Entries updated successfully: ${accepted} match(es) accepted`, accepted };
 };

@@ -34,6 +34,9 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 // matched on the server; the matched groups are listed with their totals and
 // chosen ones accepted. Match level: 1 strictest, 10 most lenient, 5 optimal.
 
+// the alert's title for a failed upload (spec part 3 section 8)
+const UPLOAD_FAILED = 'Data Upload Failed!';
+
 const sumOf = (groups: readonly SmartReconGroup[], pick: (g: SmartReconGroup) => number) =>
   groups.reduce((n, g) => n + pick(g), 0);
 
@@ -56,7 +59,9 @@ export function SmartReconPage() {
   const [level, setLevel] = useState(MATCH_LEVEL_DEFAULT);
   const [tolerance, setTolerance] = useState<number>(0);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // a failure as the alert shows it: what failed (spec part 3 section 8) and why
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+  const failed = (title: string, message: string) => setError({ title, message });
   const [notice, setNotice] = useState<string | null>(null);
   const [result, setResult] = useState<SmartReconResult | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -64,7 +69,7 @@ export function SmartReconPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setError('Choose a .zip file with a sales csv and 26AS text files.');
+      failed(UPLOAD_FAILED, 'Choose a .zip file with a sales csv and 26AS text files.');
       return;
     }
     const form = new FormData();
@@ -81,7 +86,7 @@ export function SmartReconPage() {
       setSelected(new Set());
       if (answer.results.length === 0) setNotice(NO_MATCHES_FOUND);
     } catch (e) {
-      setError(`Data Upload Failed - ${errorMessage(e)}`);
+      failed(UPLOAD_FAILED, `Data Upload Failed - ${errorMessage(e)}`);
     } finally {
       setProgress(null);
     }
@@ -98,7 +103,7 @@ export function SmartReconPage() {
       setSelected(new Set());
       setNotice(answer.message);
     } catch (e) {
-      setError(errorMessage(e, 'Fetch error occurred'));
+      failed('Failed to update due to error', errorMessage(e));
     }
   };
 
@@ -245,8 +250,8 @@ export function SmartReconPage() {
             </Button>
           </Group>
           {error && (
-            <Alert color="red" title="Data Upload Failed!" data-testid="smart-error">
-              {error}
+            <Alert color="red" title={error.title} data-testid="smart-error">
+              {error.message}
             </Alert>
           )}
           {notice && (
@@ -319,7 +324,7 @@ export function SmartReconPage() {
                       'GET',
                       `/manual-reconciliation/smart-recon/key/${result.key}`,
                       'matches.zip',
-                    ).catch((e) => setError(errorMessage(e, 'Fetch error occurred')))
+                    ).catch((e) => failed('Fetch error occurred', errorMessage(e)))
                   }
                   data-testid="smart-download"
                 >

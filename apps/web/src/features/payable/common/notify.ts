@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { errorMessage } from '../../../api/client.ts';
+import { errorNotice } from '../../../api/client.ts';
 
 // Spec part 3 section 8: failures show under 'Error occurred' with the server's
 // message when it sent one, else the screen's own fallback.
 export const notifyError = (error: unknown, fallback?: string): void => {
-  notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error, fallback) });
+  notifications.show({ color: 'red', ...errorNotice(error, fallback) });
 };
 
 export const notifySuccess = (message: string, title?: string): void => {

@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { fillPath } from '@taxrecon/contracts';
-import { download, errorMessage } from '../../../api/client.ts';
+import { download, errorNotice } from '../../../api/client.ts';
 
 // Spec section 8: most failures read 'Cannot access the App. Is the App
 // running?' under 'Error occurred', or the server's own message when it sent one.
 export const notifyError = (error: unknown, fallback?: string): void => {
-  notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error, fallback) });
+  notifications.show({ color: 'red', ...errorNotice(error, fallback) });
 };
 
 export const notifySuccess = (message: string, title?: string): void => {
