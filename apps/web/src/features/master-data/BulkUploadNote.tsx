@@ -18,6 +18,7 @@ export function BulkUploadNote({ what, children }: { what: 'customers' | 'vendor
         rules={RULES}
         testId={customers ? 'upload-customer-master' : 'upload-vendor-master'}
         errorPrefix={customers ? 'Error Creating Customer! ' : 'Error Creating Vendor! '}
+        prefixEveryFailure
         label={customers ? 'Customer master file (.txt)' : 'Vendor master file (.txt)'}
         description={
           <Text size="sm" c="dimmed">

@@ -19,6 +19,9 @@ interface UploadPanelProps {
   testId: string;
   // put before the client-side check messages, e.g. 'Error Upload Sales Register! - '
   errorPrefix: string;
+  // the prefix goes before the server's failures too (the master files' bulk
+  // upload: spec part 1 section 8 'prefixed Error Creating Customer!')
+  prefixEveryFailure?: boolean;
   label: string;
   description?: ReactNode;
   // the form fields sent beside the files; a string is a message that stops the upload
@@ -42,6 +45,8 @@ type Outcome =
       kind: 'failed';
       message: string;
       duplicate: boolean;
+      // the app could not be reached: the sign-in page follows (spec part 3 section 4)
+      network?: boolean;
       code?: string;
       details?: { path: string; message: string }[];
     };
@@ -77,7 +82,7 @@ export function UploadPanel(props: UploadPanelProps) {
     [],
   );
 
-  const startRedirect = () => {
+  const startRedirect = (to = '/jobs/all') => {
     let left = REDIRECT_AFTER_MS / 1000;
     setSecondsLeft(left);
     timer.current = setInterval(() => {
@@ -85,10 +90,11 @@ export function UploadPanel(props: UploadPanelProps) {
       setSecondsLeft(left);
       if (left <= 0) {
         stopTimer();
-        navigate('/jobs/all');
+        navigate(to);
       }
     }, 1000);
   };
+  const prefix = props.prefixEveryFailure ? props.errorPrefix : '';
 
   const send = async (force: boolean) => {
     const problem = checkFiles(files, rules);
@@ -114,7 +120,11 @@ export function UploadPanel(props: UploadPanelProps) {
         props.params,
       );
       if (answer.error) {
-        setOutcome({ kind: 'failed', message: `Data Upload Failed! ${answer.error}`, duplicate: false });
+        setOutcome({
+          kind: 'failed',
+          message: `${prefix}Data Upload Failed! ${answer.error}`,
+          duplicate: false,
+        });
         return;
       }
       setOutcome({ kind: 'done', answer });
@@ -125,13 +135,16 @@ export function UploadPanel(props: UploadPanelProps) {
       // the same bytes, or a statement whose rows are already loaded: a question, not a failure
       const duplicate = error instanceof ApiError && asksToLoadAgain(error.code);
       const details = error instanceof ApiError ? error.details : undefined;
+      const network = error instanceof ApiError && error.status === 0;
       setOutcome({
         kind: 'failed',
-        message: failureText(error),
+        message: `${prefix}${failureText(error)}`,
         duplicate,
+        network,
         ...(error instanceof ApiError ? { code: error.code } : {}),
         ...(details ? { details } : {}),
       });
+      if (network) startRedirect('/login');
     }
   };
 
@@ -192,13 +205,20 @@ export function UploadPanel(props: UploadPanelProps) {
                   ? 'Not this entity’s 26AS'
                   : outcome.duplicate
                     ? 'Already loaded: load it again?'
-                    : undefined
+                    : outcome.network
+                      ? 'Fetch error occurred'
+                      : undefined
             }
             icon={<IconAlertCircle size={18} />}
             data-testid={`${testId}-error`}
           >
             <Stack gap="xs">
               <Text size="sm">{outcome.message}</Text>
+              {outcome.network && secondsLeft !== null && (
+                <Text size="xs" c="dimmed" data-testid={`${testId}-to-login`}>
+                  Opening the sign-in page in {secondsLeft} s…
+                </Text>
+              )}
               {outcome.details && outcome.details.length > 0 && (
                 <List size="xs" data-testid={`${testId}-error-details`}>
                   {outcome.details.slice(0, 20).map((d) => (
