@@ -112,7 +112,11 @@ describe('customer linkage in the browser', () => {
     await shot('2-synced');
 
     await suite.page.goto(`${suite.t.baseUrl}/#/search-linkages-26as`);
+    // nothing to search for yet: the button waits for a keyword (spec part 3)
+    await byTestId('linkage-keyword').waitFor();
+    expect(await byTestId('linkage-search').isDisabled()).toBe(true);
     await byTestId('linkage-keyword').fill('aaack4141k');
+    expect(await byTestId('linkage-search').isDisabled()).toBe(false);
     await byTestId('linkage-search').click();
     await suite.page.getByText('1 linkages').waitFor();
     await suite.page.getByText('KONKAN COASTAL LOGISTICS PRIVATE LIMITED').first().waitFor();

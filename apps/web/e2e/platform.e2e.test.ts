@@ -96,6 +96,7 @@ describe('platform in the browser', () => {
     await expect
       .poll(() => byTestId('verify-result').textContent())
       .toContain('Congratulations you have successfully registered');
+    expect(await byTestId('verify-result').textContent()).toContain('SUCCESSFULLY REGISTERED');
     await suite.page.waitForURL(/#\/login/, { timeout: 15_000 });
 
     await signIn(email, 'Priya-pass-1');

@@ -45,7 +45,8 @@ export function VerifyRegistrationPage() {
     <AuthCard title="Verify registration" subtitle={userId}>
       {state.phase === 'checking' && <Loader mx="auto" />}
       {state.phase === 'done' && (
-        <Alert color="green" data-testid="verify-result">
+        // both texts the spec gives for it (part 1 sections 2 and 4)
+        <Alert color="green" title="SUCCESSFULLY REGISTERED" data-testid="verify-result">
           <Stack gap={4}>
             <Text fw={600}>Congratulations you have successfully registered</Text>
             <Text size="sm">redirecting to login page ...</Text>

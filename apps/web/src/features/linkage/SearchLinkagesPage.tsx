@@ -31,6 +31,7 @@ export function SearchLinkagesPage() {
   const results = useApiQuery(linkageRoutes.search26asLinkages, { body: query });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (typed.trim() === '') return;
     setQuery({ keyword: typed.trim(), page: 1 });
   };
   const total = results.data?.totalRecords ?? 0;
@@ -46,11 +47,21 @@ export function SearchLinkagesPage() {
             label="Keyword"
             placeholder="Legal name, TAN or PAN"
             value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setTyped(value);
+              // Search is disabled while the box is empty (spec part 3): clearing it lists every linkage again
+              if (value.trim() === '' && query.keyword !== '') setQuery({ keyword: '', page: 1 });
+            }}
             w={360}
             data-testid="linkage-keyword"
           />
-          <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="linkage-search">
+          <Button
+            type="submit"
+            leftSection={<IconSearch size={16} />}
+            disabled={typed.trim() === ''}
+            data-testid="linkage-search"
+          >
             Search
           </Button>
         </Group>

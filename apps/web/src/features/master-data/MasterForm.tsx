@@ -66,6 +66,8 @@ function EditField({
     <TextInput
       label={field.label}
       withAsterisk={field.required}
+      {...(field.type ? { type: field.type } : {})}
+      {...(field.numeric ? { inputMode: 'numeric' as const } : {})}
       {...props}
       onChange={(e) =>
         form.setFieldValue(

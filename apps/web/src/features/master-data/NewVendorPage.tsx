@@ -37,11 +37,13 @@ export function NewVendorPage() {
     setBusy(true);
     setError('');
     let vendorId: string;
+    let vendorCode: string;
     try {
       const answer = await call(masterDataRoutes.saveVendor, {
         body: { vendor: vendorInput(values), children: [], removedChildren: [] },
       });
       vendorId = answer.vendor.vendorId;
+      vendorCode = answer.vendor.vendorCode;
     } catch (e) {
       setError(`Error Creating Vendor: ${errorMessage(e)}`);
       setBusy(false);
@@ -50,7 +52,9 @@ export function NewVendorPage() {
     notifications.show({ color: 'green', message: 'Vendor Created' });
     for (const row of mappings) {
       try {
-        await call(masterDataRoutes.saveVendorSectionMapping, { body: mappingRequest(vendorId, row.values) });
+        await call(masterDataRoutes.saveVendorSectionMapping, {
+          body: mappingRequest(vendorId, row.values, undefined, vendorCode),
+        });
       } catch (e) {
         notifications.show({
           color: 'red',

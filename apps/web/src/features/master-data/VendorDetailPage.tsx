@@ -47,7 +47,7 @@ const VENDOR: PartyDetailKind<VendorDetail> = {
     beforeForm: editing && <VendorBulkUpdate onDone={() => undefined} />,
     afterForm: (
       <>
-        <VendorMappings vendorId={party.vendorId} />
+        <VendorMappings vendorId={party.vendorId} vendorCode={party.vendorCode} />
         {connected}
       </>
     ),

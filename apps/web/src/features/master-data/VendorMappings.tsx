@@ -13,7 +13,7 @@ import { mappingRequest, mappingValues, type SectionMappingValues } from './vend
 
 // The saved section mappings of a vendor: each add, update and delete goes to the
 // server at once, with the spec's messages.
-export function VendorMappings({ vendorId }: { vendorId: string }) {
+export function VendorMappings({ vendorId, vendorCode }: { vendorId: string; vendorCode: string }) {
   const queryClient = useQueryClient();
   const options = { params: { vendorId } };
   const mappings = useApiQuery(masterDataRoutes.vendorSectionMappings, options);
@@ -24,7 +24,9 @@ export function VendorMappings({ vendorId }: { vendorId: string }) {
   const save = async (values: SectionMappingValues) => {
     const id = editing && editing !== 'new' ? editing.id : undefined;
     try {
-      await call(masterDataRoutes.saveVendorSectionMapping, { body: mappingRequest(vendorId, values, id) });
+      await call(masterDataRoutes.saveVendorSectionMapping, {
+        body: mappingRequest(vendorId, values, id, vendorCode),
+      });
     } catch (error) {
       throw new Error(`Error updating Vendor-Section Mapping: ${errorMessage(error)}`);
     }

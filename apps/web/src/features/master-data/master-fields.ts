@@ -15,6 +15,10 @@ export interface FieldSpec {
   // for switches shown as yes/no
   yesNo?: boolean;
   span?: 1 | 2;
+  // the input's type, so a phone or a mail program offers the right keyboard
+  // (spec part 1 section 5: phone type, email type, numeric PIN code)
+  type?: 'tel' | 'email';
+  numeric?: boolean;
 }
 
 export interface FormSection {
@@ -28,7 +32,7 @@ const address: FieldSpec[] = [
   { key: 'addressStreet', label: 'Street', span: 2 },
   { key: 'addressCity', label: 'City' },
   { key: 'addressState', label: 'State' },
-  { key: 'pinCode', label: 'PIN Code' },
+  { key: 'pinCode', label: 'PIN Code', numeric: true },
   { key: 'country', label: 'Country' },
 ];
 
@@ -36,8 +40,8 @@ const contact: FieldSpec[] = [
   { key: 'contactPersonTitle', label: 'Title' },
   { key: 'contactFirstName', label: 'First Name' },
   { key: 'contactLastName', label: 'Last Name' },
-  { key: 'contactEmail', label: 'Email' },
-  { key: 'contactPhone', label: 'Phone' },
+  { key: 'contactEmail', label: 'Email', type: 'email' },
+  { key: 'contactPhone', label: 'Phone', type: 'tel' },
 ];
 
 const taxIds: FieldSpec[] = [

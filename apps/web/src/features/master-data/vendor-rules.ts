@@ -60,10 +60,17 @@ export const toggleLtdc = (v: SectionMappingValues, on: boolean): SectionMapping
     ? { ...toggleExempted(v, false), ltdcApplied: true }
     : { ...v, ltdcApplied: false, ltdcPercentage: '', ltdcAmount: '', ltdcFromDate: null, ltdcToDate: null };
 
-// The request body of the save call for a vendor's mapping.
-export const mappingRequest = (vendorId: string, v: SectionMappingValues, id?: string) => ({
+// The request body of the save call for a vendor's mapping (with the
+// vendor's code, as the spec's body has it: part 1 section 7).
+export const mappingRequest = (
+  vendorId: string,
+  v: SectionMappingValues,
+  id?: string,
+  vendorCode?: string,
+) => ({
   ...(id ? { id } : {}),
   vendorId,
+  ...(vendorCode ? { vendorCode } : {}),
   sectionNumber: v.sectionNumber,
   subSection: v.subSection,
   tdsExempted: v.tdsExempted,
