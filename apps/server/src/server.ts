@@ -204,9 +204,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     log,
     secret,
     files: fileStore,
-    sendMail: async (mail) => {
-      await jobs.start(sendEmail, mail, null);
-    },
+    sendMail: async (mail) => (await jobs.start(sendEmail, mail, null)).id,
   };
   const c = context;
   const app = await buildApp(c, { loginRateLimit: options.loginRateLimit ?? 30 }, (instance) =>

@@ -20,6 +20,6 @@ export interface AppContext {
   log: Logger;
   secret: string;
   files: FileStore;
-  // attachments are file store keys, read when the send-email job runs
-  sendMail: (mail: QueuedMail) => Promise<void>;
+  // attachments are file store keys, read when the send-email job runs; gives the job's id
+  sendMail: (mail: QueuedMail) => Promise<string>;
 }

@@ -20,6 +20,9 @@ export const CHALLAN_MESSAGES = {
   lockedNoDelete: 'A locked challan cannot be deleted. Unlock it first.',
   imageUploaded: 'Challan image uploaded',
   entriesEmailed: 'Job Submitted - The file will be emailed to the mentioned email address.',
+  // the send job (spec part 3 section 8): one at a time for a line
+  sendInProgress: 'Theres already a job in progress. Please wait for it to finish',
+  sendFailed: 'Failed to submit the Job',
 } as const;
 export const CHALLAN_IMAGE_MAX_BYTES = 20_000_000;
 export const CHALLAN_DEFAULT_MINOR_HEAD = '300';

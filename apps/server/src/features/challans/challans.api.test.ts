@@ -314,6 +314,20 @@ describe('adjusting entries with challans', () => {
     expect(await ok('POST', `${route}&email=ap%40books.test`)).toEqual({
       message: 'Job Submitted - The file will be emailed to the mentioned email address.',
     });
+    // its e-mail has not gone yet (the workers are not running): a second send of the line waits
+    const again = await call('POST', `${route}&email=ap%40books.test`);
+    expect(again.status).toBe(409);
+    expect((again.json as { message: string }).message).toBe(
+      'Theres already a job in progress. Please wait for it to finish',
+    );
+    // another line of the month is not held up by it
+    const other = summary.rows.find(
+      (r) => r.section !== line.section || r.deducteeType !== line.deducteeType,
+    );
+    if (other) {
+      const otherRoute = `/job/entries/${other.monthYear}/${other.section}/${other.deducteeType}?subsection=${other.subsection}`;
+      expect((await call('POST', `${otherRoute}&email=ap%40books.test`)).status).toBe(200);
+    }
     await t.server.ctx.jobs.work();
     const mail = await parseMail(await smtp.waitFor('ap@books.test'));
     expect(mail.attachments).toHaveLength(1);

@@ -17,6 +17,7 @@ import {
   ADJUSTABLE_COLUMNS,
   ADJUSTMENT_MESSAGES,
   type AdjustmentJob,
+  CHALLAN_MESSAGES,
   challanRoutes,
   EMAIL_PATTERN,
   fillPath,
@@ -183,7 +184,7 @@ export function AdjustmentsTab({ line }: { line: ChallanLine }) {
       });
       notifySuccess(answer.message);
     } catch (error) {
-      notifyError(error);
+      notifyError(error, CHALLAN_MESSAGES.sendFailed);
     } finally {
       setSending(false);
     }
