@@ -8,6 +8,9 @@ import { CustomerInput, VendorInput } from './master-data.ts';
 // of the book is matched to a 26AS deductor (collector) and proposed as a
 // master row, which the person reviews and creates.
 
+// spec part 2 section 5: a template zip is at most 40,000,000 bytes
+export const TEMPLATE_ZIP_MAX_BYTES = 40_000_000;
+
 export const TEMPLATE_MATCHES = ['TAN', 'PAN', 'GSTIN', 'NAME', 'NONE'] as const;
 export const TemplateMatch = z.enum(TEMPLATE_MATCHES);
 export type TemplateMatch = z.infer<typeof TemplateMatch>;

@@ -1,4 +1,9 @@
-import type { CustomerInput, TemplateAnswer, VendorInput } from '@taxrecon/contracts';
+import {
+  type CustomerInput,
+  TEMPLATE_ZIP_MAX_BYTES,
+  type TemplateAnswer,
+  type VendorInput,
+} from '@taxrecon/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
@@ -15,9 +20,6 @@ import { insertParty } from '../master-data/party/repo.ts';
 import { conflictOn, currentEntity } from '../master-data/shared.ts';
 import { proposeMaster } from './propose.ts';
 import { readTemplateZip, type TemplateKind } from './read-template-zip.ts';
-
-// the smart recon zip's limit: a year's sales csv and a few statements
-const TEMPLATE_MAX_BYTES = 200_000_000;
 
 const KINDS = {
   customer: { word: 'deductor' },
@@ -67,7 +69,7 @@ export const proposeTemplate = async (
   const entityId = await currentEntity(ctx, caller);
   const upload = await receiveUpload(request, ctx.files, {
     extensions: ['zip'],
-    maxBytes: TEMPLATE_MAX_BYTES,
+    maxBytes: TEMPLATE_ZIP_MAX_BYTES,
     maxFiles: 1,
   });
   try {

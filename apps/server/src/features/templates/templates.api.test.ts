@@ -120,6 +120,14 @@ describe('create customer template', () => {
     expect(delta.totalCount).toBe(0);
   });
 
+  it('refuses a zip over the template limit of 40,000,000 bytes (spec part 2 section 5)', async () => {
+    const big = await propose(new Uint8Array(40_000_001));
+    expect(big.status).toBe(413);
+    expect(big.json).toMatchObject({
+      message: expect.stringMatching(/books\.zip is larger than the 4,00,00,000-byte limit/),
+    });
+  });
+
   it('answers 400 naming what the zip lacks', async () => {
     const noCsv = await propose(await zipOfTexts({ 'Form26AS.txt': statementText(PARTIES) }));
     expect(noCsv.status).toBe(400);

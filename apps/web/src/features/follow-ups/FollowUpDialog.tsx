@@ -120,7 +120,13 @@ export function FollowUpDialog(props: {
       opened={props.opened}
       onClose={props.onClose}
       size="xl"
-      title={`${kind} follow up: ${props.customerName}`}
+      // the spec's name for the dialog (part 2 section 2.9), then whose it is
+      title={
+        <Stack gap={0}>
+          <Text fw={600}>Followup Settings</Text>
+          <Text size="sm" c="dimmed">{`${kind} follow up: ${props.customerName}`}</Text>
+        </Stack>
+      }
       data-testid="follow-up-dialog"
     >
       {template.isLoading ? (

@@ -6,7 +6,7 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { formatCount } from '../../lib/format.ts';
 import type { CellValue } from '../../lib/xlsx.ts';
 import { formatRupees } from './search-format.ts';
-import { SEARCH_PAGE_SIZE, type ServerSearch } from './use-server-search.ts';
+import { EXPORT_LIMIT, SEARCH_PAGE_SIZE, type ServerSearch } from './use-server-search.ts';
 
 export interface SearchColumn<T> {
   // the server's sort key when sortable
@@ -50,6 +50,9 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
   const { search, testId } = props;
   const answer = search.query.data;
   const records = answer?.records ?? [];
+  // at most 1000 rows are shown (spec part 2 section 2.10), as many as are exported
+  const matching = answer?.totalRecords ?? 0;
+  const shown = Math.min(matching, EXPORT_LIMIT);
   const columns: DataTableColumn<T>[] = props.columns.map((c) => ({
     accessor: c.accessor,
     title: c.title,
@@ -82,7 +85,13 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
       </SimpleGrid>
       <Paper withBorder radius="lg" p="md">
         <Stack gap="xs">
-          <Group justify="flex-end">
+          <Group justify={matching > shown ? 'space-between' : 'flex-end'}>
+            {matching > shown && (
+              <Text size="sm" c="dimmed" data-testid={`${testId}-capped`}>
+                Showing the first {formatCount(shown)} of {formatCount(matching)} matching rows; narrow the
+                search for the rest.
+              </Text>
+            )}
             <Button
               variant="light"
               size="xs"
@@ -110,7 +119,7 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
             // row's action (the sales edit pencil) stay in view
             pinFirstColumn
             pinLastColumn={columns.at(-1)?.accessor === 'actions'}
-            totalRecords={answer?.totalRecords ?? 0}
+            totalRecords={shown}
             recordsPerPage={SEARCH_PAGE_SIZE}
             page={search.page}
             onPageChange={search.setPage}

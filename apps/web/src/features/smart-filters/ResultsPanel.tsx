@@ -289,7 +289,6 @@ export function ResultsPanel(props: {
               records={t.rows}
               columns={columns}
               idAccessor={(r) => r.entityId}
-              pageSize={25}
               exportName={`smart-filter-${t.category}`}
               testId={`smart-grid-${t.category}`}
               noRecordsText="No customers in this tab"

@@ -14,6 +14,7 @@ import {
 import { IconFileZip, IconUserPlus } from '@tabler/icons-react';
 import {
   masterDataRoutes,
+  TEMPLATE_ZIP_MAX_BYTES,
   type TemplateAnswer,
   type TemplateMatch,
   type TemplateProposal,
@@ -89,6 +90,13 @@ function TemplatePage({ kind }: { kind: Kind }) {
       setError(`Choose a .zip of the ${screen.book} .csv and the 26AS .txt files.`);
       return;
     }
+    // the server refuses it too (spec part 2 section 5): said before the upload, not after it
+    if (file.size > TEMPLATE_ZIP_MAX_BYTES) {
+      setError(
+        `Data Upload Failed - ${file.name} is larger than the ${TEMPLATE_ZIP_MAX_BYTES.toLocaleString('en-IN')}-byte limit.`,
+      );
+      return;
+    }
     const form = new FormData();
     form.append('files', file, file.name);
     setError(null);
@@ -144,7 +152,10 @@ function TemplatePage({ kind }: { kind: Kind }) {
       setCreated(result.message);
       setRows((all) => all.map((r) => (r.chosen ? { ...r, chosen: false, inMaster: true } : r)));
     } catch (e) {
-      setError(`Error occurred - ${errorMessage(e)}`);
+      // spec part 2 section 8: 'Error Creating Customer' with the error
+      setError(
+        `${kind === 'customer' ? 'Error Creating Customer' : 'Error Creating Vendor'} - ${errorMessage(e)}`,
+      );
     } finally {
       setCreating(false);
     }

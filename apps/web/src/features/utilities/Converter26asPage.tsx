@@ -69,7 +69,7 @@ export function Converter26asPage() {
       setPassword('');
       setConfirmation('');
     } catch (error) {
-      setState({ kind: 'failed', message: refusalText(error) });
+      setState({ kind: 'failed', message: refusalText(error, 'converter') });
     }
   };
 

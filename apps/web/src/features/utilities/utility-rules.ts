@@ -70,7 +70,12 @@ const FILE_CODES = new Set([
   'PAN_MISMATCH',
 ]);
 
-export const refusalText = (error: unknown): string => {
+// The converter's own words for a file that is not text (spec part 2 section 8 'Convert 26AS').
+export const CONVERTER_NOT_TEXT = 'Data Upload Failed - only .txt file format is supported';
+
+export const refusalText = (error: unknown, screen: 'converter' | 'diff' = 'diff'): string => {
+  if (screen === 'converter' && error instanceof ApiError && error.code === 'INVALID_FILE_TYPE')
+    return CONVERTER_NOT_TEXT;
   if (error instanceof ApiError && error.status > 0) {
     return FILE_CODES.has(error.code) ? `${UTILITY_ERROR_PREFIX} ${error.message}` : error.message;
   }

@@ -58,4 +58,13 @@ describe('26AS diff checks', () => {
     );
     expect(refusalText(new ApiError(400, 'EMAIL_MISSING', 'Email is missing'))).toBe('Email is missing');
   });
+
+  it("gives the converter's own words for a file that is not text, and the rest as the diff does", () => {
+    const notText = new ApiError(400, 'INVALID_FILE_TYPE', 'a.pdf: only .txt files are accepted');
+    expect(refusalText(notText, 'converter')).toBe('Data Upload Failed - only .txt file format is supported');
+    expect(refusalText(notText)).toBe('Error In File! a.pdf: only .txt files are accepted');
+    expect(refusalText(new ApiError(400, 'EMAIL_MISSING', 'Email is missing'), 'converter')).toBe(
+      'Email is missing',
+    );
+  });
 });
