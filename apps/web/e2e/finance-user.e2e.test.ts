@@ -125,6 +125,15 @@ describe('what a finance user reads', () => {
     const firstSettled = actions.findIndex((a) => a !== 'Discrepancy');
     if (firstSettled >= 0) expect(actions.slice(firstSettled)).not.toContain('Discrepancy');
     await shot(review, 'discrepancy');
+
+    // smart reconciliation's suggestions from the year's job: the demo's every
+    // customer is reconciled, so none is left apart to suggest
+    await page.goto(`${suite.t.baseUrl}/#/smart-recon`);
+    await expect.poll(() => byTestId('smart-suggest-year').inputValue()).toMatch(/2024 - 2025/);
+    await byTestId('smart-suggest-run').click();
+    await byTestId('smart-suggest-grid').waitFor();
+    await expect.poll(() => byTestId('smart-suggest-grid').textContent()).toContain('No matches found');
+    await shot(page, 'smart-recon-suggestions');
   });
 
   it('keeps the sales edit pencil on screen at 1440 px and refuses a rate of 9400 in the dialog', async () => {

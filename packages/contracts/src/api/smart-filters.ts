@@ -161,6 +161,7 @@ export const SmartReconSuggestion = z.object({
   difference: Money,
   reason: z.string(),
 });
+export type SmartReconSuggestion = z.infer<typeof SmartReconSuggestion>;
 export const SmartReconSuggestions = z.object({
   jobId: z.string().nullable(),
   suggestions: z.array(SmartReconSuggestion),

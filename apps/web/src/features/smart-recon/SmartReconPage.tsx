@@ -29,6 +29,7 @@ import { call, download, errorMessage } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SuggestionsPanel } from './SuggestionsPanel.tsx';
 
 // Spec part 3: /smart-recon. A zip of a sales csv and 26AS text files is
 // matched on the server; the matched groups are listed with their totals and
@@ -335,6 +336,7 @@ export function SmartReconPage() {
           />
         </>
       )}
+      <SuggestionsPanel />
     </Stack>
   );
 }
