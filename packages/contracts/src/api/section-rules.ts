@@ -196,6 +196,9 @@ export const RULE_FIELDS = [
   'vendorName',
   'documentNumber',
   'panNo',
+  // spec part 3 section 9: "Default rule fields include Vendor Section and GL Section"
+  'vendorSection',
+  'glSection',
 ] as const;
 export const LOGICAL_OPERATORS = ['AND', 'OR', 'NOOPERATOR'] as const;
 export const MATCHING_OPERATORS = ['=', 'contains'] as const;

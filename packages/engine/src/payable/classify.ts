@@ -256,7 +256,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     }
   }
   if (!section) {
-    const set = ruleSetFor(l, entry);
+    const set = ruleSetFor(l, entry, vendor);
     if (set) {
       section = set.section;
       source = 'ruleSet';

@@ -115,21 +115,54 @@ export const expenseMappingOn = (
   return list?.find((m) => withinWindow(date, m.from, m.to)) ?? null;
 };
 
-const ruleHolds = (rule: RuleSet['rules'][number], entry: LedgerEntry): boolean => {
-  const value = (entry[rule.field] ?? '').toString().trim().toLowerCase();
+const textHolds = (rule: RuleSet['rules'][number], text: string): boolean => {
+  const value = text.trim().toLowerCase();
   return rule.values.some((v) => {
     const want = v.trim().toLowerCase();
     return rule.operator === 'equals' ? value === want : want !== '' && value.includes(want);
   });
 };
 
-export const ruleSetFor = (l: Lookups, entry: LedgerEntry): RuleSet | null => {
+// A section rule holds when any of the sections does: '=' compares sections
+// as sections ('194 C' is 194C), 'contains' the text.
+const sectionsHold = (rule: RuleSet['rules'][number], sections: readonly string[]): boolean =>
+  sections.some((section) =>
+    rule.operator === 'equals'
+      ? rule.values.some((v) => normaliseSection(v) === section)
+      : textHolds(rule, section),
+  );
+
+const ruleHolds = (
+  l: Lookups,
+  rule: RuleSet['rules'][number],
+  entry: LedgerEntry,
+  vendor: PayableVendor | null,
+): boolean => {
+  if (rule.field === 'vendorSection')
+    return sectionsHold(
+      rule,
+      vendor ? vendorSectionMappings(l, vendor.vendorCode).map((m) => m.section) : [],
+    );
+  if (rule.field === 'glSection')
+    return sectionsHold(
+      rule,
+      entry.glCode ? (lookUp(l.expenseSections, entry.glCode) ?? []).map((m) => m.section) : [],
+    );
+  return textHolds(rule, (entry[rule.field] ?? '').toString());
+};
+
+// The first rule set whose rules hold for the line (its vendor: findVendor's).
+export const ruleSetFor = (
+  l: Lookups,
+  entry: LedgerEntry,
+  vendor: PayableVendor | null = null,
+): RuleSet | null => {
   for (const set of l.ruleSets) {
     if (set.rules.length === 0) continue;
     const holds =
       set.logicalOperator === 'OR'
-        ? set.rules.some((r) => ruleHolds(r, entry))
-        : set.rules.every((r) => ruleHolds(r, entry));
+        ? set.rules.some((r) => ruleHolds(l, r, entry, vendor))
+        : set.rules.every((r) => ruleHolds(l, r, entry, vendor));
     if (holds) return set;
   }
   return null;

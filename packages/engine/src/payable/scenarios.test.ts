@@ -93,6 +93,56 @@ describe('7.1 section of an entry', () => {
     expect(r.summary.glUnmapped).toBe(1);
   });
 
+  it("reads a rule set's Vendor Section and GL Section from the masters (spec part 3 section 9)", () => {
+    const r = computePayable(
+      payableInput({
+        vendors: [
+          vendor({ vendorCode: 'V1' }),
+          vendor({ vendorCode: 'V2', pan: 'AAAPB1234B' }),
+          vendor({ vendorCode: 'V3', pan: 'AAAPC1234C' }),
+        ],
+        // V2 does contract work and professional work: its own mapping cannot choose
+        vendorSections: [
+          vendorMapping('V2', '194C'),
+          vendorMapping('V2', '194J(b)'),
+          vendorMapping('V3', '194C'),
+        ],
+        // GL-OLD's mapping ended before the year: the mapping alone no longer gives it
+        expenseSections: [glMapping('GL-OLD', '194I(b)', { from: '2020-04-01', to: '2021-03-31' })],
+        ruleSets: [
+          {
+            name: 'Professional work of contractors',
+            section: '194J(b)',
+            logicalOperator: 'AND',
+            rules: [
+              { field: 'vendorSection', operator: 'equals', values: ['194 C'] },
+              { field: 'documentDescription', operator: 'contains', values: ['consulting'] },
+            ],
+          },
+          {
+            name: 'Rent GL kept on its old section',
+            section: '194I(b)',
+            logicalOperator: 'NOOPERATOR',
+            rules: [{ field: 'glSection', operator: 'contains', values: ['194I'] }],
+          },
+        ],
+        entries: [
+          entry({ base: 40_000, glCode: 'GL-MISC', vendorCode: 'V2', documentDescription: 'Consulting fee' }),
+          entry({ base: 40_000, glCode: 'GL-MISC', vendorCode: 'V3', documentDescription: 'Site work' }),
+          entry({ base: 40_000, glCode: 'GL-OLD', vendorCode: 'V1', documentDescription: 'Office rent' }),
+          // no vendor section of V1 is 194C: the first rule set does not hold
+          entry({ base: 40_000, glCode: 'GL-MISC', vendorCode: 'V1', documentDescription: 'Consulting fee' }),
+        ],
+      }),
+    );
+    expect(r.entries.map((e) => [e.section, e.sectionSource])).toEqual([
+      ['194J(b)', 'ruleSet'],
+      ['194C', 'vendorMapping'],
+      ['194I(b)', 'ruleSet'],
+      [null, null],
+    ]);
+  });
+
   it('lets a force-Y custom rule set the section and a force-N rule switch TDS off', () => {
     const entries = only(
       payableInput({

@@ -98,17 +98,23 @@ export interface CustomRule {
   forceApplyTds: boolean;
 }
 
-export type RuleField = keyof Pick<
-  LedgerEntry,
-  | 'glCode'
-  | 'primaryExpenseKey'
-  | 'secondaryExpenseKey'
-  | 'documentDescription'
-  | 'vendorCode'
-  | 'vendorName'
-  | 'documentNumber'
-  | 'panNo'
->;
+export type RuleField =
+  | keyof Pick<
+      LedgerEntry,
+      | 'glCode'
+      | 'primaryExpenseKey'
+      | 'secondaryExpenseKey'
+      | 'documentDescription'
+      | 'vendorCode'
+      | 'vendorName'
+      | 'documentNumber'
+      | 'panNo'
+    >
+  // what the masters say of the line (spec part 3 section 9: "Vendor Section
+  // and GL Section"): the sections of its vendor's section mappings, and of
+  // its GL code's expense section mappings, whatever their dates
+  | 'vendorSection'
+  | 'glSection';
 
 // A rule set assigns its section when its rules hold (spec part 3, rule sets).
 export interface RuleSet {

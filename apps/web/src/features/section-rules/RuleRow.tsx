@@ -26,6 +26,8 @@ const FIELD_LABELS: Record<(typeof RULE_FIELDS)[number], string> = {
   vendorName: 'Vendor Name',
   documentNumber: 'Document Number',
   panNo: 'PAN',
+  vendorSection: 'Vendor Section',
+  glSection: 'GL Section',
 };
 export const fieldLabel = (field: string): string =>
   FIELD_LABELS[field as (typeof RULE_FIELDS)[number]] ?? field;

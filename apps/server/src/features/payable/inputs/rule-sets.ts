@@ -10,6 +10,8 @@ const RULE_FIELDS: readonly RuleField[] = [
   'vendorName',
   'documentNumber',
   'panNo',
+  'vendorSection',
+  'glSection',
 ];
 
 // Rule sets with their rules in order; the screen's '=' is the engine's
