@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { type SmartReconSuggestion, smartFilterRoutes } from '@taxrecon/contracts';
-import { paiseOrZero } from '@taxrecon/shared';
+import { paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { type FormEvent, useState } from 'react';
 import { useApiQuery } from '../../api/hooks.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
@@ -36,7 +36,8 @@ interface Asked {
 }
 
 const amount = (pick: (s: SmartReconSuggestion) => string) => ({
-  value: (s: SmartReconSuggestion) => paiseOrZero(pick(s)) / 100,
+  // rupees as a number (sorted and exported as one), through the money module
+  value: (s: SmartReconSuggestion) => rupeesNumber(paiseOrZero(pick(s))),
   render: (s: SmartReconSuggestion) => inr(pick(s)),
   textAlign: 'right' as const,
 });
