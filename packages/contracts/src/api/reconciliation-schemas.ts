@@ -640,6 +640,7 @@ export const DecisionView = z.object({
   rows: z.array(z.object({ side: z.enum(['book', 'taxBook']), key: z.string() })),
   madeOnJob: z.string().nullable(),
 });
+export type DecisionView = z.infer<typeof DecisionView>;
 export const DecisionList = z.array(DecisionView);
 
 // The TCS screen's Bulk Update and the over-500 rule's upload of manually

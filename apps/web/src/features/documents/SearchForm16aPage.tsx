@@ -24,7 +24,7 @@ import {
   type Form16aRecord,
   fillPath,
 } from '@taxrecon/contracts';
-import { formatInr, paiseOrZero } from '@taxrecon/shared';
+import { formatInr, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
@@ -135,14 +135,14 @@ const columns = (onEmail: (r: Form16aRecord) => void): GridColumn<Form16aRecord>
   {
     accessor: 'amountPaid',
     title: 'Amount Paid',
-    value: (r) => r.amountPaid ?? '',
+    value: (r) => (r.amountPaid === null ? null : rupeesNumber(paiseOrZero(r.amountPaid))),
     render: (r) => rupees(r.amountPaid),
     textAlign: 'right',
   },
   {
     accessor: 'taxDeducted',
     title: 'Tax Deducted',
-    value: (r) => r.taxDeducted ?? '',
+    value: (r) => (r.taxDeducted === null ? null : rupeesNumber(paiseOrZero(r.taxDeducted))),
     render: (r) => rupees(r.taxDeducted),
     textAlign: 'right',
   },

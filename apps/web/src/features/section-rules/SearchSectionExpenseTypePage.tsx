@@ -34,6 +34,7 @@ import {
   type SectionTypeDraft,
   sectionText,
   thresholdText,
+  thresholdValue,
   updateOf,
 } from './section-type-draft.ts';
 
@@ -158,21 +159,24 @@ export function SearchSectionExpenseTypePage() {
     {
       accessor: 'thresholdinvoice',
       title: 'Invoice threshold',
-      value: (r) => thresholdText(r.thresholdinvoice),
+      value: (r) => thresholdValue(r.thresholdinvoice),
+      render: (r) => thresholdText(r.thresholdinvoice),
       textAlign: 'right',
       noWrap: true,
     },
     {
       accessor: 'thresholdmonthly',
       title: 'Monthly threshold',
-      value: (r) => thresholdText(r.thresholdmonthly),
+      value: (r) => thresholdValue(r.thresholdmonthly),
+      render: (r) => thresholdText(r.thresholdmonthly),
       textAlign: 'right',
       noWrap: true,
     },
     {
       accessor: 'thresholdannually',
       title: 'Annual threshold',
-      value: (r) => thresholdText(r.thresholdannually),
+      value: (r) => thresholdValue(r.thresholdannually),
+      render: (r) => thresholdText(r.thresholdannually),
       textAlign: 'right',
       noWrap: true,
     },

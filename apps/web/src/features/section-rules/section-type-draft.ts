@@ -1,6 +1,6 @@
 import type { SectionExpenseTypeRow, SectionExpenseTypeUpdate } from '@taxrecon/contracts';
 import { SectionExpenseTypeUpdate as UpdateSchema } from '@taxrecon/contracts';
-import { formatInr, paiseOrZero } from '@taxrecon/shared';
+import { formatInr, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 
 // A section expense type being edited (dialog or inline): the row's values as
 // the inputs hold them; checked with the server's own schema before sending.
@@ -38,6 +38,9 @@ export const changedDrafts = (
 // Thresholds as a person reads them: ₹ with lakh grouping, '-' for none.
 export const thresholdText = (rupees: string | null): string =>
   rupees === null ? '-' : formatInr(paiseOrZero(rupees));
+// the same as a number of rupees, to sort by and export (a cell Excel can sum)
+export const thresholdValue = (rupees: string | null): number | null =>
+  rupees === null ? null : rupeesNumber(paiseOrZero(rupees));
 
 export const rateText = (rate: number | null): string => (rate === null ? '-' : `${rate}%`);
 

@@ -22,7 +22,7 @@ import {
   type SmartReconResult,
   smartReconRoutes,
 } from '@taxrecon/contracts';
-import { formatInr } from '@taxrecon/shared';
+import { formatInr, rupeesNumber } from '@taxrecon/shared';
 import type { ComponentProps } from 'react';
 import { type FormEvent, useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
@@ -151,28 +151,28 @@ export function SmartReconPage() {
     {
       accessor: 'sales',
       title: 'Sale amount',
-      value: (g) => g.sales,
+      value: (g) => rupeesNumber(g.sales),
       render: (g) => formatInr(g.sales),
       textAlign: 'right',
     },
     {
       accessor: 'tdsSales',
       title: 'TDS (sales)',
-      value: (g) => g.totalTdsFromSales,
+      value: (g) => rupeesNumber(g.totalTdsFromSales),
       render: (g) => formatInr(g.totalTdsFromSales),
       textAlign: 'right',
     },
     {
       accessor: 'tds26as',
       title: 'TDS (26AS)',
-      value: (g) => g.totalTdsFromTaxBook,
+      value: (g) => rupeesNumber(g.totalTdsFromTaxBook),
       render: (g) => formatInr(g.totalTdsFromTaxBook),
       textAlign: 'right',
     },
     {
       accessor: 'difference',
       title: 'Difference',
-      value: (g) => g.difference,
+      value: (g) => rupeesNumber(g.difference),
       render: (g) => formatInr(g.difference),
       textAlign: 'right',
     },

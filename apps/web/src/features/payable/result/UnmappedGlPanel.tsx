@@ -1,10 +1,13 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBulb } from '@tabler/icons-react';
 import { payableGlSuggestionRoutes, type UnmappedGlCode } from '@taxrecon/contracts';
+import { paiseOrZero, rupeesNumber } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call } from '../../../api/client.ts';
 import { useApiQuery } from '../../../api/hooks.ts';
+import { actionsColumn, DataGrid, type GridColumn } from '../../../components/DataGrid.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { inr } from '../common/money.ts';
 import { notifyError, notifySuccess } from '../common/notify.ts';
 
@@ -43,6 +46,53 @@ export function UnmappedGlPanel({ fy }: { fy: string }) {
       },
     });
 
+  const columns: GridColumn<UnmappedGlCode>[] = [
+    { accessor: 'glCode', title: 'GL code', value: (c) => c.glCode },
+    { accessor: 'description', title: 'Narration', value: (c) => c.description ?? '-' },
+    {
+      accessor: 'entries',
+      title: 'Entries',
+      value: (c) => c.entries,
+      render: (c) => formatCount(c.entries),
+      textAlign: 'right',
+    },
+    {
+      accessor: 'base',
+      title: 'Base amount',
+      value: (c) => rupeesNumber(paiseOrZero(c.base)),
+      render: (c) => inr(c.base),
+      textAlign: 'right',
+    },
+    {
+      accessor: 'suggestion',
+      title: 'Suggested section',
+      value: (c) => c.suggestion?.section ?? '',
+      render: (c) =>
+        c.suggestion ? (
+          <Badge variant="light">
+            {c.suggestion.section} · {Math.round(c.suggestion.score)}%
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            none
+          </Text>
+        ),
+    },
+    actionsColumn((c) =>
+      c.suggestion ? (
+        <Button
+          size="xs"
+          variant="light"
+          loading={saving === c.glCode}
+          onClick={() => confirm(c, c.suggestion?.section ?? '')}
+          data-testid={`unmapped-gl-${c.glCode}`}
+        >
+          Use {c.suggestion.section}
+        </Button>
+      ) : null,
+    ),
+  ];
+
   return (
     <Paper withBorder p="md" data-testid="unmapped-gl-panel">
       <Stack gap="xs">
@@ -56,51 +106,13 @@ export function UnmappedGlPanel({ fy }: { fy: string }) {
             code.
           </Alert>
         )}
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>GL code</Table.Th>
-              <Table.Th>Narration</Table.Th>
-              <Table.Th ta="right">Entries</Table.Th>
-              <Table.Th ta="right">Base amount</Table.Th>
-              <Table.Th>Suggested section</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {codes.map((c) => (
-              <Table.Tr key={c.glCode} data-testid={`unmapped-gl-${c.glCode}`}>
-                <Table.Td>{c.glCode}</Table.Td>
-                <Table.Td>{c.description ?? '-'}</Table.Td>
-                <Table.Td ta="right">{c.entries}</Table.Td>
-                <Table.Td ta="right">{inr(c.base)}</Table.Td>
-                <Table.Td>
-                  {c.suggestion ? (
-                    <Badge variant="light">
-                      {c.suggestion.section} · {Math.round(c.suggestion.score)}%
-                    </Badge>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      none
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {c.suggestion && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={saving === c.glCode}
-                      onClick={() => confirm(c, c.suggestion?.section ?? '')}
-                    >
-                      Use {c.suggestion.section}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataGrid
+          records={codes}
+          columns={columns}
+          idAccessor={(c) => c.glCode}
+          exportName={`gl-codes-without-a-section-${fy}`}
+          testId="unmapped-gl-grid"
+        />
       </Stack>
     </Paper>
   );

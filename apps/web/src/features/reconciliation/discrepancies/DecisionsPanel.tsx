@@ -1,6 +1,7 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
-import { reconciliationRoutes } from '@taxrecon/contracts';
+import { Paper, Text, Title } from '@mantine/core';
+import { type DecisionView, reconciliationRoutes } from '@taxrecon/contracts';
 import { useApiQuery } from '../../../api/hooks.ts';
+import { DataGrid, type GridColumn } from '../../../components/DataGrid.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { actionLabel } from './rows.ts';
 
@@ -10,6 +11,39 @@ const rowName = (side: 'book' | 'taxBook', key: string): string => {
   const parts = key.split('|');
   return side === 'book' ? `Book ${parts[0]}` : `26AS ${parts[1] ?? ''} ${parts[2] ?? ''}`.trim();
 };
+
+const columns = (jobId: string): GridColumn<DecisionView>[] => [
+  {
+    accessor: 'action',
+    title: 'Action',
+    value: (d) => actionLabel(d.action),
+    render: (d) => (
+      <Text size="xs" fw={600} c="indigo.8" style={{ whiteSpace: 'nowrap' }}>
+        {actionLabel(d.action)}
+      </Text>
+    ),
+  },
+  { accessor: 'rows', title: 'Rows', value: (d) => d.rows.map((r) => rowName(r.side, r.key)).join(', ') },
+  { accessor: 'note', title: 'Comments', value: (d) => d.note ?? '' },
+  { accessor: 'userId', title: 'By', value: (d) => d.userId },
+  {
+    accessor: 'datetime',
+    title: 'At',
+    value: (d) => d.datetime,
+    render: (d) => formatDateTime(d.datetime),
+    noWrap: true,
+  },
+  {
+    accessor: 'madeOnJob',
+    title: 'Made on job',
+    value: (d) => (d.madeOnJob === jobId ? 'this job' : (d.madeOnJob ?? '')),
+    render: (d) => (
+      <Text size="xs" c={d.madeOnJob === jobId ? undefined : 'dimmed'}>
+        {d.madeOnJob === jobId ? 'this job' : (d.madeOnJob?.slice(0, 8) ?? '')}
+      </Text>
+    ),
+  },
+];
 
 // Every decision made on the customer's rows in the year, with who and when:
 // what an auditor asks for, and what a re-run applies again.
@@ -29,38 +63,15 @@ export function DecisionsPanel(props: { jobId: string; tan: string }) {
           No decisions yet
         </Text>
       ) : (
-        <Table fz="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Rows</Table.Th>
-              <Table.Th>Comments</Table.Th>
-              <Table.Th>By</Table.Th>
-              <Table.Th>At</Table.Th>
-              <Table.Th>Made on job</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((d) => (
-              <Table.Tr key={d.id} data-testid={`decision-${d.id}`}>
-                <Table.Td>
-                  <Text size="xs" fw={600} c="indigo.8" style={{ whiteSpace: 'nowrap' }}>
-                    {actionLabel(d.action)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{d.rows.map((r) => rowName(r.side, r.key)).join(', ')}</Table.Td>
-                <Table.Td>{d.note ?? ''}</Table.Td>
-                <Table.Td>{d.userId}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.datetime)}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" c={d.madeOnJob === props.jobId ? undefined : 'dimmed'}>
-                    {d.madeOnJob === props.jobId ? 'this job' : (d.madeOnJob?.slice(0, 8) ?? '')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        // paged, sorted, filtered and exported: the audit trail an auditor asks for
+        <DataGrid
+          records={list}
+          columns={columns(props.jobId)}
+          idAccessor={(d) => d.id}
+          pageSize={20}
+          exportName={`decisions-${props.tan}`}
+          testId="decisions-grid"
+        />
       )}
     </Paper>
   );

@@ -156,6 +156,7 @@ export function ToleranceInsightsDialog(props: {
           records={rows}
           columns={COLUMNS}
           idAccessor={(r) => r.entityId}
+          exportName={`tolerance-insights-${tolerance ?? ''}`}
           fetching={details.isFetching}
           noRecordsText="No Data found"
         />

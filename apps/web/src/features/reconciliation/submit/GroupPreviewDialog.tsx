@@ -92,6 +92,7 @@ export function GroupPreviewDialog(props: {
               columns={GROUP_COLUMNS}
               idAccessor={(r) => r.entityId}
               pageSize={GROUP_PREVIEW_PAGE_SIZE}
+              exportName="group-preview"
               fetching={preview.isFetching}
               noRecordsText="No data found!"
               testId="group-preview-table"
@@ -103,6 +104,7 @@ export function GroupPreviewDialog(props: {
               columns={TAN_COLUMNS}
               idAccessor={(r) => r.tan}
               pageSize={GROUP_PREVIEW_PAGE_SIZE}
+              exportName="invalid-tan-pan-mappings"
               noRecordsText="No data found!"
             />
           </Tabs.Panel>
