@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
+import { isRealDate } from './master-data.ts';
 import { PayableDeducteeType, PayableGroupParams, PayableSubsectionQuery, PayMoney } from './payable.ts';
 
 // Challans of a TDS payable summary line (spec part 3 sections 2-5, 7-9;
@@ -81,7 +82,7 @@ export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues,
   else if (v.challanSerialNumber.length > CHALLAN_SERIAL_MAX)
     out.push(['challanSerialNumber', 'Challan serial number must be at most 5 characters']);
   if (!v.dateOfDeposit) out.push(['dateOfDeposit', 'Date of deposit is required']);
-  else if (!DATE_PATTERN.test(v.dateOfDeposit) || Number.isNaN(Date.parse(v.dateOfDeposit)))
+  else if (!DATE_PATTERN.test(v.dateOfDeposit) || !isRealDate(v.dateOfDeposit))
     out.push(['dateOfDeposit', 'Date of deposit must be a date (yyyy-mm-dd)']);
   if (!v.bsrCode) out.push(['bsrCode', 'BSR code is required']);
   else if (!/^\d{7}$/.test(v.bsrCode)) out.push(['bsrCode', 'BSR code must be exactly 7 digits']);

@@ -89,7 +89,8 @@ const PinCode = finish(
 );
 const OptionalUuid = finish(z.string().trim().transform(blankToNull).pipe(z.string().uuid().nullable()));
 
-const isRealDate = (s: string): boolean => {
+// (Date.parse alone rolls 2024-02-30 over into March)
+export const isRealDate = (s: string): boolean => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { defineRoute, FULL_USER, needs } from '../route.ts';
+import { isRealDate } from './master-data.ts';
 
 // Spec part 2 section 2.10: searches of 26AS, sales book and purchase book
 // entries. At most 1000 records come back per page; the totals cover every
 // matching row, not only the page.
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as yyyy-mm-dd');
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as yyyy-mm-dd')
+  .refine(isRealDate, 'Not a calendar date');
 const optionalText = z.string().trim().max(200).optional();
 
 const Paging = z.object({

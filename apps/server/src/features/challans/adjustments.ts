@@ -58,7 +58,11 @@ export const emailLineEntries = async (ctx: AppContext, caller: Caller, line: Li
         rows: cells(entryBatches(ctx.database.pool, sql, params), entryCells),
       },
     ]);
-    const fileName = `entries-${line.monthYear}-${line.section}${sub}-${line.deducteeType}.xlsx`;
+    // (the line's names come from the request: only safe characters go into a file name)
+    const fileName = `entries-${line.monthYear}-${line.section}${sub}-${line.deducteeType}.xlsx`.replace(
+      /[^0-9A-Za-z()._-]/g,
+      '_',
+    );
     const file = `challans/${line.entityId}/${randomUUID()}/${fileName}`;
     await ctx.files.put(file, Readable.from([bytes]));
     const jobId = await ctx.sendMail({

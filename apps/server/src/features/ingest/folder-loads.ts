@@ -12,9 +12,11 @@ import { UPLOAD_RULES } from './upload-service.ts';
 
 // Folder loads (spec part 2 section 2.12): files an operator or an ERP export
 // drops on the server, under INGEST_FOLDER (default DATA_DIR/inbox), one
-// sub-folder per kind. Only plain files directly in the folder, with names the
-// upload rules accept, are listed and loaded; a load is the same ingest job an
-// upload starts, into the caller's current entity.
+// sub-folder per kind and in it one per entity (`sales/<entity id>`), as the
+// parsed 26AS folder has: what is dropped for one company is neither listed
+// to nor loaded by another's users, whatever their tenant. Only plain files
+// directly in the folder, with names the upload rules accept, are listed and
+// loaded; a load is the same ingest job an upload starts, into that entity.
 export const FOLDERS = {
   'form-26as': '26as-raw',
   'sales-register': 'sales',
@@ -22,15 +24,20 @@ export const FOLDERS = {
 } as const satisfies Partial<Record<IngestKind, string>>;
 export type FolderKind = keyof typeof FOLDERS;
 
-const folderOf = (ctx: AppContext, kind: FolderKind) => path.join(ctx.config.ingestFolder, FOLDERS[kind]);
+const entityOf = (caller: Caller): string => {
+  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  return caller.entityId;
+};
+const folderOf = (ctx: AppContext, caller: Caller, kind: FolderKind) =>
+  path.join(ctx.config.ingestFolder, FOLDERS[kind], entityOf(caller));
 
 const usable = (name: string, kind: FolderKind) => {
   const ext = name.includes('.') ? (name.split('.').pop() ?? '').toLowerCase() : '';
   return isValidFileName(name) && UPLOAD_RULES[kind].extensions.includes(ext);
 };
 
-export const listFolder = async (ctx: AppContext, kind: FolderKind) => {
-  const dir = folderOf(ctx, kind);
+export const listFolder = async (ctx: AppContext, caller: Caller, kind: FolderKind) => {
+  const dir = folderOf(ctx, caller, kind);
   await fs.promises.mkdir(dir, { recursive: true });
   const entries = await fs.promises.readdir(dir, { withFileTypes: true });
   const files = [];
@@ -56,20 +63,19 @@ export const loadFolder = async (
     headers?: string;
   },
 ): Promise<UploadAnswer> => {
-  const entityId = caller.entityId;
-  if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  const entityId = entityOf(caller);
   if (kind === 'sales-register' && !options.financialYear) {
     throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
   }
-  const listed = (await listFolder(ctx, kind)).files.map((f) => f.fileName);
+  const listed = (await listFolder(ctx, caller, kind)).files.map((f) => f.fileName);
   const chosen = options.fileNames?.length ? options.fileNames : listed;
   const missing = chosen.filter((n) => !listed.includes(n));
   if (missing.length) throw badRequest(`Not in the folder: ${missing.join(', ')}`, 'NOT_IN_FOLDER');
   if (chosen.length === 0)
-    throw badRequest(`The folder ${folderOf(ctx, kind)} holds no file to load.`, 'EMPTY_FOLDER');
+    throw badRequest(`The folder ${folderOf(ctx, caller, kind)} holds no file to load.`, 'EMPTY_FOLDER');
   const fileIds: string[] = [];
   for (const name of chosen) {
-    const bytes = await fs.promises.readFile(path.join(folderOf(ctx, kind), name));
+    const bytes = await fs.promises.readFile(path.join(folderOf(ctx, caller, kind), name));
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const temp = store.tempPath();
     await fs.promises.writeFile(temp, bytes);

@@ -311,8 +311,18 @@ describe('sales register upload', () => {
 
 describe('folder loads', () => {
   it('lists the files waiting in the server folder and loads them with the same job as an upload', async () => {
-    const folder = path.join(t.server.ctx.config.ingestFolder, '26as-raw');
-    fs.mkdirSync(folder, { recursive: true });
+    // the current entity's own folder, which the list names
+    const empty = (await t.api('GET', '/ingest/taxbook-raw-data-folder', { token })).json as {
+      folder: string;
+      files: unknown[];
+    };
+    expect(empty.files).toEqual([]);
+    const folder = empty.folder;
+    expect(path.dirname(folder)).toBe(path.join(t.server.ctx.config.ingestFolder, '26as-raw'));
+    // a file dropped for another entity is not this one's
+    const other = path.join(path.dirname(folder), '00000000-0000-4000-8000-000000000000');
+    fs.mkdirSync(other, { recursive: true });
+    fs.writeFileSync(path.join(other, 'theirs.txt'), fixture('26as-form-168-layout.txt'));
     fs.writeFileSync(path.join(folder, 'statement-2025.txt'), fixture('26as-form-168-layout.txt'));
     fs.writeFileSync(path.join(folder, 'notes.pdf'), 'not a statement');
     const listed = (await t.api('GET', '/ingest/taxbook-raw-data-folder', { token })).json as {
@@ -324,6 +334,10 @@ describe('folder loads', () => {
       body: { fileNames: ['../secret.txt'] },
     });
     expect(missing.status).toBe(400);
+    for (const fileNames of [['theirs.txt'], [`../00000000-0000-4000-8000-000000000000/theirs.txt`]]) {
+      const theirs = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: { fileNames } });
+      expect(theirs.status).toBe(400);
+    }
     const started = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: {} });
     const view = await finished((started.json as { jobId: string }).jobId);
     expect(resultOf(view).controlTotals.rowsLoaded).toBeGreaterThan(0);

@@ -39,7 +39,7 @@ export const ingestHandlers = (
   };
 
   const folder = (kind: FolderKind) => ({
-    list: (async () => listFolder(ctx, kind)) as Handlers<R>['listRaw26asFolder'],
+    list: (async ({ caller }) => listFolder(ctx, caller, kind)) as Handlers<R>['listRaw26asFolder'],
     load: (async ({ caller, body }) =>
       loadFolder(ctx, store, caller, kind, tasks[kind], {
         ...(body.fileNames ? { fileNames: body.fileNames } : {}),

@@ -79,7 +79,11 @@ const page = async <T extends keyof DB, O>(
       sql<string>`coalesce(sum(${sql.ref(tax)}), 0)::text`.as('tax'),
     ])
     .executeTakeFirstOrThrow();
-  const sortColumn = (options.sortBy && sortable[options.sortBy]) || Object.values(sortable)[0] || 'id';
+  // (own keys only: 'constructor' is on every object)
+  const sortColumn =
+    (options.sortBy && Object.hasOwn(sortable, options.sortBy) ? sortable[options.sortBy] : undefined) ||
+    Object.values(sortable)[0] ||
+    'id';
   const rows = await query
     .orderBy(sql.ref(sortColumn), options.sortDirection)
     .orderBy(sql.ref('id'))

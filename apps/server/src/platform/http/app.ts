@@ -20,6 +20,10 @@ import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
 import { urlRedactor } from './redact-url.ts';
 
+// PostgreSQL's data exceptions a request value causes: invalid text for the
+// type (22P02), a bad or out-of-range date (22007, 22008), a number out of
+// range (22003), text longer than its column (22001).
+const REQUEST_VALUE_STATES = new Set(['22P02', '22007', '22008', '22003', '22001']);
 export interface BuildOptions {
   // how many sign-in attempts one address may make a minute
   loginRateLimit: number;
@@ -131,6 +135,18 @@ export const buildApp = async (
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
       });
+    // A value of the request the database cannot take as its column's type (a
+    // uuid, a calendar date, a number out of range, text too long): the caller
+    // sent it, so it answers 400 saying which value, not 500. Other database
+    // errors (division by zero, a broken constraint) are the server's.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && REQUEST_VALUE_STATES.has(sqlState)) {
+      request.log.warn({ err: error }, 'a request value the database refused');
+      return reply.status(400).send({
+        code: 'BAD_VALUE',
+        message: `A value in the request is not valid: ${(error as Error).message}`,
+      });
+    }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429)
       return reply

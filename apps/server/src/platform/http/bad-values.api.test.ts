@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+// Values a request carries that the database cannot take (a uuid that is
+// not one, a date that is not on the calendar, a number out of range) answer
+// 400 saying which value, never 500; and an own property of every object
+// is not a column to sort by.
+let t: TestServer;
+let token: string;
+beforeAll(async () => {
+  t = await startTestServer({}, { work: false });
+  token = await t.login(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('request values the database refuses', () => {
+  it('answers 400 for a job id that only begins like a uuid', async () => {
+    const answer = await t.api('GET', '/reports/26as/aaaaaaaa-aaaa-x', { token });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'BAD_VALUE', message: expect.stringMatching(/uuid/) });
+  });
+
+  it('answers 400 for a search date that is not on the calendar', async () => {
+    const answer = await t.api('POST', '/search/26as', { token, body: { startDate: '2024-02-30' } });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ message: expect.stringMatching(/Not a calendar date/) });
+  });
+
+  it("sorts a search by its first column when asked for 'constructor'", async () => {
+    for (const sortBy of ['constructor', '__proto__', 'toString']) {
+      const answer = await t.api('POST', '/search/26as', { token, body: { sortBy } });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ totalRecords: 0 });
+    }
+  });
+
+  it('answers 400 for a sales row id past the bigint range', async () => {
+    const answer = await t.api('PUT', '/ingest/sales?id=99999999999999999999&tdsAmount=1&tdsRate=1', {
+      token,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'BAD_VALUE', message: expect.stringMatching(/out of range/) });
+  });
+});
