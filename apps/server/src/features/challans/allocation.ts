@@ -5,10 +5,10 @@ import { formatInr, formatRupees, type Paise, paiseOfNumeric } from '@taxrecon/s
 import type pg from 'pg';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { financialYearOfMonth, quarterOfMonth } from '../payable/runs/months.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+
 import { monthsOfQuarter } from './quarterly.ts';
 
 type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';

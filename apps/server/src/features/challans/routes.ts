@@ -1,7 +1,7 @@
 import type { challanAllocationRoutes, challanRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { returnDeductor, saveReturnDeductor } from '../form26q/deductor.ts';
 import { prepare26q } from '../form26q/fvu.ts';
@@ -9,7 +9,7 @@ import { cells, ENTRY_COLUMNS, entryCells } from '../payable/reports/report-kind
 import { rupeesCell, type SheetColumn, workbookBytes } from '../payable/reports/workbook.ts';
 import { entryBatches, groupWhere } from '../payable/results/entries.ts';
 import { financialYearOfMonth, monthLabel } from '../payable/runs/months.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { emailLineEntries } from './adjustments.ts';
 import { autoAllocate, moveAllocation, quarterAllocation } from './allocation.ts';

@@ -9,10 +9,10 @@ import { formatInr, formatRupees, paiseOfNumeric, rupeesOfNumeric } from '@taxre
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { financialYearOfMonth } from '../payable/runs/months.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+
 import { challanInterestDue } from './interest.ts';
 import { type Line, lineState, refreshMonthVerified } from './verify.ts';
 

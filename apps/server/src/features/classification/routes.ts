@@ -1,18 +1,13 @@
 import type { classificationRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { entityOf } from '../../platform/http/caller.ts';
 import { loadModel, modelInfo } from './model-store.ts';
 import { predictSections, suggestSections } from './predict.ts';
 import type { trainingTask } from './tasks.ts';
 import { startTraining } from './training-upload.ts';
 
 type R = typeof classificationRoutes;
-
-const entityOf = (caller: { entityId: string | null }): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 
 // Every call works on the caller's current entity: a model is never shared
 // between entities.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { TRAINING_EXTENSIONS, TRAINING_MAX_BYTES, type TrainAnswer, TrainFields } from '@taxrecon/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
@@ -43,8 +43,7 @@ export const startTraining = async (
   request: FastifyRequest,
   task: TaskDefinition,
 ): Promise<TrainAnswer> => {
-  const entityId = caller.entityId;
-  if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  const entityId = entityOf(caller);
   const upload = await receiveUpload(request, ctx.files, {
     extensions: TRAINING_EXTENSIONS,
     maxBytes: TRAINING_MAX_BYTES,

@@ -4,11 +4,10 @@ import { ZIP_TOO_LARGE, zipEntriesRefusal } from '@taxrecon/formats';
 import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { type ReceivedFile, receiveUpload } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
-import { entityOf } from './single-upload.ts';
 
 // A zip is refused at once when it does not open or its entries declare more
 // than the zip limits (checked again while the job expands them: a header may lie).

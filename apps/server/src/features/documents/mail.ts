@@ -2,12 +2,11 @@ import { EMAIL_PATTERN, type Form16aQuery, Form16aQuery as QuerySchema } from '@
 import { financialYearLabel, isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { StoredAttachment } from '../../platform/mail/mailer.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
 import { certificateByFileName, certificatesToMail, panMissingEmail } from './repo.ts';
-import { entityOf } from './single-upload.ts';
 
 // Form 16A writes a year 'FY 2024 - 2025' (spec part 3 section 9), whatever form the row keeps.
 const yearLabel = (fy: string): string => (isFinancialYear(fy) ? financialYearLabel(fy) : fy);

@@ -1,11 +1,12 @@
 import { type documentRoutes, Form16aBulkResult } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { entityOf } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { startBulkUpload } from './bulk-upload.ts';
 import { emailOneCertificate, emailStats, startBulkEmail } from './mail.ts';
 import { certificateByFileName, searchCertificates } from './repo.ts';
-import { entityOf, uploadOneCertificate } from './single-upload.ts';
+import { uploadOneCertificate } from './single-upload.ts';
 import type { DocumentTasks } from './tasks.ts';
 
 type R = typeof documentRoutes;

@@ -12,7 +12,7 @@ import { isFinancialYear, isValidPan } from '@taxrecon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import { readForm16aPdf } from './pdf-text.ts';
@@ -23,11 +23,6 @@ import {
   toRecord,
   vendorOfPan,
 } from './repo.ts';
-
-export const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 
 // One certificate for one vendor: the form names the year, quarter, vendor
 // PAN and e-mail; the PDF must say the same, so a certificate cannot be filed

@@ -1,7 +1,8 @@
 import type { followUpRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import { entityOf, findRun } from '../reconciliation/runs/runs.ts';
+import { entityOf } from '../../platform/http/caller.ts';
+import { findRun } from '../reconciliation/runs/runs.ts';
 import { startBulkFollowUp } from './bulk-job.ts';
 import { followUpCustomers } from './customers.ts';
 import { addEntry, conversationsOf, findThread, partyTotals, threadView } from './repo.ts';

@@ -19,11 +19,11 @@ import { rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { findParty } from '../reconciliation/discrepancies/discrepancies.ts';
 import { contactEmails } from '../reconciliation/results/results.ts';
-import { entityOf, findRun, type RunView } from '../reconciliation/runs/runs.ts';
+import { findRun, type RunView } from '../reconciliation/runs/runs.ts';
 import {
   addEntry,
   ensureThread,

@@ -1,8 +1,7 @@
 import type { ReturnDeductor, ReturnDeductorAnswer } from '@taxrecon/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 
 // The deductor's details for the 26Q batch header (migrations/021), one row
 // per entity; the deductor's PAN is the entity's own (legal_entities.pan).

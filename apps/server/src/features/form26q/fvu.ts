@@ -1,10 +1,10 @@
 import { annexureSectionCode, type Fvu26qChallan, type Fvu26qReturn, write26qFvu } from '@taxrecon/formats';
 import { formatInr, isValidPan, type Paise, paiseOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { type DeducteeRow, quarterChallanRows, quarterRows } from '../challans/allocation.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+
 import { returnDeductor } from './deductor.ts';
 import { type Quarter, quarterMonths, yearAndQuarter } from './quarter.ts';
 

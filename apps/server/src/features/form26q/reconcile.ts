@@ -12,9 +12,9 @@ import { countByStatus, type Form26qLine as EngineLine, reconcile26q } from '@ta
 import { numericOfPaise, sumPaise } from '@taxrecon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { type ReceivedUpload, receiveUpload } from '../../platform/http/uploads.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+
 import { bookRows } from './books.ts';
 import { type Quarter, quarterMonths, yearAndQuarter } from './quarter.ts';
 import { columnsOf, distinctValues, readReturnTable, returnRowsOf } from './read-return.ts';

@@ -1,8 +1,8 @@
 import type { form26qRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { entityOf } from '../payable/runs/submit.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { bookSections, COMMON_26Q_SECTIONS } from './books.ts';
 import { quarterMonths, yearAndQuarter } from './quarter.ts';

@@ -11,9 +11,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { ENTITY_TABLES } from '../../platform/db/entity-tables.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { affected, columnsOf, currentEntity, ident, raw, tableExists } from './sql.ts';
+import { affected, columnsOf, ident, raw, tableExists } from './sql.ts';
 
 // Delete Data (spec part 1 sections 2, 5 and 7): sales by financial year and
 // customers, payments by financial year and month, other data by object. Each

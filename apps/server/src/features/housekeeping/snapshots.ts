@@ -10,10 +10,10 @@ import {
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { SnapshotsTable } from '../../platform/db/schema.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
-import { currentEntity, lockEntity } from './sql.ts';
+import { lockEntity } from './sql.ts';
 
 // Snapshots of the caller's current entity: list, take, delete, restore. Taking
 // and restoring run as jobs (tasks.ts, snapshot-jobs.ts); a snapshot row exists

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IngestKind, UploadAnswer } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { isValidFileName } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
@@ -24,10 +24,6 @@ export const FOLDERS = {
 } as const satisfies Partial<Record<IngestKind, string>>;
 export type FolderKind = keyof typeof FOLDERS;
 
-const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 const folderOf = (ctx: AppContext, caller: Caller, kind: FolderKind) =>
   path.join(ctx.config.ingestFolder, FOLDERS[kind], entityOf(caller));
 

@@ -14,7 +14,7 @@ import { formatRupees, isFinancialYear, validatePan } from '@taxrecon/shared';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { isValidFileName, receiveUpload, type UploadRules } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
@@ -37,11 +37,6 @@ export const PARSED_RULES: UploadRules = {
 export const PARSED_FILE_KIND = 'form-26as-parsed';
 // a spreadsheet is read whole to find its header row; beyond this the listing leaves it out
 const HEADER_READ_BYTES = 20_000_000;
-
-const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 
 const folderOf = (ctx: AppContext, entityId: string) =>
   path.join(ctx.config.ingestFolder, '26as-parsed', entityId);

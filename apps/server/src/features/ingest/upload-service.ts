@@ -6,7 +6,7 @@ import { isFinancialYear } from '@taxrecon/shared';
 import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import {
   type ReceivedFile,
@@ -57,8 +57,7 @@ export const startUpload = async (
   kind: IngestKind,
   task: TaskDefinition,
 ): Promise<UploadAnswer> => {
-  const entityId = caller.entityId;
-  if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  const entityId = entityOf(caller);
   const upload = await receiveUpload(request, store, UPLOAD_RULES[kind]);
   // A refused upload (duplicate, bad mapping, no year, a zip bomb) keeps
   // nothing: adopted files have left the temporary folder, the rest go here.

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import { readVendorBulkUpdate, type VendorUpdateRow } from '@taxrecon/formats';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import { foldByVendor, updateVendors } from './vendor-update-rows.ts';
@@ -17,8 +16,7 @@ export const vendorBulkUpdate = async (
   caller: Caller,
   request: FastifyRequest,
 ) => {
-  const entityId = caller.entityId;
-  if (!entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
+  const entityId = entityOf(caller);
   const upload = await receiveUpload(request, store, {
     extensions: ['csv'],
     maxBytes: 1_000_000,

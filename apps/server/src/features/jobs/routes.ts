@@ -1,7 +1,7 @@
 import type { platformRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import { toJobView } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
@@ -17,11 +17,6 @@ const entityJobs = (ctx: AppContext, caller: Caller) =>
     .selectAll()
     .where('tenant_id', '=', caller.tenantId)
     .where('entity_id', '=', caller.entityId ?? '00000000-0000-0000-0000-000000000000');
-
-const requireEntity = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 
 export const jobHandlers = (
   ctx: AppContext,
@@ -55,7 +50,7 @@ export const jobHandlers = (
     };
   },
   dataQualityReport: async ({ caller }) => {
-    const entityId = requireEntity(caller);
+    const entityId = entityOf(caller);
     const row = await ctx.jobs.start(
       tasks.dataQualityReport,
       { entityId },

@@ -11,7 +11,7 @@ import { normaliseSection } from '@taxrecon/engine';
 import type { FinancialYear } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import { loadSectionTypes } from '../payable/inputs/section-types.ts';
@@ -26,7 +26,7 @@ import {
   monthStates,
   monthsOfYear,
 } from '../payable/runs/months.ts';
-import { entityOf } from '../payable/runs/submit.ts';
+
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import type { AdjustmentJobInput } from './job.ts';
 import { type AdjustmentProblem, problemText, readAdjustedFile } from './read-adjusted.ts';

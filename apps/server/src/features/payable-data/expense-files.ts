@@ -6,13 +6,12 @@ import { formatInr, paiseOfNumeric } from '@taxrecon/shared';
 import { csvRows } from '@taxrecon/shared/csv';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { openRecords } from '../ingest/open-records.ts';
 import { mapLedgerHeaders } from '../payable/ledger-read.ts';
 import {
   ANSWERED_PROBLEMS,
-  entityOf,
   type FolderKey,
   fileById,
   fileIntoFolder,

@@ -20,11 +20,6 @@ export const KEPT_PROBLEMS = 1000;
 // An upload's answer lists at most this many.
 export const ANSWERED_PROBLEMS = 200;
 
-export const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
-
 export const financialYearParam = (fy: string): string => {
   const year = normaliseFinancialYear(fy);
   if (!year)

@@ -3,9 +3,9 @@ import { type FileIssue, type LdcRecordRow, readLdcCertificates } from '@taxreco
 import { numericOfPaise } from '@taxrecon/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import { ANSWERED_PROBLEMS, entityOf, problemDetails, problemOf } from './folder.ts';
+import { ANSWERED_PROBLEMS, problemDetails, problemOf } from './folder.ts';
 import { PAYABLE_UPLOADS, withReceivedFile } from './receive.ts';
 import { storeReference } from './reference-store.ts';
 

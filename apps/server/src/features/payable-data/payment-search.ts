@@ -6,8 +6,7 @@ import {
 import { rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { entityOf } from './folder.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 
 // Search Vendor Payment Entries: text filters match a part of the value
 // regardless of case; amounts, rate and date match exactly; from/to bound the

@@ -6,12 +6,11 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import {
   ANSWERED_PROBLEMS,
-  entityOf,
   type FolderKey,
   filePayableRow,
   problemDetails,

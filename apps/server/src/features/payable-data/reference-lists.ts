@@ -1,8 +1,7 @@
 import { type LdcCertificateList, REFERENCE_LIST_LIMIT, type TanItrList } from '@taxrecon/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { entityOf } from './folder.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 
 // The LDC certificates and TAN-ITR rows an entity has loaded, for the lists on
 // their upload screens. Both tables hold tens to thousands of rows an entity;

@@ -1,8 +1,9 @@
 import type { payableDataRoutes } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { entityOf } from '../../platform/http/caller.ts';
 import { splitOutputFile, uploadExpense } from './expense-files.ts';
-import { deleteFile, entityOf, financialYearParam, listFiles, monthParam, sendFile } from './folder.ts';
+import { deleteFile, financialYearParam, listFiles, monthParam, sendFile } from './folder.ts';
 import { uploadLdc } from './ldc.ts';
 import { searchVendorPayments } from './payment-search.ts';
 import { type PaymentLoadTask, paymentLoadTask, uploadVendorPayment } from './payments.ts';

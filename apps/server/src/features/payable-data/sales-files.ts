@@ -2,11 +2,10 @@ import type { PayableUploadAnswer } from '@taxrecon/contracts';
 import { readTable } from '@taxrecon/formats';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import {
   ANSWERED_PROBLEMS,
-  entityOf,
   type FolderKey,
   fileById,
   fileIntoFolder,

@@ -2,6 +2,7 @@ import type { payableRoutes } from '@taxrecon/contracts';
 import { PAYABLE_REPORT_JOB_TYPES } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { entityOf } from '../../platform/http/caller.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { findPayableReport, listPayableReports, startPayableReport } from './reports/report-job.ts';
 import { cells, ENTRY_COLUMNS, entryCells } from './reports/report-kinds.ts';
@@ -13,7 +14,7 @@ import { searchVendors } from './results/vendor-search.ts';
 import { payableMapping } from './runs/mapping.ts';
 import { financialYearOfMonth, monthLabel, monthStates } from './runs/months.ts';
 import { deletePayableJob, deletePayableYear, findPayableRun, payableJobTree } from './runs/runs.ts';
-import { entityOf, submitPayable } from './runs/submit.ts';
+import { submitPayable } from './runs/submit.ts';
 import type { PayableTasks } from './tasks.ts';
 
 type R = typeof payableRoutes;

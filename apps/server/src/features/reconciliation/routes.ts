@@ -3,6 +3,7 @@ import type { FinancialYear } from '@taxrecon/shared';
 import { csvRows } from '@taxrecon/shared/csv';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { entityOf } from '../../platform/http/caller.ts';
 import { findParty } from './discrepancies/discrepancies.ts';
 import { startPartiesJob } from './discrepancies/parties-job.ts';
 import { discrepancyHandlers, sendFile } from './discrepancies/routes.ts';
@@ -17,7 +18,7 @@ import {
   toleranceDetails,
   toleranceSummary,
 } from './results/summary.ts';
-import { completedRun, entityOf, findRun } from './runs/runs.ts';
+import { completedRun, findRun } from './runs/runs.ts';
 import { deleteYearRuns, reconcileChangedSales, removePartyFromRun } from './runs/service.ts';
 import { submitReconciliation } from './runs/submit.ts';
 import type { ReconciliationTasks } from './tasks.ts';

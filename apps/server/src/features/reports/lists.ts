@@ -5,9 +5,8 @@ import {
   type ReportsDashboard,
 } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { entityOf } from '../reconciliation/runs/runs.ts';
 
 // The View Reports list (receivable miscellaneous reports and the TDS payable
 // reports, each shown only to a holder of its permission), downloads, and the

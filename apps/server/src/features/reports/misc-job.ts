@@ -14,10 +14,10 @@ import { type FinancialYear, paiseOfNumeric, rupeesNumber, rupeesOfNumeric } fro
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
 import { type Cell, type SheetSpec, writeWorkbook } from '../payable/reports/workbook.ts';
-import { entityOf } from '../reconciliation/runs/runs.ts';
+
 import { buildMiscReport, type MiscScope, type ReportTable } from './misc-kinds.ts';
 
 // Receivable miscellaneous reports as background jobs (spec part 2,

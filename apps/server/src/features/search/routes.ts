@@ -4,8 +4,8 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { entityOf } from '../../platform/http/caller.ts';
+import { notFound } from '../../platform/http/errors.ts';
 
 type R = typeof searchRoutes;
 
@@ -33,11 +33,6 @@ const canonicalYears = (stored: (string | null)[]): string[] => {
     years.add(`${m[1].length === 2 ? `20${m[1]}` : m[1]}-${m[2]}`);
   }
   return [...years].sort().reverse();
-};
-
-const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
 };
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

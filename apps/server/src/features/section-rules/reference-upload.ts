@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import type { FileIssue } from '@taxrecon/formats';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
-import { currentEntity } from '../master-data/shared.ts';
 
 // The two reference uploads (section expense types, expense section mappings):
 // one small file (spec part 3 section 9: 20,000,000 bytes), applied at once in

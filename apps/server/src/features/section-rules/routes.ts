@@ -2,9 +2,9 @@ import type { RawTransformResult, sectionRulesRoutes } from '@taxrecon/contracts
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { currentEntity } from '../master-data/shared.ts';
+
 import { expenseMappingService } from './expense-mappings/service.ts';
 import { RAW_TRANSFORM_JOB, rawTransformKeys, type rawTransformTask } from './raw-expense/task.ts';
 import { startRawTransform } from './raw-expense/upload.ts';

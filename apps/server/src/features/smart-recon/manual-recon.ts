@@ -6,13 +6,13 @@ import { MANUAL_RECON_MAX_BYTES, type ManualReconJob, PERMISSIONS, ROLES } from 
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import { applySheets, type Sheet, sheetsOfFile } from '../reconciliation/discrepancies/bulk-update.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
-import { entityOf, JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/runs.ts';
+import { JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/runs.ts';
 
 // Manual reconciliation: the csv files the discrepancy download produces
 // (Entry id and Status columns), statuses edited by hand, come back as a zip

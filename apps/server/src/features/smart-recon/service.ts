@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { SMART_RECON_MAX_BYTES, SmartReconFields, type SmartReconResult } from '@taxrecon/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
-import { entityOf } from '../reconciliation/runs/runs.ts';
+
 import { smartReconcile } from './match.ts';
 import { readSmartReconZip } from './read-zip.ts';
 import { loadResult, type Owner, saveResult } from './store.ts';

@@ -6,7 +6,7 @@ import {
 } from '@taxrecon/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import {
@@ -17,7 +17,7 @@ import {
   vendorKind,
 } from '../master-data/party/kind.ts';
 import { insertParty } from '../master-data/party/repo.ts';
-import { conflictOn, currentEntity } from '../master-data/shared.ts';
+import { conflictOn } from '../master-data/shared.ts';
 import { proposeMaster } from './propose.ts';
 import { readTemplateZip, type TemplateKind } from './read-template-zip.ts';
 

@@ -2,6 +2,7 @@ import type { Permission, Role } from '@taxrecon/contracts';
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../auth/crypto.ts';
 import type { DB } from '../db/schema.ts';
+import { badRequest } from './errors.ts';
 
 // Who is calling, resolved from the bearer token on every request.
 export interface Caller {
@@ -56,4 +57,32 @@ export const bearerToken = (header: string | undefined): string | null => {
   if (!header) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   return m?.[1] ?? null;
+};
+
+const noEntity = () => badRequest('Choose an entity first.', 'NO_ENTITY');
+
+// The caller's current entity. Every entity-scoped call starts here, so a user
+// without one gets the same 400 everywhere rather than a query on null.
+export const entityOf = (caller: Pick<Caller, 'entityId'>): string => {
+  if (!caller.entityId) throw noEntity();
+  return caller.entityId;
+};
+
+// The caller's current entity, looked up in the caller's tenant too, so a
+// stale or foreign entity id can never reach another tenant's rows. For calls
+// that write an entity's master data or delete its history.
+export const currentEntity = async (
+  ctx: { db: Kysely<DB> },
+  caller: Pick<Caller, 'entityId' | 'tenantId'>,
+): Promise<string> => {
+  const entity = caller.entityId
+    ? await ctx.db
+        .selectFrom('legal_entities')
+        .select('id')
+        .where('id', '=', caller.entityId)
+        .where('tenant_id', '=', caller.tenantId)
+        .executeTakeFirst()
+    : undefined;
+  if (!entity) throw noEntity();
+  return entity.id;
 };

@@ -1,8 +1,8 @@
 import type { ConnectedEntity } from '@taxrecon/contracts';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
-import { type Cell, conflictOn, currentEntity, writeTsv } from '../shared.ts';
+import { type Cell, conflictOn, writeTsv } from '../shared.ts';
 import type { PartyApi, PartyInput, PartyKind, PartyKindName, PartyRow, PartySearch } from './kind.ts';
 import {
   allParties,

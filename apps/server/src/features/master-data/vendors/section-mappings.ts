@@ -3,12 +3,12 @@ import { numericOfPaise, type Paise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import { vendorKind } from '../party/kind.ts';
 import { findParty } from '../party/repo.ts';
 import { partyNotFound } from '../party/service.ts';
-import { currentEntity, writeTsv } from '../shared.ts';
+import { writeTsv } from '../shared.ts';
 
 // Vendor section mappings: which TDS section applies to a vendor, and whether
 // it is exempt or holds a lower deduction certificate (section 197) for a

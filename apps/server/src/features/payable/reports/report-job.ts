@@ -3,12 +3,12 @@ import { PAYABLE_REPORT_JOB_TYPES, PAYABLE_REPORTS_SUBMITTED_MESSAGE } from '@ta
 import type { FinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { JobOwner } from '../../../platform/queue/job-runner.ts';
 import { defineTask, type TaskDefinition } from '../../../platform/queue/task.ts';
 import { latestRunId } from '../results/latest.ts';
-import { entityOf } from '../runs/submit.ts';
+
 import { type PayableReportType, reportSheets } from './report-kinds.ts';
 import { writeWorkbook } from './workbook.ts';
 

@@ -2,10 +2,9 @@ import { PAYABLE_JOB_TYPE, PAYABLE_JOBS_DELETED_MESSAGE, type PayableJobListItem
 import type { FinancialYear } from '@taxrecon/shared';
 import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import { deleteUnverifiedEntries, verifiedMonths } from './entries-delete.ts';
-import { entityOf } from './submit.ts';
 
 // A 34A run as the screens see it: the run row joined to its job, always
 // looked up inside the caller's entity and tenant (another entity's run is a 404).

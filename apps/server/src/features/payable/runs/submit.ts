@@ -7,7 +7,7 @@ import {
 import { type FinancialYear, financialYearLabel } from '@taxrecon/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import type { JobOwner } from '../../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../../platform/queue/task.ts';
@@ -15,11 +15,6 @@ import { type PayableJobInput, upsertPayableRun } from './job.ts';
 import { attachPayableLock, releasePayableLock, takePayableLock } from './locks.ts';
 import { monthLabel, monthStates } from './months.ts';
 import { rememberMapping } from './remembered-mapping.ts';
-
-export const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 
 type Request = z.output<typeof SubmitPayableRequest>;
 

@@ -11,11 +11,11 @@ import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import { contactEmails, type PartyRow } from '../results/results.ts';
 import { purchaseRow, rowQuery, type StoredRow, salesRow, taxBookRow } from '../results/row-view.ts';
-import { entityOf, JOB_NOT_FOUND, type RunView, runQuery } from '../runs/runs.ts';
+import { JOB_NOT_FOUND, type RunView, runQuery } from '../runs/runs.ts';
 
 // The discrepancy screens (spec 2.6) and the print view (2.11): one party's
 // rows of a job, both tables paged, searched by column, with totals.

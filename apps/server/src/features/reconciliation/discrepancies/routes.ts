@@ -9,12 +9,13 @@ import { type FinancialYear, isFinancialYear, rupeesOfNumeric } from '@taxrecon/
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Handlers } from '../../../platform/http/bind-routes.ts';
+import { entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
 import { form26asText } from '../reports/form-26as-download.ts';
 import { entityReports, findReport, transactionsIn } from '../reports/repo.ts';
 import { reportEntries, zipInMemory } from '../reports/report-files.ts';
 import { startReport } from '../reports/report-job.ts';
-import { completedRun, entityOf, findRun, type RunView } from '../runs/runs.ts';
+import { completedRun, findRun, type RunView } from '../runs/runs.ts';
 import type { ReconciliationTasks } from '../tasks.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import { updateDiscrepancies } from './decisions.ts';

@@ -2,8 +2,7 @@ import type { ComplianceAnswer, ComplianceQuery } from '@taxrecon/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
-import { entityOf } from '../runs/runs.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 
 // Spec part 1 'Compliance overview', in one query: the latest completed run of
 // each kind and year, its parties with discrepancies (every tab but full

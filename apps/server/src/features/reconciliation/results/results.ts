@@ -12,8 +12,8 @@ import { formatRupees, numericOfPaise, paiseOfNumeric, rupeesOfNumeric } from '@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
-import { entityOf, jobParams, listItem, type RunView, runQuery } from '../runs/runs.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
+import { jobParams, listItem, type RunView, runQuery } from '../runs/runs.ts';
 
 // The job lists and the result screen (spec 2.3 to 2.5): everything is read
 // from recon_parties, one row per party, paged, sorted, filtered and summed

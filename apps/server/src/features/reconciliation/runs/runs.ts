@@ -3,17 +3,12 @@ import { RECON_JOB_TYPE_LABELS } from '@taxrecon/contracts';
 import type { ResolvedOptions } from '@taxrecon/engine';
 import { type FinancialYear, financialYearRange, rupeesOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
 
 // A reconciliation job as its screens see it: the run row joined to the
 // job record, always looked up inside the caller's current entity and
 // tenant, so another entity's job is a 404.
-
-export const entityOf = (caller: Caller): string => {
-  if (!caller.entityId) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return caller.entityId;
-};
 
 export const runQuery = (ctx: AppContext) =>
   ctx.db

@@ -7,12 +7,11 @@ import {
 import { type FinancialYear, financialYearLabel } from '@taxrecon/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import type { TaskDefinition } from '../../../platform/queue/task.ts';
 import { transactionCounts } from '../results/counts.ts';
 import { type ReconJobInput, upsertRun } from './job.ts';
 import { attachLock, releaseLock, takeLock } from './locks.ts';
-import { entityOf } from './runs.ts';
 
 // Submitting a TDS or TCS reconciliation (spec 2.1, 2.2, 4 and 8): refused
 // when there is nothing to reconcile (the screen disables Start then), and

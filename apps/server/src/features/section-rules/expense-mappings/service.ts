@@ -7,9 +7,9 @@ import {
 import { EXPENSE_SECTION_COLUMNS, type FileIssue, readExpenseSections } from '@taxrecon/formats';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
-import { contains, currentEntity, writeTsv } from '../../master-data/shared.ts';
+import { contains, writeTsv } from '../../master-data/shared.ts';
 import { fileIssue, type ReferenceFile, refuseFile } from '../reference-upload.ts';
 import { canonicalSplit } from '../section-types/rows.ts';
 

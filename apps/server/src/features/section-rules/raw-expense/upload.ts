@@ -3,11 +3,11 @@ import { RAW_EXPENSE_FIELDS, type RawExpenseField, type UploadAnswer } from '@ta
 import { decodeText, parseDelimited, sniffDelimiter } from '@taxrecon/formats';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { receiveUpload } from '../../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../../platform/queue/task.ts';
-import { currentEntity } from '../../master-data/shared.ts';
+
 import { missingHeaders, missingMandatory, type RawMapping } from './transform.ts';
 
 // Spec part 3 section 9: a raw expense ledger is a .csv of up to 200,000,000 bytes.

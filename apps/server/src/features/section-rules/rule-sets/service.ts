@@ -3,9 +3,9 @@ import { normaliseSection } from '@taxrecon/engine';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
+import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
-import { conflictOn, currentEntity } from '../../master-data/shared.ts';
+import { conflictOn } from '../../master-data/shared.ts';
 import {
   type CheckedRule,
   checkOperator,
