@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateDemoCompany } from '../../server/src/features/demo/generate.ts';
@@ -53,7 +54,7 @@ const waitForJobsDone = async (page: Page, atLeast: number) => {
 };
 
 describe('what a finance user reads', () => {
-  it('walks the receivable flow: uploads, refusals, the reconciliation, its problems first', async () => {
+  it('walks the receivable flow: uploads, refusals, the reconciliation, its problems first, the customers to chase', async () => {
     const page = await openPage('finance-user');
 
     // job names in words, never internal keys
@@ -134,6 +135,35 @@ describe('what a finance user reads', () => {
     await byTestId('smart-suggest-grid').waitFor();
     await expect.poll(() => byTestId('smart-suggest-grid').textContent()).toContain('No matches found');
     await shot(page, 'smart-recon-suggestions');
+
+    // the compliance overview: the year's customers with discrepancies, the
+    // planted one among them, every one of them in the Excel export
+    await page.goto(`${suite.t.baseUrl}/#/customer-compliance`);
+    const cards = page.locator('[data-testid^="compliance-TDS-"], [data-testid^="compliance-TCS-"]');
+    await cards.first().waitFor({ timeout: 30_000 });
+    const count = await cards.count();
+    const said = await byTestId('customer-compliance').textContent();
+    expect(said).toContain(`${count} customer`);
+    // the planted large tax difference is a discrepancy of its customer (the
+    // card has the master's name, 'MEGHDOOT RETAIL LIMITED' for the book's 'Meghdoot Retail Ltd')
+    const word = planted.customerName.split(' ')[0]!;
+    await expect(cards.filter({ hasText: word }).count()).resolves.toBe(1);
+    await shot(page, 'compliance');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byTestId('compliance-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('customers-with-tax-discrepancies.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = (book.worksheets[0]!.getSheetValues().slice(1) as unknown[][]).map((r) => r.slice(1));
+    const header = sheet.findIndex((r) => r[0] === 'Name' && r[1] === 'Customer/Vendor id');
+    expect(header).toBeGreaterThanOrEqual(0);
+    const listed = sheet.slice(header + 1).filter((r) => r.length > 0);
+    expect(listed.length).toBe(count);
+    expect(listed.filter((r) => String(r[0]).toLowerCase().includes(word.toLowerCase()))).toHaveLength(1);
+    await page.getByPlaceholder('Filter by name or id').fill(word);
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
   });
 
   it('keeps the sales edit pencil on screen at 1440 px and refuses a rate of 9400 in the dialog', async () => {

@@ -12,19 +12,47 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { reconciliationRoutes } from '@taxrecon/contracts';
+import { type ComplianceItem, reconciliationRoutes } from '@taxrecon/contracts';
 import { countOf } from '@taxrecon/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { call, errorMessage } from '../../../api/client.ts';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { type ExportColumn, exportRows } from '../../../lib/export-rows.ts';
 import { formatFinancialYear } from '../../../lib/format.ts';
 import { discrepancyPath } from '../common/paths.ts';
 
 const PER_PAGE = 60;
+// the most the server gives in one page (ComplianceQuery)
+const EXPORT_PAGE = 500;
+
+const EXPORT_COLUMNS: ExportColumn<ComplianceItem>[] = [
+  { title: 'Name', value: (i) => i.name },
+  { title: 'Customer/Vendor id', value: (i) => i.partyKey },
+  { title: 'Tax', value: (i) => i.kind },
+  {
+    title: 'Financial years',
+    value: (i) => i.years.map((y) => formatFinancialYear(y.financialYear)).join(', '),
+  },
+];
+
+// Every customer the filter finds, not only the page on screen: an auditor's
+// list is the whole of it. Fetched page by page in the server's order.
+const fetchAll = async (search: string): Promise<ComplianceItem[]> => {
+  const all: ComplianceItem[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await call(reconciliationRoutes.customerCompliance, {
+      query: { page, pageSize: EXPORT_PAGE, ...(search ? { search } : {}) },
+    });
+    all.push(...answer.records);
+    if (answer.records.length < EXPORT_PAGE || all.length >= answer.totalRecords) return all;
+  }
+};
 
 // Spec part 1 'Compliance overview': every customer (vendor) with tax
 // discrepancies in the latest completed job of a year, one button per year;
@@ -34,6 +62,7 @@ export function CustomerCompliancePage() {
   const [filter, setFilter] = useState('');
   const [search] = useDebouncedValue(filter.trim(), 300);
   const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
   const answer = useApiQuery(
     reconciliationRoutes.customerCompliance,
     { query: { page, pageSize: PER_PAGE, ...(search ? { search } : {}) } },
@@ -45,6 +74,16 @@ export function CustomerCompliancePage() {
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const loading = answer.isLoading;
   const failed = answer.isError ? answer : undefined;
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      await exportRows('customers-with-tax-discrepancies', EXPORT_COLUMNS, await fetchAll(search));
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Stack gap="md" data-testid="customer-compliance">
@@ -52,15 +91,27 @@ export function CustomerCompliancePage() {
         title="Overall Customers/Vendors with Tax Discrepancies"
         subtitle="From the latest completed reconciliation of each financial year"
         actions={
-          <TextInput
-            placeholder="Filter by name or id"
-            leftSection={<IconSearch size={16} />}
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
+          <Group gap="xs">
+            <TextInput
+              placeholder="Filter by name or id"
+              leftSection={<IconSearch size={16} />}
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <Button
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={total === 0}
+              loading={exporting}
+              onClick={exportAll}
+              data-testid="compliance-export"
+            >
+              Export to Excel
+            </Button>
+          </Group>
         }
       />
       {failed && <QueryError error={failed.error} />}
@@ -83,7 +134,7 @@ export function CustomerCompliancePage() {
               data-testid={`compliance-${item.kind}-${item.partyKey}`}
             >
               <Group justify="space-between" wrap="nowrap" mb={6}>
-                <Text fw={600} size="sm" lineClamp={1}>
+                <Text fw={600} size="sm" lineClamp={1} title={item.name}>
                   {item.name}
                 </Text>
                 <Badge
