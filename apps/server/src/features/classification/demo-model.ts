@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { sampleDescriptions } from '@taxrecon/engine';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
+import { keepBytes } from '../../platform/storage/stored-files.ts';
 import type { trainingTask } from './tasks.ts';
 import { TRAINING_FILE_KIND } from './training-upload.ts';
 
@@ -19,27 +18,14 @@ export const queueDemoTraining = async (
 ): Promise<string> => {
   const lines = sampleDescriptions(DEMO_DESCRIPTIONS, 2024).map((e) => `${e.text}\t${e.label}`);
   const bytes = Buffer.from(['Description\tSection', ...lines].join('\n'), 'utf8');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const temp = ctx.files.tempPath();
-  await fs.promises.writeFile(temp, bytes);
-  const key = await ctx.files.adopt(temp, sha256);
-  const stored = await ctx.db
-    .insertInto('stored_files')
-    .values({
-      tenant_id: owner.tenantId,
-      entity_id: owner.entityId,
-      kind: TRAINING_FILE_KIND,
-      file_name: DEMO_TRAINING_FILE,
-      sha256,
-      size_bytes: bytes.length,
-      storage_key: key,
-      uploaded_by: owner.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const storedId = await keepBytes(ctx.db, ctx.files, owner, {
+    kind: TRAINING_FILE_KIND,
+    fileName: DEMO_TRAINING_FILE,
+    bytes,
+  });
   const job = await ctx.jobs.start(
     task,
-    { entityId: owner.entityId, fileId: stored.id, userId: owner.userId },
+    { entityId: owner.entityId, fileId: storedId, userId: owner.userId },
     owner,
   );
   return job.id;

@@ -6,6 +6,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
+import { keepUploadedFile } from '../../platform/storage/stored-files.ts';
 import { knownSections } from './section-types.ts';
 import type { TrainingInput } from './tasks.ts';
 import { describeErrors, readTrainingFile } from './training-file.ts';
@@ -70,24 +71,16 @@ export const startTraining = async (
         `${file.fileName}: a model needs at least ${MIN_TRAINING_LINES} described lines over at least two sections to learn from (the file has ${read.examples.length} line(s) over ${sections.size} section(s)).`,
         'TRAINING_FILE_TOO_SMALL',
       );
-    const key = await ctx.files.adopt(file.tempPath, file.sha256);
-    const stored = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind: TRAINING_FILE_KIND,
-        file_name: file.fileName,
-        sha256: file.sha256,
-        size_bytes: file.sizeBytes,
-        storage_key: key,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const storedId = await keepUploadedFile(
+      ctx.db,
+      ctx.files,
+      { ...caller, entityId },
+      TRAINING_FILE_KIND,
+      file,
+    );
     const input: TrainingInput = {
       entityId,
-      fileId: stored.id,
+      fileId: storedId,
       userId: caller.userId,
       ...(mapping ? { mapping } : {}),
       ...(fields.headers ? { headers: fields.headers } : {}),

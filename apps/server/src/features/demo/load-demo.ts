@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { keepBytes } from '../../platform/storage/stored-files.ts';
 import { type demoChallansTask, queueDemoChallans } from '../challans/demo-challans.ts';
 import { queueDemoForm16a } from '../documents/demo-certificates.ts';
 import type { ingestTasks } from '../ingest/tasks.ts';
@@ -9,7 +10,6 @@ import { type demoFollowUpsTask, queueDemoFollowUps } from './demo-follow-ups.ts
 import { type DemoFile, generateDemoCompany } from './generate.ts';
 import { loadDemoPayable } from './payable-demo.ts';
 import { demoRejectedBills } from './rejected-bills.ts';
-import { storeDemoFile } from './store-file.ts';
 
 // A fresh installation gets the demo company in its first entity, loaded the
 // way a person would load it: each file stored and ingested by a background
@@ -34,7 +34,7 @@ export const loadDemoCompany = async (
     .execute();
   const jobIds: string[] = [];
   const load = async (file: DemoFile) => {
-    const storedId = await storeDemoFile(ctx.db, store, owner, {
+    const storedId = await keepBytes(ctx.db, store, owner, {
       kind: file.kind,
       fileName: file.fileName,
       bytes: Buffer.from(file.content, 'utf8'),

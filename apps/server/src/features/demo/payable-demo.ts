@@ -4,6 +4,7 @@ import { numericOfPaise } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobOwner } from '../../platform/queue/job-runner.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
+import { keepBytes } from '../../platform/storage/stored-files.ts';
 import { expenseSectionMappings, payableVendors, vendorSectionMappings } from '../payable/engine-input.ts';
 import { mapLedgerHeaders } from '../payable/ledger-read.ts';
 import { monthsOfYear } from '../payable/runs/months.ts';
@@ -13,7 +14,6 @@ import { queuePayableRun } from '../payable/runs/submit.ts';
 import { checkLedger } from '../payable-data/ledger-check.ts';
 import { filePayments, readPayments } from '../payable-data/payments.ts';
 import { type DemoExpenses, generateDemoExpenses } from './expenses.ts';
-import { storeDemoFile } from './store-file.ts';
 
 // The demo company's year of expenses for TDS payable: the expense vendors in
 // the vendor master with their section mappings (the LDC also as a
@@ -184,7 +184,7 @@ export const storeExpenseLedger = async (
   bytes: Buffer,
 ) => {
   const check = await checkLedger(fileName, bytes, { month });
-  const storedId = await storeDemoFile(ctx.db, ctx.files, owner, { kind: 'expense-ledger', fileName, bytes });
+  const storedId = await keepBytes(ctx.db, ctx.files, owner, { kind: 'expense-ledger', fileName, bytes });
   await ctx.db
     .insertInto('payable_files')
     .values({
@@ -216,7 +216,7 @@ const loadDemoPayments = async (
     const bytes = bytesOf(f.content);
     const read = await readPayments(f.fileName, bytes, f.month!);
     await ctx.db.transaction().execute(async (trx) => {
-      const storedId = await storeDemoFile(trx, ctx.files, owner, {
+      const storedId = await keepBytes(trx, ctx.files, owner, {
         kind: 'vendor-payment',
         fileName: f.fileName,
         bytes,

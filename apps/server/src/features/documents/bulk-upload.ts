@@ -8,6 +8,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { type ReceivedFile, receiveUpload } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
+import { keepUploadedFile } from '../../platform/storage/stored-files.ts';
 
 // A zip is refused at once when it does not open or its entries declare more
 // than the zip limits (checked again while the job expands them: a header may lie).
@@ -41,27 +42,13 @@ export const startBulkUpload = async (
     const [file] = upload.files;
     if (!file) throw badRequest('Choose a file to upload.', 'NO_FILE');
     await refuseBadZip(file);
-    const key = await ctx.files.adopt(file.tempPath, file.sha256);
-    const stored = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind: 'form-16a-zip',
-        file_name: file.fileName,
-        sha256: file.sha256,
-        size_bytes: file.sizeBytes,
-        storage_key: key,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const storedId = await keepUploadedFile(ctx.db, ctx.files, { ...caller, entityId }, 'form-16a-zip', file);
     const job = await ctx.jobs.start(
       task,
-      { entityId, tenantId: caller.tenantId, userId: caller.userId, fileId: stored.id },
+      { entityId, tenantId: caller.tenantId, userId: caller.userId, fileId: storedId },
       { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
     );
-    await ctx.db.updateTable('stored_files').set({ job_id: job.id }).where('id', '=', stored.id).execute();
+    await ctx.db.updateTable('stored_files').set({ job_id: job.id }).where('id', '=', storedId).execute();
     return {
       message: `${file.fileName} received; reading its Form 16A certificates in the background.`,
       jobId: job.id,

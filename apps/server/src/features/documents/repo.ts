@@ -7,6 +7,7 @@ import {
 import { numericOfPaise, type Paise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
+import { recordStoredFile } from '../../platform/storage/stored-files.ts';
 import type { Form16aFields } from './form16a-fields.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -197,21 +198,14 @@ const numeric = (p: Paise | null): string | null => (p === null ? null : numeric
 // Stores one certificate: its original in stored_files and its row; a file of
 // the same name replaces the earlier certificate (a corrected upload).
 export const saveCertificate = async (tx: Transaction<DB>, c: NewCertificate): Promise<void> => {
-  const file = await tx
-    .insertInto('stored_files')
-    .values({
-      tenant_id: c.tenantId,
-      entity_id: c.entityId,
-      kind: 'form-16a',
-      file_name: c.fileName,
-      sha256: c.sha256,
-      size_bytes: c.sizeBytes,
-      storage_key: c.storageKey,
-      uploaded_by: c.userId,
-      job_id: c.jobId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const fileId = await recordStoredFile(tx, c, {
+    kind: 'form-16a',
+    fileName: c.fileName,
+    sha256: c.sha256,
+    sizeBytes: c.sizeBytes,
+    storageKey: c.storageKey,
+    ...(c.jobId ? { jobId: c.jobId } : {}),
+  });
   const values = {
     vendor_id: c.vendor.id,
     vendor_code: c.vendor.vendorCode,
@@ -222,7 +216,7 @@ export const saveCertificate = async (tx: Transaction<DB>, c: NewCertificate): P
     certificate_number: c.fields.certificateNumber,
     amount_paid: numeric(c.fields.amountPaidPaise),
     tax_deducted: numeric(c.fields.taxDeductedPaise),
-    file_id: file.id,
+    file_id: fileId,
     email: c.email,
     job_id: c.jobId,
     uploaded_by: c.userId,

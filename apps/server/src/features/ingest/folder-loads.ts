@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IngestKind, UploadAnswer } from '@taxrecon/contracts';
@@ -8,6 +7,7 @@ import { badRequest } from '../../platform/http/errors.ts';
 import { isValidFileName } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { keepBytes } from '../../platform/storage/stored-files.ts';
 import { UPLOAD_RULES } from './upload-service.ts';
 
 // Folder loads (spec part 2 section 2.12): files an operator or an ERP export
@@ -72,25 +72,7 @@ export const loadFolder = async (
   const fileIds: string[] = [];
   for (const name of chosen) {
     const bytes = await fs.promises.readFile(path.join(folderOf(ctx, caller, kind), name));
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const temp = store.tempPath();
-    await fs.promises.writeFile(temp, bytes);
-    const key = await store.adopt(temp, sha256);
-    const row = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind,
-        file_name: name,
-        sha256,
-        size_bytes: bytes.length,
-        storage_key: key,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    fileIds.push(row.id);
+    fileIds.push(await keepBytes(ctx.db, store, { ...caller, entityId }, { kind, fileName: name, bytes }));
   }
   const job = await ctx.jobs.start(
     task,

@@ -19,6 +19,7 @@ import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { isValidFileName, receiveUpload, type UploadRules } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { keepBytes } from '../../platform/storage/stored-files.ts';
 import type { SourceFile } from './form-26as-loader.ts';
 import { openRecords } from './open-records.ts';
 import { readParsed26as } from './parsed-folder-rows.ts';
@@ -262,24 +263,14 @@ export const loadParsedFolder = async (
   await checkRows(ctx, entityId, pan, files, body, body.financialYear);
   const fileIds: string[] = [];
   for (const f of files) {
-    const temp = store.tempPath();
-    await fs.promises.writeFile(temp, f.bytes);
-    const key = await store.adopt(temp, f.sha256);
-    const row = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind: PARSED_FILE_KIND,
-        file_name: f.fileName,
-        sha256: f.sha256,
-        size_bytes: f.bytes.length,
-        storage_key: key,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    fileIds.push(row.id);
+    fileIds.push(
+      await keepBytes(
+        ctx.db,
+        store,
+        { ...caller, entityId },
+        { kind: PARSED_FILE_KIND, fileName: f.fileName, bytes: f.bytes, sha256: f.sha256 },
+      ),
+    );
   }
   const job = await ctx.jobs.start(
     task,

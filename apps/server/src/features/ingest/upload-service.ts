@@ -16,6 +16,7 @@ import {
 } from '../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { keepUploadedFile } from '../../platform/storage/stored-files.ts';
 import { fileLoadedSalesRegisters } from '../payable-data/sales-files.ts';
 import { refuseLoadedStatements, statementsOf } from './statement-overlap.ts';
 import { refuseForeignPan } from './statement-pan.ts';
@@ -113,22 +114,7 @@ const acceptUpload = async (
   }
   const fileIds: string[] = [];
   for (const file of upload.files) {
-    const key = await store.adopt(file.tempPath, file.sha256);
-    const row = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind,
-        file_name: file.fileName,
-        sha256: file.sha256,
-        size_bytes: file.sizeBytes,
-        storage_key: key,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    fileIds.push(row.id);
+    fileIds.push(await keepUploadedFile(ctx.db, store, { ...caller, entityId }, kind, file));
   }
   if (mapping && (kind === 'sales-register' || kind === 'purchase-register')) {
     await rememberMapping(ctx, entityId, kind, fields.headers ?? '', mapping);

@@ -9,6 +9,7 @@ import type { PayableFileKind } from '../../platform/db/schema-payable.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { ReceivedFile } from '../../platform/http/uploads.ts';
+import { recordStoredFile } from '../../platform/storage/stored-files.ts';
 import { monthInFinancialYear, normaliseFinancialYear } from './folder-paths.ts';
 
 // The entity's TDS payable folder: payable_files rows over stored originals.
@@ -180,23 +181,8 @@ export const storeFileRow = async (
   caller: Caller,
   entityId: string,
   file: { kind: PayableFileKind; fileName: string; sha256: string; sizeBytes: number; storageKey: string },
-): Promise<string> => {
-  const stored = await trx
-    .insertInto('stored_files')
-    .values({
-      tenant_id: caller.tenantId,
-      entity_id: entityId,
-      kind: `payable-${file.kind}`,
-      file_name: file.fileName,
-      sha256: file.sha256,
-      size_bytes: file.sizeBytes,
-      storage_key: file.storageKey,
-      uploaded_by: caller.userId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return stored.id;
-};
+): Promise<string> =>
+  recordStoredFile(trx, { ...caller, entityId }, { ...file, kind: `payable-${file.kind}` });
 
 export interface FolderRow {
   key: FolderKey;

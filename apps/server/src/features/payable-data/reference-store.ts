@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import type { ReceivedFile } from '../../platform/http/uploads.ts';
+import { keepUploadedFile } from '../../platform/storage/stored-files.ts';
 
 // LDC and TAN-ITR files are kept as sent too (an auditor may ask which file
 // set a rate or a 206AB mark); their rows name the stored file. The stored
@@ -15,22 +16,7 @@ export const storeReference = async (
   kind: 'ldc' | 'tan-itr',
   load: (trx: Transaction<DB>, fileId: string) => Promise<void>,
 ): Promise<void> => {
-  const storageKey = await ctx.files.adopt(file.tempPath, file.sha256);
   await ctx.db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind,
-        file_name: file.fileName,
-        sha256: file.sha256,
-        size_bytes: file.sizeBytes,
-        storage_key: storageKey,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await load(trx, stored.id);
+    await load(trx, await keepUploadedFile(trx, ctx.files, { ...caller, entityId }, kind, file));
   });
 };

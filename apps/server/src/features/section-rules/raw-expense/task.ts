@@ -6,6 +6,7 @@ import { readTable } from '@taxrecon/formats';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { defineTask } from '../../../platform/queue/task.ts';
+import { recordStoredFile } from '../../../platform/storage/stored-files.ts';
 import { writeTsv } from '../../master-data/shared.ts';
 import { loadRuleSets } from '../rule-sets/service.ts';
 import { missingHeaders, transformRawLedger } from './transform.ts';
@@ -93,24 +94,21 @@ export const rawTransformTask = (ctx: () => AppContext) =>
         errorReportFileName: `${baseName(stored.file_name)}_errors.txt`,
       };
       return db.transaction().execute(async (tx) => {
-        const file = await tx
-          .insertInto('stored_files')
-          .values({
-            tenant_id: stored.tenant_id,
-            entity_id: input.entityId,
+        const fileId = await recordStoredFile(
+          tx,
+          { tenantId: stored.tenant_id, entityId: input.entityId, userId: stored.uploaded_by },
+          {
             kind: TRANSFORMED_KIND,
-            file_name: transformedFileName,
+            fileName: transformedFileName,
             sha256,
-            size_bytes: Buffer.byteLength(ledger),
-            storage_key: ledgerKey,
-            uploaded_by: stored.uploaded_by,
-            job_id: job.jobId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+            sizeBytes: Buffer.byteLength(ledger),
+            storageKey: ledgerKey,
+            jobId: job.jobId,
+          },
+        );
         const outcome = {
           remarks: `${result.rowsWritten} of ${result.rowsRead} lines transformed, ${result.rowsRejected} in the error report; ${result.rowsByRuleSet} took their section from a rule set`,
-          result: { ...result, transformedFileId: file.id } satisfies RawTransformResult,
+          result: { ...result, transformedFileId: fileId } satisfies RawTransformResult,
           transactionsCount: result.rowsWritten,
         };
         await job.complete(tx, outcome);

@@ -7,7 +7,7 @@ import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
 import { receiveUpload } from '../../../platform/http/uploads.ts';
 import type { TaskDefinition } from '../../../platform/queue/task.ts';
-
+import { keepUploadedFile } from '../../../platform/storage/stored-files.ts';
 import { missingHeaders, missingMandatory, type RawMapping } from './transform.ts';
 
 // Spec part 3 section 9: a raw expense ledger is a .csv of up to 200,000,000 bytes.
@@ -82,27 +82,19 @@ export const startRawTransform = async (
         `The following fields are missing in your CSV file: ${absent.join(', ')}`,
         'CSV_HEADER_MISMATCH',
       );
-    const key = await ctx.files.adopt(file.tempPath, file.sha256);
-    const stored = await ctx.db
-      .insertInto('stored_files')
-      .values({
-        tenant_id: caller.tenantId,
-        entity_id: entityId,
-        kind: 'raw-expense-ledger',
-        file_name: file.fileName,
-        sha256: file.sha256,
-        size_bytes: file.sizeBytes,
-        storage_key: key,
-        uploaded_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const storedId = await keepUploadedFile(
+      ctx.db,
+      ctx.files,
+      { ...caller, entityId },
+      'raw-expense-ledger',
+      file,
+    );
     const job = await ctx.jobs.start(
       task,
-      { entityId, fileId: stored.id, mapping },
+      { entityId, fileId: storedId, mapping },
       { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
     );
-    await ctx.db.updateTable('stored_files').set({ job_id: job.id }).where('id', '=', stored.id).execute();
+    await ctx.db.updateTable('stored_files').set({ job_id: job.id }).where('id', '=', storedId).execute();
     return {
       message: 'Entries uploaded - will be processed shortly.',
       jobId: job.id,
