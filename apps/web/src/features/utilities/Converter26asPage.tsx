@@ -1,6 +1,5 @@
 import {
   Button,
-  FileInput,
   Group,
   Paper,
   PasswordInput,
@@ -10,15 +9,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconFileUpload, IconLock, IconMail, IconTransform } from '@tabler/icons-react';
-import { type ConverterFormat, platformRoutes, utilityRoutes } from '@taxrecon/contracts';
-import type { ComponentProps } from 'react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { IconLock, IconMail, IconTransform } from '@tabler/icons-react';
+import { type ConverterFormat, utilityRoutes } from '@taxrecon/contracts';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { acceptOf } from '../uploads/upload-rules.ts';
+import { StatementFilesInput, useResultEmail } from './form-parts.tsx';
 import { UtilityOutcome, type UtilityState } from './UtilityOutcome.tsx';
 import { CONVERTER_RULES, converterProblem, refusalText } from './utility-rules.ts';
 
@@ -35,18 +32,11 @@ const formatOf = (value: string | null): ConverterFormat => (value === 'csv' ? '
 export function Converter26asPage() {
   const [search, setSearch] = useSearchParams();
   const format = formatOf(search.get('format'));
-  const me = useApiQuery(platformRoutes.me, {}, { staleTime: 60_000 });
-  const [email, setEmail] = useState('');
-  const [emailTouched, setEmailTouched] = useState(false);
+  const { email, change: changeEmail } = useResultEmail();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [state, setState] = useState<UtilityState>({ kind: 'idle' });
-
-  // the result goes to the user's own address unless they give another
-  useEffect(() => {
-    if (!emailTouched && me.data?.email) setEmail(me.data.email);
-  }, [me.data?.email, emailTouched]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,22 +97,18 @@ export function Converter26asPage() {
                 : 'one csv file per part of each statement'}
             </Text>
           </Group>
-          <FileInput
-            multiple
+          <StatementFilesInput
             label="26AS text files (.txt)"
             description="The text download from TRACES (not the zip), up to 200,000,000 bytes each"
-            accept={acceptOf(CONVERTER_RULES)}
             placeholder="Choose one or more .txt files"
-            leftSection={<IconFileUpload size={16} />}
-            clearable
+            rules={CONVERTER_RULES}
             disabled={sending}
             value={files}
             onChange={(chosen) => {
               setFiles(chosen);
               setState({ kind: 'idle' });
             }}
-            data-testid="converter-file"
-            fileInputProps={{ 'data-testid': 'converter-file-input' } as ComponentProps<'input'>}
+            testId="converter"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
@@ -149,10 +135,7 @@ export function Converter26asPage() {
             label="E-mail the result to"
             leftSection={<IconMail size={16} />}
             value={email}
-            onChange={(e) => {
-              setEmailTouched(true);
-              setEmail(e.currentTarget.value);
-            }}
+            onChange={(e) => changeEmail(e.currentTarget.value)}
             data-testid="converter-email"
           />
           <Group>

@@ -1,12 +1,10 @@
-import { Button, FileInput, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { IconArrowsDiff, IconFileUpload, IconMail } from '@tabler/icons-react';
-import { platformRoutes, utilityRoutes } from '@taxrecon/contracts';
-import type { ComponentProps } from 'react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useApiQuery } from '../../api/hooks.ts';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { IconArrowsDiff, IconMail } from '@tabler/icons-react';
+import { utilityRoutes } from '@taxrecon/contracts';
+import { type FormEvent, useState } from 'react';
 import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { acceptOf } from '../uploads/upload-rules.ts';
+import { StatementFilesInput, useResultEmail } from './form-parts.tsx';
 import { UtilityOutcome, type UtilityState } from './UtilityOutcome.tsx';
 import { DIFF_RULES, diffProblem, refusalText } from './utility-rules.ts';
 
@@ -14,15 +12,9 @@ import { DIFF_RULES, diffProblem, refusalText } from './utility-rules.ts';
 // removed or changed (status, amount) per part, deductor and transaction are
 // e-mailed as an Excel workbook. The earlier file is the one chosen first.
 export function Diff26asPage() {
-  const me = useApiQuery(platformRoutes.me, {}, { staleTime: 60_000 });
-  const [email, setEmail] = useState('');
-  const [emailTouched, setEmailTouched] = useState(false);
+  const { email, change: changeEmail } = useResultEmail();
   const [files, setFiles] = useState<File[]>([]);
   const [state, setState] = useState<UtilityState>({ kind: 'idle' });
-
-  useEffect(() => {
-    if (!emailTouched && me.data?.email) setEmail(me.data.email);
-  }, [me.data?.email, emailTouched]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,28 +60,21 @@ export function Diff26asPage() {
             description="The differences are e-mailed here as an Excel workbook"
             leftSection={<IconMail size={16} />}
             value={email}
-            onChange={(e) => {
-              setEmailTouched(true);
-              setEmail(e.currentTarget.value);
-            }}
+            onChange={(e) => changeEmail(e.currentTarget.value)}
             data-testid="diff-email"
           />
-          <FileInput
-            multiple
+          <StatementFilesInput
             label="Two 26AS text files (.txt)"
             description="The earlier download first, then the later one"
-            accept={acceptOf(DIFF_RULES)}
             placeholder="Choose exactly 2 .txt files"
-            leftSection={<IconFileUpload size={16} />}
-            clearable
+            rules={DIFF_RULES}
             disabled={sending}
             value={files}
             onChange={(chosen) => {
               setFiles(chosen);
               setState({ kind: 'idle' });
             }}
-            data-testid="diff-file"
-            fileInputProps={{ 'data-testid': 'diff-file-input' } as ComponentProps<'input'>}
+            testId="diff"
           />
           <Group>
             <Button
