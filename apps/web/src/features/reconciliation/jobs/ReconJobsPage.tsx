@@ -1,15 +1,15 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { JOBS_DELETED_MESSAGE, type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
-import { DataTable } from 'mantine-datatable';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/client.ts';
 import { apiKey, useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { refetchWhileRunning, YearJobTree } from '../../../components/YearJobTree.tsx';
 import { formatFinancialYear } from '../../../lib/format.ts';
 import { KIND_TEXT } from '../common/kind.ts';
 import { notifyError, notifySuccess } from '../common/notify.ts';
@@ -18,18 +18,13 @@ import { jobColumns } from './job-tree-columns.tsx';
 import { YearActions } from './YearActions.tsx';
 
 type Year = NonNullable<ReturnType<typeof useJobTree>['data']>[number];
+type ReconJob = Year['jobs'][number];
 
 const useJobTree = (kind: ReconKind) =>
   useApiQuery(
     reconciliationRoutes.reconJobsByYear,
     { query: { jobType: KIND_TEXT[kind].jobType } },
-    {
-      // while a job runs, its row follows it
-      refetchInterval: (q) =>
-        q.state.data?.some((y) => y.jobs.some((j) => j.status === 'InProgress' || j.status === 'Queued'))
-          ? 3000
-          : false,
-    },
+    { refetchInterval: (q) => refetchWhileRunning(q.state.data) },
   );
 
 // Spec 2.3: the jobs of the entity as a tree by financial year.
@@ -38,13 +33,8 @@ function ReconJobsPage({ kind }: { kind: ReconKind }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tree = useJobTree(kind);
-  const [expanded, setExpanded] = useState<unknown[]>([]);
   const [newFor, setNewFor] = useState<string | null>(null);
   const years = tree.data ?? [];
-  const firstYear = years[0]?.financialYear;
-  useEffect(() => {
-    if (firstYear) setExpanded((e) => (e.length ? e : [firstYear]));
-  }, [firstYear]);
 
   const view = (jobId: string) => navigate(resultPath(kind, jobId));
   const childColumns = useMemo(
@@ -96,78 +86,25 @@ function ReconJobsPage({ kind }: { kind: ReconKind }) {
         }
       />
       {tree.isError && <QueryError error={tree.error} fallback="Could not fetch Jobs" />}
-      <Paper withBorder radius="lg" p="md">
-        <DataTable<Year>
-          withTableBorder
-          borderRadius="sm"
-          highlightOnHover
-          minHeight={years.length === 0 ? 160 : undefined}
-          records={years}
-          idAccessor="financialYear"
-          fetching={tree.isLoading}
-          noRecordsText="No Data found"
-          data-testid="recon-job-tree"
-          columns={[
-            {
-              accessor: 'label',
-              title: 'Financial Year',
-              render: (y) => (
-                <Text fw={600} size="sm" data-testid={`recon-year-${y.financialYear}`}>
-                  {y.label}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'jobs',
-              title: 'Jobs',
-              render: (y) => (
-                <Group gap={4}>
-                  <Badge variant="light">
-                    {y.jobs.length} job{y.jobs.length === 1 ? '' : 's'}
-                  </Badge>
-                  {y.hasCompleted && (
-                    <Badge color="green" variant="light">
-                      completed
-                    </Badge>
-                  )}
-                </Group>
-              ),
-            },
-            {
-              accessor: 'actions',
-              title: 'Actions',
-              width: 220,
-              render: (y) => (
-                <YearActions
-                  kind={kind}
-                  year={y}
-                  onView={view}
-                  onNew={() => setNewFor(y.financialYear)}
-                  onDelete={() => remove(y)}
-                />
-              ),
-            },
-          ]}
-          rowExpansion={{
-            allowMultiple: true,
-            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-            content: ({ record }) => (
-              <Paper p="sm" bg="gray.0">
-                <DataTable
-                  withTableBorder
-                  borderRadius="sm"
-                  striped
-                  records={record.jobs}
-                  idAccessor="jobId"
-                  columns={childColumns}
-                  noRecordsText="No Data found"
-                  data-testid={`recon-jobs-${record.financialYear}`}
-                />
-              </Paper>
-            ),
-          }}
-        />
-      </Paper>
+      <YearJobTree<ReconJob, Year>
+        years={years}
+        loading={tree.isLoading}
+        label={(y) => y.label}
+        actionsWidth={220}
+        actions={(y) => (
+          <YearActions
+            kind={kind}
+            year={y}
+            onView={view}
+            onNew={() => setNewFor(y.financialYear)}
+            onDelete={() => remove(y)}
+          />
+        )}
+        jobColumns={childColumns}
+        noYearsText="No Data found"
+        noJobsText="No Data found"
+        testId="recon-job"
+      />
       <Modal
         opened={!!newFor}
         onClose={() => setNewFor(null)}
