@@ -23,7 +23,8 @@ const TILES: Record<Tile['key'], { title: string; to: string; description: strin
   miscellaneous: {
     title: 'Miscellaneous Reports',
     to: '/misc-reports?tab=view',
-    description: 'Income comparison, TAN, customer, entity and section-wise summaries, Form 3CD; listed with the TDS payable reports',
+    description:
+      'Income comparison, TAN, customer, entity and section-wise summaries, Form 3CD; listed with the TDS payable reports',
   },
   payable: {
     title: 'TDS Payable Reports',
