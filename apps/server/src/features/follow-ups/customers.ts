@@ -2,7 +2,7 @@ import { EMAIL_PATTERN, type FollowUpCustomer } from '@taxrecon/contracts';
 import { rupeesOfNumeric } from '@taxrecon/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
-import { contactEmails } from '../reconciliation/results/results.ts';
+import { contactEmails } from '../reconciliation/results/customer-entry.ts';
 import type { RunView } from '../reconciliation/runs/runs.ts';
 
 // The customers of a job a bulk follow-up can write to (spec 2.8): those with

@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { findParty } from '../reconciliation/discrepancies/discrepancies.ts';
-import { contactEmails } from '../reconciliation/results/results.ts';
+import { contactEmails } from '../reconciliation/results/customer-entry.ts';
 import { findRun, type RunView } from '../reconciliation/runs/runs.ts';
 import {
   addEntry,

@@ -9,8 +9,9 @@ import { startPartiesJob } from './discrepancies/parties-job.ts';
 import { discrepancyHandlers, sendFile } from './discrepancies/routes.ts';
 import { complianceOverview } from './results/compliance.ts';
 import { entityIdMetrics, groupPreview, groupPreviewData, transactionCounts } from './results/counts.ts';
+import { jobTree } from './results/job-tree.ts';
 import { masterNames, masterSuggestions } from './results/master-names.ts';
-import { customerNames, jobTree, type PageOptions, resultPage } from './results/results.ts';
+import { customerNames, type PageOptions, resultPage } from './results/results.ts';
 import {
   complianceCloud,
   drilldown,

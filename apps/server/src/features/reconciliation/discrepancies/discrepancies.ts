@@ -13,7 +13,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
 import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
-import { contactEmails, type PartyRow } from '../results/results.ts';
+import { contactEmails, type PartyRow } from '../results/customer-entry.ts';
 import { purchaseRow, rowQuery, type StoredRow, salesRow, taxBookRow } from '../results/row-view.ts';
 import { JOB_NOT_FOUND, type RunView, runQuery } from '../runs/runs.ts';
 

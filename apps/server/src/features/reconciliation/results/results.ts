@@ -3,162 +3,18 @@ import {
   RECON_CATEGORIES,
   RESULT_PAGE_SIZE,
   type ReconCategory,
-  type ReconJobTree,
-  type ReconKind,
   type ReconResultPage,
   type ResultMetadata,
 } from '@taxrecon/contracts';
 import { formatRupees, numericOfPaise, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
-import { type Caller, entityOf } from '../../../platform/http/caller.ts';
-import { jobParams, listItem, type RunView, runQuery } from '../runs/runs.ts';
+import { jobParams, type RunView } from '../runs/runs.ts';
+import { contactEmails, customerEntry, type PartyRow, partyQuery } from './customer-entry.ts';
 
 // The job lists and the result screen (spec 2.3 to 2.5): everything is read
 // from recon_parties, one row per party, paged, sorted, filtered and summed
 // in SQL, so a job of a million rows opens as fast as one of a hundred.
-
-export const jobTree = async (
-  ctx: AppContext,
-  caller: Caller,
-  kind: ReconKind,
-): Promise<z.input<typeof ReconJobTree>> => {
-  const runs = await runQuery(ctx)
-    .where('r.entity_id', '=', entityOf(caller))
-    .where('j.tenant_id', '=', caller.tenantId)
-    .where('r.kind', '=', kind)
-    .orderBy('r.financial_year', 'desc')
-    .orderBy('r.created_at', 'desc')
-    .execute();
-  const years = new Map<string, RunView[]>();
-  for (const run of runs) years.set(run.financial_year, [...(years.get(run.financial_year) ?? []), run]);
-  return [...years].map(([financialYear, list]) => {
-    const completed = list.find((r) => r.status === 'Completed');
-    const start = Number(financialYear.slice(0, 4));
-    return {
-      financialYear,
-      label: `${start}-${start + 1}`,
-      hasCompleted: completed !== undefined,
-      firstCompletedJobId: completed?.job_id ?? null,
-      jobs: list.map(listItem),
-    };
-  });
-};
-
-type PartyRow = Awaited<ReturnType<ReturnType<typeof partyQuery>['execute']>>[number];
-
-const partyQuery = (ctx: AppContext, jobId: string) =>
-  ctx.db.selectFrom('recon_parties').selectAll().where('job_id', '=', jobId);
-
-const remarksSubType = (p: PartyRow): string => {
-  if (p.category !== 'fullMatches') {
-    return p.category === 'partialMatches'
-      ? 'Mismatch'
-      : p.category === 'missingFromSales'
-        ? 'Missing from the book'
-        : 'Missing from 26AS';
-  }
-  if (p.manually_matched) return 'Manually matched';
-  if (p.claimed_by_totals) return 'Matched by totals';
-  return 'Matched at transaction level';
-};
-
-const percent2 = (part: number, whole: number) =>
-  whole === 0 ? 0 : Math.round((part * 10000) / whole) / 100;
-
-export const customerEntry = (
-  p: PartyRow,
-  matchMode: RunView['match_mode'],
-  emails: string[],
-): CustomerResultEntry => {
-  const matchedBook = p.matched_book_rows + p.totals_book_rows + p.accepted_book_rows;
-  const matchedTaxBook = p.matched_tb_rows + p.totals_tb_rows + p.accepted_tb_rows;
-  const mode = ((p.options as { matchMode?: RunView['match_mode'] } | null)?.matchMode ??
-    matchMode) as RunView['match_mode'];
-  return {
-    entityId: p.party_key,
-    customerName: p.name,
-    customerTAN: p.tan,
-    identifier: p.tan
-      ? { identifier: p.tan, identifierType: 'TAN' }
-      : p.pan
-        ? { identifier: p.pan, identifierType: 'PAN' }
-        : { identifier: p.code ?? p.party_key, identifierType: 'CODE' },
-    members: p.members,
-    category: p.category,
-    totalTaxAccordingToTaxBook: rupeesOfNumeric(p.tb_tax),
-    totalTaxAccordingToSales: rupeesOfNumeric(p.book_tax),
-    totalAccordingToSales: rupeesOfNumeric(p.book_amount),
-    totalAccordingToTaxBook: rupeesOfNumeric(p.tb_amount),
-    totalDiscrepancy: rupeesOfNumeric(p.tax_difference),
-    totalAmountDiscrepancy: rupeesOfNumeric(p.amount_difference),
-    totalEntriesSales: p.book_rows,
-    totalMatchedEntriesSales: matchedBook,
-    totalEntriesTaxBook: p.tb_rows,
-    totalMatchedEntriesTaxBook: matchedTaxBook,
-    noOfAutoAcceptedEntriesFromTaxBook: p.matched_tb_rows + p.totals_tb_rows,
-    matchedPercentage: percent2(matchedBook + matchedTaxBook, p.book_rows + p.tb_rows),
-    claimableTax: rupeesOfNumeric(p.claimable_tax),
-    notClaimableTax: rupeesOfNumeric(p.not_claimable_tax),
-    claimedByTotals: p.claimed_by_totals,
-    manuallyMatched: p.manually_matched,
-    overallRemarksSubType: remarksSubType(p),
-    overallMatchMode: mode,
-    reconMatchPreferences: matchMode,
-    contactEmails: emails,
-  };
-};
-
-// Contact e-mails of the parties' master records (the form's and those added later).
-export const contactEmails = async (
-  ctx: AppContext,
-  entityId: string,
-  kind: ReconKind,
-  parties: readonly { party_key: string; members: string[] }[],
-): Promise<Map<string, string[]>> => {
-  const out = new Map<string, string[]>();
-  if (parties.length === 0) return out;
-  const codes = [...new Set(parties.flatMap((p) => [p.party_key, ...p.members]))];
-  const byCode = new Map<string, Set<string>>();
-  const add = (code: string, email: string | null) => {
-    if (!email) return;
-    const set = byCode.get(code) ?? new Set<string>();
-    set.add(email);
-    byCode.set(code, set);
-  };
-  if (kind === 'TDS') {
-    const rows = await ctx.db
-      .selectFrom('customers as c')
-      .leftJoin('customer_emails as e', 'e.customer_id', 'c.id')
-      .select([
-        sql<string>`coalesce(c.customer_code, c.customer_name)`.as('code'),
-        'c.contact_email',
-        'e.email',
-      ])
-      .where('c.entity_id', '=', entityId)
-      .where(sql<SqlBool>`coalesce(c.customer_code, c.customer_name) = ANY(${codes})`)
-      .execute();
-    for (const r of rows) {
-      add(r.code, r.contact_email);
-      add(r.code, r.email);
-    }
-  } else {
-    const rows = await ctx.db
-      .selectFrom('vendors')
-      .select(['vendor_code', 'contact_email'])
-      .where('entity_id', '=', entityId)
-      .where('vendor_code', 'in', codes)
-      .execute();
-    for (const r of rows) add(r.vendor_code, r.contact_email);
-  }
-  for (const p of parties) {
-    const all = new Set<string>();
-    for (const code of [p.party_key, ...p.members]) for (const e of byCode.get(code) ?? []) all.add(e);
-    out.set(p.party_key, [...all].sort());
-  }
-  return out;
-};
 
 const SORTS: Record<string, Expression<unknown>> = {
   name: sql`name`,
@@ -457,5 +313,3 @@ export const customerNames = async (
   const rows = await q.execute();
   return Object.fromEntries(rows.map((r) => [r.party_key, r.name]));
 };
-
-export type { PartyRow };
