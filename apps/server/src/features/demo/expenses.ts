@@ -1,9 +1,13 @@
 import { writeVendorMaster } from '@taxrecon/formats';
-import { formatRupees, type Paise, paise, rupeesToPaise } from '@taxrecon/shared';
+import { type Paise, paise, rupeesToPaise } from '@taxrecon/shared';
+import { type Case, DEMO_DEDUCTOR_TAN, type ExpenseVendor, GLS, type LedgerLine } from './expense-model.ts';
+import { ledgerText, paymentText } from './expense-texts.ts';
 import { addDays, dayNumber } from './format.ts';
 import { type Holder, IdentifierMint } from './identifiers.ts';
 import { createRandom, type Random } from './random.ts';
 import { type YearSpan, yearSpan } from './year.ts';
+
+export { DEMO_DEDUCTOR_TAN };
 
 // The demo company's year of expenses for TDS payable (34A): ~60 vendors
 // paid under 194C, 194H, 194I, 194J, 194A and 194R, twelve monthly ledger
@@ -12,105 +16,6 @@ import { type YearSpan, yearSpan } from './year.ts';
 // mid-year with nothing deducted before it, a vendor without a PAN deducted
 // at the normal rate (206AA), an LDC whose limit runs out, an exempt
 // transporter, an unmapped GL code and a vendor missing from the master.
-
-export const DEMO_DEDUCTOR_TAN = 'BLRZ03704C';
-
-interface Gl {
-  code: string;
-  description: string;
-  section: string | null;
-  narration: string[];
-}
-
-const GLS: Gl[] = [
-  {
-    code: '410100',
-    description: 'Professional fees',
-    section: '194J(b)',
-    narration: ['professional fees', 'legal fees', 'audit fees', 'consultancy charges'],
-  },
-  {
-    code: '410200',
-    description: 'Technical services',
-    section: '194J(a)',
-    narration: ['technical support services', 'software maintenance services'],
-  },
-  {
-    code: '420100',
-    description: 'Freight and transport',
-    section: '194C',
-    narration: ['freight inward', 'transportation charges', 'courier charges'],
-  },
-  {
-    code: '420200',
-    description: 'Housekeeping and security',
-    section: '194C',
-    narration: ['housekeeping contract', 'security services'],
-  },
-  {
-    code: '430100',
-    description: 'Sales commission',
-    section: '194H',
-    narration: ['commission on sales', 'dealer commission'],
-  },
-  {
-    code: '440100',
-    description: 'Office rent',
-    section: '194I(b)',
-    narration: ['office rent', 'warehouse rent'],
-  },
-  {
-    code: '440200',
-    description: 'Equipment hire',
-    section: '194I(a)',
-    narration: ['equipment hire charges', 'generator hire'],
-  },
-  {
-    code: '460100',
-    description: 'Interest on inter-corporate deposits',
-    section: '194A',
-    narration: ['interest on ICD'],
-  },
-  {
-    code: '470100',
-    description: 'Business promotion',
-    section: '194R',
-    narration: ['gifts to dealers', 'dealer meet perquisites'],
-  },
-  // Booked by the accounts team but never mapped to a section: GL_UNMAPPED.
-  {
-    code: '499900',
-    description: 'Miscellaneous expenses',
-    section: null,
-    narration: ['sundry expenses', 'miscellaneous charges'],
-  },
-];
-
-type Case = 'normal' | 'short' | 'crossing' | 'no-pan' | 'ldc' | 'exempt';
-
-interface ExpenseVendor {
-  code: string;
-  name: string;
-  holder: Holder;
-  pan: string | null;
-  gl: Gl;
-  case: Case;
-  bills: number;
-  typical: number; // rupees
-}
-
-interface LedgerLine {
-  documentNumber: string;
-  documentDate: string;
-  postingDate: string;
-  deductionDate: string;
-  tdsDepositDate: string | null;
-  glCode: string;
-  description: string;
-  base: Paise;
-  tds: Paise;
-  vendorCode: string;
-}
 
 export interface DemoExpenseFile {
   kind:
@@ -343,77 +248,6 @@ const ledgerLines = (vendors: ExpenseVendor[], year: YearSpan, random: Random): 
     ...l,
     documentNumber: `PJ/${year.short}/${String(i + 1).padStart(5, '0')}`,
   }));
-};
-
-const LEDGER_HEADER = [
-  'documentNumber',
-  'documentType',
-  'documentDate',
-  'postingDate',
-  'deductionDate',
-  'glCode',
-  'documentDescription',
-  'vendorCode',
-  'baseAmount',
-  'tdsAmount',
-  'tanNumber',
-  'tdsDepositDate',
-];
-
-const ledgerText = (lines: readonly LedgerLine[]): string =>
-  `${[
-    LEDGER_HEADER.join('\t'),
-    ...lines.map((l) =>
-      [
-        l.documentNumber,
-        'KR',
-        l.documentDate,
-        l.postingDate,
-        l.deductionDate,
-        l.glCode,
-        l.description,
-        l.vendorCode,
-        formatRupees(l.base),
-        formatRupees(l.tds),
-        DEMO_DEDUCTOR_TAN,
-        l.tdsDepositDate ?? '',
-      ].join('\t'),
-    ),
-  ].join('\r\n')}\r\n`;
-
-// The vendor payment ledger of a month: each bill of the month paid ten days
-// after its date (within the month), with its vendor's PAN and name and the
-// section of its GL, as an ERP's payment register prints them.
-const paymentText = (
-  lines: readonly LedgerLine[],
-  vendors: readonly ExpenseVendor[],
-  month: string,
-): string => {
-  const byCode = new Map(vendors.map((v) => [v.code, v]));
-  const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
-  return `${[
-    'paymentDate\tpaymentNumber\tpaymentDescription\tvendorCode\tpanNumber\tvendorName\tbaseAmount\tsectionNumber\tsubSection\ttdsRate\ttdsAmount',
-    ...lines.map((l, i) => {
-      const vendor = byCode.get(l.vendorCode);
-      const gl = GLS.find((g) => g.code === l.glCode);
-      const [, number, sub] = /^(\d{3}[A-Z]*)(?:\((\w)\))?$/.exec(gl?.section ?? '') ?? [];
-      const day = Math.min(Number(l.documentDate.slice(8, 10)) + 10, lastDay);
-      const rate = l.base > 0 ? Math.round((l.tds * 10_000) / l.base) / 100 : 0;
-      return [
-        `${month}-${String(day).padStart(2, '0')}`,
-        `PAY/${month}/${String(i + 1).padStart(4, '0')}`,
-        `Against bill ${l.documentNumber}`,
-        l.vendorCode,
-        vendor?.pan ?? '',
-        vendor?.name ?? '',
-        formatRupees(l.base),
-        number ?? '',
-        sub ?? '',
-        l.tds > 0 ? String(rate) : '',
-        formatRupees(l.tds),
-      ].join('\t');
-    }),
-  ].join('\r\n')}\r\n`;
 };
 
 export const generateDemoExpenses = (seed = 20240401): DemoExpenses => {
