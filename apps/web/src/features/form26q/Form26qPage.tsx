@@ -12,7 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconEye, IconFileUpload, IconScale } from '@tabler/icons-react';
+import { IconFileUpload, IconScale } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   FORM26Q_MESSAGES,
@@ -22,21 +22,19 @@ import {
   type Form26qHeaders,
   type Form26qResult,
   type Form26qTargetField,
-  fillPath,
   form26qRoutes,
 } from '@taxrecon/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { call, download, errorMessage } from '../../api/client.ts';
+import { call, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
-import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
+import { DataGrid } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { shortYearLabel } from '../../lib/financial-years.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { useYearPicker } from '../../lib/use-year-picker.ts';
-import { inr, rupees } from '../payable/common/money.ts';
 import { notifyError } from '../payable/common/notify.ts';
 import { Form26qResultGrid } from './Form26qResultGrid.tsx';
+import { fileColumns } from './form26q-file-columns.tsx';
 import {
   FORM26Q_MAX_FILE_BYTES,
   form26qProblem,
@@ -53,111 +51,6 @@ const FIELD_LABELS: Record<Form26qTargetField, string> = {
   sourceTDSAmount: 'TDS deducted (sourceTDSAmount)',
   tdsRate: 'Rate (tdsRate)',
 };
-
-function DownloadButton({ file }: { file: Form26qFile }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      size="compact-xs"
-      variant="light"
-      leftSection={<IconDownload size={14} />}
-      loading={busy}
-      onClick={async (event) => {
-        event.stopPropagation();
-        setBusy(true);
-        try {
-          await download(
-            'GET',
-            fillPath(form26qRoutes.form26qDownload.path, {
-              hash: file.id,
-              financialYear: file.financialYear,
-              quarter: file.quarter,
-              fileName: file.resultFileName,
-            }),
-            file.resultFileName,
-          );
-        } catch (error) {
-          notifyError(error, FORM26Q_MESSAGES.downloadFailed);
-        } finally {
-          setBusy(false);
-        }
-      }}
-      data-testid={`form26q-download-${file.id}`}
-    >
-      Download
-    </Button>
-  );
-}
-
-// The row's buttons first, where they stay in view beside the amounts; a
-// click on the row opens it too.
-const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qFile>[] => [
-  actionsColumn((f) => (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="compact-xs"
-        variant="light"
-        leftSection={<IconEye size={14} />}
-        onClick={(event) => {
-          event.stopPropagation();
-          open(f);
-        }}
-        data-testid={`form26q-open-${f.id}`}
-      >
-        Open
-      </Button>
-      <DownloadButton file={f} />
-    </Group>
-  )),
-  {
-    accessor: 'fileName',
-    title: 'File',
-    value: (f) => f.fileName,
-    sortable: true,
-    filterable: true,
-    noWrap: true,
-  },
-  {
-    accessor: 'financialYear',
-    title: 'Year',
-    value: (f) => shortYearLabel(f.financialYear),
-    sortable: true,
-    filterable: true,
-  },
-  { accessor: 'quarter', title: 'Quarter', value: (f) => f.quarter, sortable: true, filterable: true },
-  { accessor: 'rows', title: 'Rows', value: (f) => f.rows, sortable: true, textAlign: 'right' },
-  {
-    accessor: 'problems',
-    title: 'Differences',
-    value: (f) => Object.entries(f.counts).reduce((n, [s, c]) => (s === 'Matched' ? n : n + c), 0),
-    sortable: true,
-    textAlign: 'right',
-  },
-  {
-    accessor: 'returnTds',
-    title: 'Return TDS',
-    value: (f) => rupees(f.returnTds),
-    render: (f) => inr(f.returnTds),
-    sortable: true,
-    textAlign: 'right',
-  },
-  {
-    accessor: 'bookDeducted',
-    title: 'Books deducted',
-    value: (f) => rupees(f.bookDeducted),
-    render: (f) => inr(f.bookDeducted),
-    sortable: true,
-    textAlign: 'right',
-  },
-  { accessor: 'createdBy', title: 'By', value: (f) => f.createdBy, filterable: true },
-  {
-    accessor: 'createdAt',
-    title: 'When',
-    value: (f) => f.createdAt,
-    render: (f) => formatDateTime(f.createdAt),
-    sortable: true,
-  },
-];
 
 // Spec part 3: /reconcile-26q-file. A filed 26Q (xlsx/xls) against the books'
 // 34A result for the quarter, per PAN and section.
