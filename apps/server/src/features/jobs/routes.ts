@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
-import { toJobView } from '../../platform/queue/job-runner.ts';
+import { toJobView } from '../../platform/queue/job-view.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 
 type R = typeof platformRoutes;

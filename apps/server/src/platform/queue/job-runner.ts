@@ -1,12 +1,11 @@
-import { JobOutcome, type Job as JobView, type NotificationMessage } from '@taxrecon/contracts';
-import { jobTypeName } from '@taxrecon/shared';
-import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { persistentClient } from '../db/persistent-client.ts';
 import type { DB, JobsTable } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { type JobTransaction, NotReadyYet, type TaskDefinition, type TaskOutcome } from './task.ts';
+import { completedValues, INTERRUPTED, markCompleted, withNote } from './job-completion.ts';
+import { NotReadyYet, type TaskDefinition, type TaskOutcome } from './task.ts';
 
 export interface JobOwner {
   tenantId: string;
@@ -45,7 +44,7 @@ export interface JobRunner {
   stop: () => Promise<void>;
 }
 
-export const INTERRUPTED = 'interrupted by a restart';
+export { INTERRUPTED };
 // How many restarts a job may be cut short by without using up its own tries.
 export const INTERRUPTION_ALLOWANCE = 5;
 
@@ -342,96 +341,8 @@ export const createJobRunner = async (options: {
   };
 };
 
-const withNote = (outcome: TaskOutcome, interrupted: boolean): TaskOutcome =>
-  interrupted
-    ? {
-        ...outcome,
-        remarks: [outcome.remarks, `run again after being ${INTERRUPTED}`].filter(Boolean).join('; '),
-      }
-    : outcome;
-
-const completedValues = (outcome: TaskOutcome): Updateable<JobsTable> => ({
-  status: 'Completed',
-  progress: 100,
-  ended_at: new Date(),
-  failure_reason: null,
-  remarks: outcome.remarks ?? null,
-  result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-  ...(outcome.transactionsCount === undefined ? {} : { transactions_count: outcome.transactionsCount }),
-});
-
-// The "done" mark written in the task's transaction. Only an unfinished job
-// is marked: if another run committed first, this UPDATE (which waits for
-// that run's row lock on PostgreSQL) finds it Completed and throws, and the
-// task's transaction is rolled back with its writes. The end time is the
-// clock's, not now(): now() is when the transaction began, which for a job
-// that writes its result in it would leave the writing out of its duration.
-const markCompleted = async (tx: JobTransaction, jobId: string, outcome: TaskOutcome) => {
-  const v = completedValues(outcome);
-  const text = `UPDATE jobs SET status = 'Completed', progress = 100, ended_at = clock_timestamp(), failure_reason = NULL,
-      remarks = $2, result = $3::jsonb, transactions_count = coalesce($4::bigint, transactions_count)
-    WHERE id = $1 AND status IN ('NotStarted', 'InProgress')`;
-  const values = [jobId, v.remarks ?? null, v.result ?? null, outcome.transactionsCount ?? null];
-  let changed: number;
-  if ('query' in tx && typeof tx.query === 'function') {
-    const r = await (tx as Pick<pg.PoolClient, 'query'>).query(text, values);
-    changed = r.rowCount ?? 0;
-  } else {
-    const r =
-      await sql`UPDATE jobs SET status = 'Completed', progress = 100, ended_at = clock_timestamp(), failure_reason = NULL,
-        remarks = ${values[1]}, result = ${values[2]}::jsonb, transactions_count = coalesce(${values[3]}::bigint, transactions_count)
-      WHERE id = ${jobId} AND status IN ('NotStarted', 'InProgress')`.execute(tx as Kysely<DB>);
-    changed = Number(r.numAffectedRows ?? 0n);
-  }
-  if (changed !== 1)
-    throw new Error(`job ${jobId} was already finished by another run; this run's writes are undone`);
-};
-
 // A job's input is shown to the entity's users; passwords (a TRACES zip's) are not kept there.
 const withoutSecrets = (input: unknown): unknown =>
   input && typeof input === 'object' && !Array.isArray(input)
     ? Object.fromEntries(Object.entries(input).filter(([key]) => !/password/i.test(key)))
     : input;
-
-export const toJobView = (row: Selectable<JobsTable>): JobView => ({
-  id: row.id,
-  jobType: row.job_type,
-  userId: row.user_login ?? 'system',
-  datetime: row.created_at.toISOString(),
-  enddatetime: row.ended_at ? row.ended_at.toISOString() : null,
-  status: row.status,
-  notify: row.notify,
-  progress: row.progress,
-  remarks: row.remarks,
-  failureReason: row.failure_reason,
-  payload: row.result === null ? null : JSON.stringify(row.result),
-  outcome: outcomeOf(row.result),
-});
-
-const outcomeOf = (result: unknown): JobOutcome | null => {
-  if (!result || typeof result !== 'object' || !('outcome' in result)) return null;
-  const parsed = JobOutcome.safeParse(result.outcome);
-  return parsed.success ? parsed.data : null;
-};
-
-export const finishedMessage = (row: Selectable<JobsTable>): NotificationMessage =>
-  row.status === 'Completed' && outcomeOf(row.result) === 'NothingLoaded'
-    ? {
-        msgType: 'warn',
-        msg: `${jobTypeName(row.job_type)}: nothing loaded`,
-        detail: row.remarks ?? `Job ${row.id} loaded no rows.`,
-        jobId: row.id,
-      }
-    : row.status === 'Completed'
-      ? {
-          msgType: 'success',
-          msg: `${jobTypeName(row.job_type)} job completed`,
-          detail: row.remarks ?? `Job ${row.id} finished.`,
-          jobId: row.id,
-        }
-      : {
-          msgType: 'error',
-          msg: `${jobTypeName(row.job_type)} job failed`,
-          detail: row.failure_reason ?? `Job ${row.id} failed.`,
-          jobId: row.id,
-        };
