@@ -151,11 +151,10 @@ export {
   type Fvu26qAddress,
   type Fvu26qChallan,
   type Fvu26qDeductee,
-  type Fvu26qReadResult,
   type Fvu26qReturn,
-  read26qFvu,
   write26qFvu,
 } from './returns/fvu-26q.ts';
+export { type Fvu26qReadResult, read26qFvu } from './returns/fvu-26q-read.ts';
 export {
   AMOUNT_EXPECTED,
   type AmountResult,

@@ -3,7 +3,8 @@ import { paise } from '@taxrecon/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
-import { annexureSectionCode, type Fvu26qReturn, read26qFvu, write26qFvu } from './fvu-26q.ts';
+import { annexureSectionCode, type Fvu26qReturn, write26qFvu } from './fvu-26q.ts';
+import { read26qFvu } from './fvu-26q-read.ts';
 
 const address = {
   address1: 'PLOT 12, MIDC',

@@ -1,5 +1,4 @@
-import { formatRupees, type Paise, paise, parseRupees } from '@taxrecon/shared';
-import { type FileIssue, issue } from '../errors.ts';
+import { formatRupees, type Paise } from '@taxrecon/shared';
 import { BH, CD, DD, FH, FIELD_COUNTS, type RecordType } from './fvu-26q-layout.ts';
 
 // The quarterly 26Q statement as the FVU text file (layout and its sources in
@@ -64,7 +63,7 @@ export interface Fvu26qReturn {
   challans: Fvu26qChallan[];
 }
 
-const CRLF = '\r\n';
+export const CRLF = '\r\n';
 
 // The 26Q's section code (Annexure 2 of the old 26Q layout) from a section as
 // the books write it: '194C' -> '94C', '194J(b)' -> '4JB', '194I(a)' -> '4IA',
@@ -77,18 +76,18 @@ export const annexureSectionCode = (section: string): string => {
   const code = `${number!.slice(1)}${letters}${sub}`.toUpperCase();
   return code.length > 3 ? code.slice(code.length - 3) : code;
 };
-const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
+export const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 
-const money = formatRupees;
+export const money = formatRupees;
 const rateText = (r: number): string => `${Math.trunc(r / 10000)}.${String(r % 10000).padStart(4, '0')}`;
 const ddmmyyyy = (iso: string): string => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
-const isoOf = (d: string): string | null =>
+export const isoOf = (d: string): string | null =>
   /^\d{8}$/.test(d) ? `${d.slice(4, 8)}-${d.slice(2, 4)}-${d.slice(0, 2)}` : null;
 // '^' separates fields and a line break ends a record: neither may be inside a value.
 const clean = (s: string): string => s.replace(/[\^\r\n]/g, ' ').toUpperCase();
 // FY 2024-25 -> '202425'; its assessment year 2025-26 -> '202526'.
 const yearCode = (fy: string): string => `${fy.slice(0, 4)}${fy.slice(5, 7)}`;
-const assessmentYearOf = (fy: string): string => {
+export const assessmentYearOf = (fy: string): string => {
   const start = Number(fy.slice(0, 4)) + 1;
   return `${start}${String((start + 1) % 100).padStart(2, '0')}`;
 };
@@ -205,223 +204,4 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
     });
   });
   return lines.join(CRLF) + CRLF;
-};
-
-// --- reader -------------------------------------------------------------------
-
-const FIELD_NAMES: Record<RecordType, Record<number, string>> = {
-  FH: Object.fromEntries(Object.entries(FH).map(([k, v]) => [v, k])),
-  BH: Object.fromEntries(Object.entries(BH).map(([k, v]) => [v, k])),
-  CD: Object.fromEntries(Object.entries(CD).map(([k, v]) => [v, k])),
-  DD: Object.fromEntries(Object.entries(DD).map(([k, v]) => [v, k])),
-};
-
-export interface Fvu26qReadResult {
-  value: Fvu26qReturn | null;
-  errors: FileIssue[];
-}
-
-// Reads a 26Q FVU text file back into the return it states, checking what the
-// writer derives (line numbers, field counts, record order, challan and
-// deductee counts, record links and totals). Problems are values with the line
-// and the field; it never throws on bad data.
-export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => {
-  const errors: FileIssue[] = [];
-  const lines = text.split(CRLF);
-  if (lines.at(-1) === '') lines.pop();
-  let lineNo = 0;
-  type Fields = { at: (n: number) => string; line: number; type: RecordType };
-  const problem = (line: number, code: string, expected: string, message: string, column?: string) =>
-    errors.push(issue(file, line, code, expected, message, column ? { column } : {}));
-  const records: Fields[] = [];
-  for (const raw of lines) {
-    lineNo += 1;
-    if (raw.includes('\n') || raw.includes('\r')) {
-      problem(lineNo, 'LINE_END', 'CR LF line ends', 'Each record must end with CR LF');
-      continue;
-    }
-    const fields = raw.split('^');
-    const type = fields[1] as RecordType;
-    if (!(type in FIELD_COUNTS)) {
-      problem(lineNo, 'RECORD_TYPE', 'FH, BH, CD or DD', `Unknown record type "${fields[1] ?? ''}"`, 'type');
-      continue;
-    }
-    if (fields.length !== FIELD_COUNTS[type]) {
-      problem(
-        lineNo,
-        'FIELD_COUNT',
-        `${FIELD_COUNTS[type]} fields`,
-        `A ${type} record has ${FIELD_COUNTS[type]} fields separated by '^'; this line has ${fields.length}`,
-      );
-      continue;
-    }
-    if (fields[0] !== String(lineNo))
-      problem(lineNo, 'LINE_NUMBER', String(lineNo), `Line number field is "${fields[0]}"`, 'line');
-    records.push({ at: (n) => fields[n - 1] ?? '', line: lineNo, type });
-  }
-  if (errors.length > 0) return { value: null, errors };
-
-  const amount = (f: Fields, n: number): Paise => {
-    const t = f.at(n);
-    const p = /^-?\d+\.\d{2}$/.test(t) ? parseRupees(t) : null;
-    if (p === null) {
-      problem(
-        f.line,
-        'AMOUNT',
-        'an amount with 2 decimals',
-        `"${t}" is not an amount`,
-        FIELD_NAMES[f.type][n],
-      );
-      return paise(0);
-    }
-    return p;
-  };
-  const date = (f: Fields, n: number): string => {
-    const iso = isoOf(f.at(n));
-    if (iso === null || Number.isNaN(Date.parse(iso)))
-      problem(f.line, 'DATE', 'a date ddmmyyyy', `"${f.at(n)}" is not a date`, FIELD_NAMES[f.type][n]);
-    return iso ?? '';
-  };
-  const rate = (f: Fields, n: number): number => {
-    const m = /^(\d+)\.(\d{4})$/.exec(f.at(n));
-    if (!m) {
-      problem(f.line, 'RATE', 'a rate with 4 decimals', `"${f.at(n)}" is not a rate`, FIELD_NAMES[f.type][n]);
-      return 0;
-    }
-    return Number(m[1]) * 10000 + Number(m[2]);
-  };
-  const expect = (f: Fields, n: number, want: string) => {
-    if (f.at(n) !== want)
-      problem(f.line, 'VALUE', want, `Expected "${want}", found "${f.at(n)}"`, FIELD_NAMES[f.type][n]);
-  };
-
-  const [fh, bh, ...rest] = records;
-  if (fh?.type !== 'FH' || bh?.type !== 'BH') {
-    problem(1, 'ORDER', 'FH then BH', 'The file must start with a file header (FH) and a batch header (BH)');
-    return { value: null, errors };
-  }
-  expect(fh, FH.fileType, 'NS1');
-  expect(fh, FH.batches, '1');
-  expect(bh, BH.form, '26Q');
-  expect(bh, BH.tan, fh.at(FH.tan));
-  const fyCode = bh.at(BH.financialYear);
-  const financialYear = /^\d{6}$/.test(fyCode) ? `${fyCode.slice(0, 4)}-${fyCode.slice(4)}` : '';
-  if (!financialYear)
-    problem(bh.line, 'YEAR', 'yyyyyy', `"${fyCode}" is not a financial year`, 'financialYear');
-  else expect(bh, BH.assessmentYear, assessmentYearOf(financialYear));
-  const quarter = bh.at(BH.quarter) as Fvu26qReturn['quarter'];
-  if (!QUARTERS.includes(quarter))
-    problem(bh.line, 'QUARTER', 'Q1 to Q4', `"${quarter}" is not a quarter`, 'quarter');
-
-  const challans: Fvu26qChallan[] = [];
-  let current: { record: Fields; challan: Fvu26qChallan } | null = null;
-  const close = () => {
-    if (!current) return;
-    const { record: f, challan: c } = current;
-    expect(f, CD.deductees, String(c.deductees.length));
-    expect(f, CD.depositedAsPerDeductees, money(c.deductees.reduce((n, x) => n + x.deposited, 0)));
-    expect(f, CD.deductedAsPerDeductees, money(c.deductees.reduce((n, x) => n + x.deducted, 0)));
-  };
-  for (const f of rest) {
-    if (f.type === 'CD') {
-      close();
-      expect(f, CD.record, String(challans.length + 1));
-      const c: Fvu26qChallan = {
-        bsrCode: f.at(CD.bsr),
-        serial: f.at(CD.serial),
-        depositedOn: date(f, CD.date),
-        tax: amount(f, CD.tax),
-        surcharge: amount(f, CD.surcharge),
-        cess: amount(f, CD.cess),
-        interest: amount(f, CD.interest),
-        fee: amount(f, CD.fee),
-        penalty: amount(f, CD.penalty),
-        others: amount(f, CD.others),
-        minorHead: f.at(CD.minorHead),
-        deductees: [],
-      };
-      if (!/^\d{7}$/.test(c.bsrCode))
-        problem(f.line, 'BSR', '7 digits', `"${c.bsrCode}" is not a BSR code`, 'bsr');
-      const sum = c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others;
-      expect(f, CD.total, money(sum));
-      challans.push(c);
-      current = { record: f, challan: c };
-    } else if (f.type === 'DD') {
-      if (!current) {
-        problem(f.line, 'ORDER', 'a CD before its DD', 'A deductee record comes before any challan record');
-        continue;
-      }
-      expect(f, DD.challan, String(challans.length));
-      expect(f, DD.record, String(current.challan.deductees.length + 1));
-      const code = f.at(DD.deducteeCode);
-      if (code !== '01' && code !== '02')
-        problem(f.line, 'DEDUCTEE_CODE', '01 or 02', `"${code}" is not a deductee code`, 'deducteeCode');
-      current.challan.deductees.push({
-        pan: f.at(DD.pan),
-        name: f.at(DD.name),
-        deducteeCode: code === '01' ? '01' : '02',
-        section: f.at(DD.section),
-        paidOn: date(f, DD.paidOn),
-        amountPaid: amount(f, DD.amountPaid),
-        deducted: amount(f, DD.deducted),
-        deposited: amount(f, DD.deposited),
-        deductedOn: date(f, DD.deductedOn),
-        rate: rate(f, DD.rate),
-        remark: f.at(DD.remark),
-      });
-    } else problem(f.line, 'ORDER', 'CD or DD', `A second ${f.type} record`);
-  }
-  close();
-  expect(bh, BH.challans, String(challans.length));
-  const deposits = challans.reduce(
-    (n, c) => n + c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others,
-    0,
-  );
-  expect(bh, BH.depositTotal, money(deposits));
-  if (errors.length > 0) return { value: null, errors };
-  const address = (prefix: 'deductor' | 'responsible') => {
-    const k = (name: string) =>
-      BH[
-        (prefix === 'deductor'
-          ? name
-          : `responsible${name[0]!.toUpperCase()}${name.slice(1)}`) as keyof typeof BH
-      ];
-    return {
-      address1: bh.at(k('address1')),
-      address2: bh.at(k('address2')),
-      address3: bh.at(k('address3')),
-      address4: bh.at(k('address4')),
-      address5: bh.at(k('address5')),
-      state: bh.at(k('state')),
-      pin: bh.at(k('pin')),
-      email: bh.at(k('email')),
-      std: bh.at(k('std')),
-      phone: bh.at(k('phone')),
-    };
-  };
-  return {
-    value: {
-      createdOn: isoOf(fh.at(FH.createdOn)) ?? '',
-      software: fh.at(FH.software),
-      tan: fh.at(FH.tan),
-      pan: bh.at(BH.pan),
-      financialYear,
-      quarter,
-      deductor: {
-        ...address('deductor'),
-        name: bh.at(BH.name),
-        branch: bh.at(BH.branch),
-        type: bh.at(BH.deductorType),
-      },
-      responsible: {
-        ...address('responsible'),
-        name: bh.at(BH.responsibleName),
-        designation: bh.at(BH.responsibleDesignation),
-        mobile: bh.at(BH.responsibleMobile),
-        pan: bh.at(BH.responsiblePan),
-      },
-      challans,
-    },
-    errors,
-  };
 };
