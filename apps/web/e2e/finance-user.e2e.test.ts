@@ -113,6 +113,22 @@ describe('what a finance user reads', () => {
     await heading.waitFor();
     await expect(heading.textContent()).resolves.toContain('[Mismatch]');
     await shot(page, 'result');
+
+    // the mismatched customers sorted by the server: the largest tax difference first
+    const differences = async () =>
+      (await page.locator('[data-testid^="customer-difference-"]').allTextContents()).map((t) =>
+        Math.abs(Number(t.replace(/[^\d.-]/g, ''))),
+      );
+    await byTestId('result-sort').click();
+    await page.getByRole('option', { name: 'Largest tax difference first' }).click();
+    await expect
+      .poll(async () => {
+        const shown = await differences();
+        return shown.length > 1 && shown.every((d, i) => i === 0 || d <= shown[i - 1]!);
+      })
+      .toBe(true);
+    const largest = await differences();
+    expect(largest[0]).toBeGreaterThan(largest.at(-1)!);
     const entityId = ((await heading.getAttribute('data-testid')) ?? '').replace('customer-heading-', '');
     await byTestId(`customer-toggle-${entityId}`).click();
     const review = await openInNewPage(page, byTestId(`customer-explore-${entityId}`));

@@ -106,7 +106,15 @@ export function CustomerEntry(props: {
   return (
     <Accordion.Item value={id} data-testid={`customer-${id}`}>
       <Accordion.Control data-testid={`customer-toggle-${id}`}>
-        <CustomerHeading entry={entry} />
+        <Group justify="space-between" wrap="nowrap" pr="sm">
+          <CustomerHeading entry={entry} />
+          {/* what a sorted tab is sorted on, without opening each customer */}
+          {entry.category !== 'fullMatches' && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {t.tax} difference <b>{inr(entry.totalDiscrepancy)}</b>
+            </Text>
+          )}
+        </Group>
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">

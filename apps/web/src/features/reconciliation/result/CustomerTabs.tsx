@@ -5,6 +5,7 @@ import {
   Group,
   Pagination,
   Paper,
+  Select,
   Stack,
   Tabs,
   Text,
@@ -26,7 +27,7 @@ import { downloadRoute, notifyError, notifySuccess } from '../common/notify.ts';
 import { openInNewWindow, smartFiltersPath } from '../common/paths.ts';
 import { ReportButton } from '../common/ReportButton.tsx';
 import { CustomerEntry } from './CustomerEntry.tsx';
-import { entriesOf, type ResultState, type ResultTab } from './use-result.ts';
+import { entriesOf, RESULT_SORTS, type ResultSort, type ResultState, type ResultTab } from './use-result.ts';
 import { WordCloud } from './WordCloud.tsx';
 
 export const tabLabel = (kind: ReconKind, c: ReconCategory): string => {
@@ -153,6 +154,16 @@ export function CustomerTabs({
                     >
                       Search
                     </Button>
+                    <Select
+                      size="xs"
+                      w={230}
+                      aria-label="Sort the customers"
+                      allowDeselect={false}
+                      data={Object.entries(RESULT_SORTS).map(([value, o]) => ({ value, label: o.label }))}
+                      value={state.sort}
+                      onChange={(v) => v && state.setSort(v as ResultSort)}
+                      data-testid="result-sort"
+                    />
                   </Group>
                 </form>
                 <Group gap="xs">

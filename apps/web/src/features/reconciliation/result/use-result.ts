@@ -29,6 +29,22 @@ export const DEFAULT_SETTINGS: ReportSettings = {
 
 export type ResultTab = ReconCategory | 'cloud';
 
+// The orders a finance user asks of a tab of thousands of customers; the
+// server sorts (GET .../job/:jobId/:page sortBy, sortDirection), then pages.
+export const RESULT_SORTS = {
+  name: { label: 'Name, A to Z', sortBy: 'name', sortDirection: 'asc' },
+  largestDifference: {
+    label: 'Largest tax difference first',
+    sortBy: 'absoluteDiscrepancy',
+    sortDirection: 'desc',
+  },
+  mostBookTax: { label: 'Most tax per the books first', sortBy: 'bookTax', sortDirection: 'desc' },
+  most26asTax: { label: 'Most tax per 26AS first', sortBy: 'taxBookTax', sortDirection: 'desc' },
+  leastMatched: { label: 'Least matched first', sortBy: 'matchedPercentage', sortDirection: 'asc' },
+  tan: { label: 'TAN', sortBy: 'tan', sortDirection: 'asc' },
+} as const;
+export type ResultSort = keyof typeof RESULT_SORTS;
+
 // A job still running: its figures are refreshed until every batch is in.
 export const stillRunning = (data: ReconResultPage | undefined): boolean =>
   !!data &&
@@ -43,12 +59,15 @@ export function useResult(kind: ReconKind, jobId: string) {
   const [page, setPage] = useState(1);
   const [searchTerm, setSearchTerm] = useState('');
   const [settings, setSettings] = useState<ReportSettings>(DEFAULT_SETTINGS);
+  const [sort, setSortState] = useState<ResultSort>('name');
 
   const query = {
     matchType: category,
     searchTerm: searchTerm || undefined,
     ignoreDifferenceBelow: settings.ignoreDifferenceBelow || undefined,
     pageSize: String(RESULT_PAGE_SIZE),
+    sortBy: RESULT_SORTS[sort].sortBy,
+    sortDirection: RESULT_SORTS[sort].sortDirection,
   };
   const body = { customers: settings.customers };
   const options = {
@@ -86,6 +105,11 @@ export function useResult(kind: ReconKind, jobId: string) {
     searchTerm,
     search: (term: string) => {
       setSearchTerm(term.trim());
+      setPage(1);
+    },
+    sort,
+    setSort: (next: ResultSort) => {
+      setSortState(next);
       setPage(1);
     },
     settings,
