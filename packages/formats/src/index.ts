@@ -110,7 +110,9 @@ export {
 export {
   type FieldMatch,
   guessMapping,
+  headerList,
   headerSimilarity,
+  MAX_GUESSED_COLUMNS,
   type Mapping,
   mappingByHeaderName,
 } from './registers/guess-mapping.ts';

@@ -15,6 +15,7 @@ import {
   type FileIssue,
   formatIssue,
   guessMapping,
+  headerList,
   openTracesZip,
   readCustomerMapping,
   readCustomerMaster,
@@ -203,7 +204,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
         );
         if (missing.length) {
           throw new Stop(
-            `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${source.headers.join(' | ')})`,
+            `${file}: its headers cannot be mapped to ${missing.map((f) => `'${f.label}'`).join(', ')} (headers: ${headerList(source.headers)})`,
           );
         }
         const reject = (e: FileIssue) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping, headerSimilarity, headerTokens, mappingByHeaderName } from './guess-mapping.ts';
+import {
+  guessMapping,
+  headerList,
+  headerSimilarity,
+  headerTokens,
+  MAX_GUESSED_COLUMNS,
+  mappingByHeaderName,
+} from './guess-mapping.ts';
 import { PURCHASE_FIELDS, SALES_FIELDS, type TargetField } from './targets.ts';
 
 const guessOne = (header: string, fields: readonly TargetField[] = SALES_FIELDS) =>
@@ -68,6 +75,39 @@ describe('guessMapping', () => {
       header: null,
       score: 0,
     });
+  });
+});
+
+describe('a header row of very many columns', () => {
+  it('guesses from the first columns only, the same whether a filler header repeats or not', () => {
+    const filler = (distinct: boolean) =>
+      Array.from({ length: MAX_GUESSED_COLUMNS + 2000 }, (_, i) => (distinct ? `x${i}` : 'a'));
+    for (const distinct of [false, true]) {
+      const headers = filler(distinct);
+      headers[3] = 'Invoice Date';
+      headers[MAX_GUESSED_COLUMNS + 10] = 'Voucher No.';
+      const { mapping } = guessMapping(headers, SALES_FIELDS);
+      expect(mapping.date).toBe(3);
+      // past the guessed columns: mapped by name only
+      expect(mapping.voucherNumber).toBeUndefined();
+      expect(mappingByHeaderName(headers, { voucherNumber: 'Voucher No.' }).voucherNumber).toBe(
+        MAX_GUESSED_COLUMNS + 10,
+      );
+    }
+  });
+
+  it.each([
+    [['A', 'B'], 'A | B'],
+    [
+      Array.from({ length: 31 }, (_, i) => `h${i}`),
+      `${Array.from({ length: 30 }, (_, i) => `h${i}`).join(' | ')} | ... (31 columns)`,
+    ],
+    [
+      Array.from({ length: 524_288 }, () => 'a'),
+      `${Array(30).fill('a').join(' | ')} | ... (5,24,288 columns)`,
+    ],
+  ])('names a header row in a message without all of it: %#', (headers, said) => {
+    expect(headerList(headers)).toBe(said);
   });
 });
 

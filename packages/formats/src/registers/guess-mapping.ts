@@ -96,6 +96,19 @@ export const headerSimilarity = (header: string, candidate: string): number => {
 
 const MIN_SCORE = 0.6;
 
+// Only a header row's first columns are guessed from: a register has dozens.
+// One line of half a million commas made every field's guess compare itself
+// with every column, and held the server for minutes on one upload. A column
+// past these can still be mapped by its name (mappingByHeaderName).
+export const MAX_GUESSED_COLUMNS = 500;
+
+// A file's header row named in a message: its first columns, and how many
+// there are when that is more.
+export const headerList = (headers: readonly string[], shown = 30): string =>
+  headers.length <= shown
+    ? headers.join(' | ')
+    : `${headers.slice(0, shown).join(' | ')} | ... (${headers.length.toLocaleString('en-IN')} columns)`;
+
 // Each target takes the header most like its label or a synonym; the best
 // pairs are settled first so one header never feeds two targets.
 export const guessMapping = <Fs extends readonly TargetField[]>(
@@ -104,10 +117,17 @@ export const guessMapping = <Fs extends readonly TargetField[]>(
 ): { mapping: Mapping<FieldKey<Fs>>; matches: FieldMatch<FieldKey<Fs>>[] } => {
   type K = FieldKey<Fs>;
   const pairs: { field: number; column: number; score: number }[] = [];
+  const guessed = headers.slice(0, MAX_GUESSED_COLUMNS);
   fields.forEach((f, fi) => {
-    headers.forEach((h, column) => {
+    // a header repeated across columns is scored once per field
+    const scores = new Map<string, number>();
+    guessed.forEach((h, column) => {
       if (h.trim() === '') return;
-      const score = Math.max(...[f.label, ...f.synonyms].map((c) => headerSimilarity(h, c)));
+      let score = scores.get(h);
+      if (score === undefined) {
+        score = Math.max(...[f.label, ...f.synonyms].map((c) => headerSimilarity(h, c)));
+        scores.set(h, score);
+      }
       if (score >= MIN_SCORE) pairs.push({ field: fi, column, score });
     });
   });

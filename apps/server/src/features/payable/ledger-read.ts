@@ -3,6 +3,7 @@ import {
   createRowMapper,
   type FileIssue,
   guessMapping,
+  headerList,
   LEDGER_FIELDS,
   type LedgerFieldKey,
   type Mapping,
@@ -22,10 +23,11 @@ const squash = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 export const mapLedgerHeaders = (headers: readonly string[]): Mapping<LedgerFieldKey> => {
   const mapping: Mapping<LedgerFieldKey> = {};
   const used = new Set<number>();
+  const squashed = headers.map(squash);
   for (const f of LEDGER_FIELDS) {
-    const i = headers.findIndex(
-      (h, j) => !used.has(j) && (squash(h) === squash(f.key) || squash(h) === squash(f.label)),
-    );
+    const key = squash(f.key);
+    const label = squash(f.label);
+    const i = squashed.findIndex((h, j) => !used.has(j) && (h === key || h === label));
     if (i >= 0) {
       mapping[f.key] = i;
       used.add(i);
@@ -102,9 +104,9 @@ export const openLedger = async (
   const missing = LEDGER_FIELDS.filter((f) => f.required && mapping[f.key] === undefined);
   const unusable =
     missing.length > 0
-      ? `its headers have no column for ${missing.map((f) => `'${f.key}'`).join(', ')} (headers: ${source.headers.join(' | ')})`
+      ? `its headers have no column for ${missing.map((f) => `'${f.key}'`).join(', ')} (headers: ${headerList(source.headers)})`
       : mapping.vendorCode === undefined && mapping.panNo === undefined
-        ? `its headers have no column for 'vendorCode' or 'panNo' (headers: ${source.headers.join(' | ')})`
+        ? `its headers have no column for 'vendorCode' or 'panNo' (headers: ${headerList(source.headers)})`
         : null;
   return { rows: source.rows, shape, issues, unusable };
 };
