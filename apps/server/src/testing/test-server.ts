@@ -166,6 +166,8 @@ export interface JobView {
   status: string;
   remarks: string;
   payload: string | null;
+  // 'NothingLoaded' for a load that found nothing to load
+  outcome?: string | null;
 }
 
 // Waits until a job has finished (Completed or Failed) and returns its view.

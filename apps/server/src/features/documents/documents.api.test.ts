@@ -122,14 +122,23 @@ describe('uploading one Form 16A', () => {
   });
 
   it.each([
-    ['no e-mail', { ...fieldsFor(BLUE), email: '' }],
-    ['no quarter', { ...fieldsFor(BLUE), quarter: '' }],
-    ['a PAN that is not one', { ...fieldsFor(BLUE), panNumber: 'AAACB1234' }],
-    ['a year that is not one', { ...fieldsFor(BLUE), financialYear: '2024' }],
-  ])('asks for the mandatory fields when given %s', async (_name, fields) => {
+    ['no e-mail', { ...fieldsFor(BLUE), email: '' }, 'no e-mail'],
+    ['no quarter', { ...fieldsFor(BLUE), quarter: '' }, 'no quarter'],
+    ['a quarter that is not one', { ...fieldsFor(BLUE), quarter: 'Q9' }, "'Q9' is not a quarter (Q1 to Q4)"],
+    [
+      'a PAN that is not one',
+      { ...fieldsFor(BLUE), panNumber: 'AAACB1234' },
+      "'AAACB1234' is not a valid PAN",
+    ],
+    [
+      'a year that is not one',
+      { ...fieldsFor(BLUE), financialYear: '2024-26' },
+      "'2024-26' is not a financial year (yyyy-yy, e.g. 2024-25)",
+    ],
+  ])('asks for the mandatory fields when given %s, saying which', async (_name, fields, which) => {
     const answer = await uploadOne('blue-q1.pdf', blueQ1, fields);
     expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ message: FORM16A_MANDATORY });
+    expect(answer.json).toMatchObject({ message: `${FORM16A_MANDATORY}: ${which}.` });
   });
 
   it('refuses a PAN that is not in the vendor master', async () => {

@@ -45,15 +45,22 @@ export const uploadOneCertificate = async (
     const pan = (fields.panNumber ?? '').toUpperCase();
     const quarter = (fields.quarter ?? '').toUpperCase();
     const email = fields.email ?? '';
-    if (
-      !fields.financialYear ||
-      !isFinancialYear(fields.financialYear) ||
-      !(FORM16A_QUARTERS as readonly string[]).includes(quarter) ||
-      !isValidPan(pan) ||
-      !EMAIL_PATTERN.test(email)
-    ) {
-      throw badRequest(FORM16A_MANDATORY, 'MANDATORY_FIELDS');
-    }
+    // the spec's message, then which of the four is missing or not valid
+    const wrong = [
+      !fields.financialYear
+        ? 'no financial year'
+        : !isFinancialYear(fields.financialYear)
+          ? `'${fields.financialYear}' is not a financial year (yyyy-yy, e.g. 2024-25)`
+          : null,
+      !quarter
+        ? 'no quarter'
+        : !(FORM16A_QUARTERS as readonly string[]).includes(quarter)
+          ? `'${quarter}' is not a quarter (Q1 to Q4)`
+          : null,
+      !pan ? 'no PAN' : !isValidPan(pan) ? `'${pan}' is not a valid PAN` : null,
+      !email ? 'no e-mail' : !EMAIL_PATTERN.test(email) ? `'${email}' is not an e-mail address` : null,
+    ].filter((w): w is string => w !== null);
+    if (wrong.length) throw badRequest(`${FORM16A_MANDATORY}: ${wrong.join('; ')}.`, 'MANDATORY_FIELDS');
     const vendor = await vendorOfPan(ctx.db, entityId, pan);
     if (!vendor) throw badRequest(VENDOR_NOT_FOUND_FOR_PAN, 'VENDOR_NOT_FOUND');
     const reading = await readForm16aPdf(await fs.promises.readFile(file.tempPath));

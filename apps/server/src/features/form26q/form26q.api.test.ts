@@ -131,7 +131,7 @@ describe('26Q reconcile: validation', () => {
     [
       'a field left unmapped',
       { ...FIELDS, mappingDefinition: JSON.stringify({ ...MAPPING, Rate: '' }) },
-      FORM26Q_MESSAGES.fieldsUnmapped,
+      `${FORM26Q_MESSAGES.fieldsUnmapped} Not mapped to a column of the file: tdsRate.`,
     ],
     [
       'a header not in the file',
@@ -148,14 +148,18 @@ describe('26Q reconcile: validation', () => {
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.json)).toContain(message);
   });
-  it.each(['/34a/reconcile-26q/-/Q1', '/34a/reconcile-26q/24-25/Q5'])(
-    'a missing year or quarter: %s',
-    async (route) => {
-      const answer = await reconcile(RETURN_ROWS, FIELDS, route);
-      expect(answer.status).toBe(400);
-      expect(JSON.stringify(answer.json)).toContain(FORM26Q_MESSAGES.yearQuarter);
-    },
-  );
+  it.each([
+    ['/34a/reconcile-26q/-/Q1', "'-' is not a financial year (e.g. 2024-25)."],
+    ['/34a/reconcile-26q/24-25/Q5', "'Q5' is not a quarter (Q1 to Q4)."],
+    [
+      '/34a/reconcile-26q/2024-26/Q7',
+      "'2024-26' is not a financial year (e.g. 2024-25); 'Q7' is not a quarter (Q1 to Q4).",
+    ],
+  ])('a missing year or quarter: %s, saying which', async (route, which) => {
+    const answer = await reconcile(RETURN_ROWS, FIELDS, route);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ message: `${FORM26Q_MESSAGES.yearQuarter} ${which}` });
+  });
   it('names the line and column of an amount that is not one', async () => {
     const answer = await reconcile([['AAACA1234A', 'Alpha', '94C', 'ten', 1, 1]], FIELDS);
     expect(answer.status).toBe(400);

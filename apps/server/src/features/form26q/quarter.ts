@@ -8,8 +8,13 @@ export type Quarter = (typeof FORM26Q_QUARTERS)[number];
 export const yearAndQuarter = (financialYear: string, quarter: string): { fy: string; quarter: Quarter } => {
   const fy = toPayableFy(financialYear.trim());
   const q = quarter.trim().toUpperCase();
-  if (!isFinancialYear(fy) || !(FORM26Q_QUARTERS as readonly string[]).includes(q))
-    throw badRequest(FORM26Q_MESSAGES.yearQuarter, 'YEAR_QUARTER');
+  const wrong = [
+    isFinancialYear(fy) ? null : `'${financialYear.trim()}' is not a financial year (e.g. 2024-25)`,
+    (FORM26Q_QUARTERS as readonly string[]).includes(q)
+      ? null
+      : `'${quarter.trim()}' is not a quarter (Q1 to Q4)`,
+  ].filter((w): w is string => w !== null);
+  if (wrong.length) throw badRequest(`${FORM26Q_MESSAGES.yearQuarter} ${wrong.join('; ')}.`, 'YEAR_QUARTER');
   return { fy, quarter: q as Quarter };
 };
 

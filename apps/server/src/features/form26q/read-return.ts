@@ -62,8 +62,12 @@ export const columnsOf = (table: TableRead, mappingDefinition: string | undefine
     if (index >= 0 && (FORM26Q_TARGET_FIELDS as readonly string[]).includes(target))
       columns.set(target as Form26qTargetField, index);
   }
-  if (FORM26Q_TARGET_FIELDS.some((f) => !columns.has(f)))
-    throw badRequest(FORM26Q_MESSAGES.fieldsUnmapped, 'FIELDS_UNMAPPED');
+  const unmapped = FORM26Q_TARGET_FIELDS.filter((f) => !columns.has(f));
+  if (unmapped.length)
+    throw badRequest(
+      `${FORM26Q_MESSAGES.fieldsUnmapped} Not mapped to a column of the file: ${unmapped.join(', ')}.`,
+      'FIELDS_UNMAPPED',
+    );
   return { mapping, columns: columns as ReadonlyMap<Form26qTargetField, number> };
 };
 

@@ -204,3 +204,55 @@ describe('a statement whose rows are already loaded', () => {
     expect(asked.json).toMatchObject({ code: 'ROWS_ALREADY_LOADED' });
   });
 });
+
+describe('what counts as loaded before', () => {
+  it('lets a file whose load found nothing be loaded again, and refuses one still loading', async () => {
+    // a register of the right shape whose every row is dated outside the year: nothing loads
+    const register = { name: 'wrong-year.txt', content: fixture('sales-register.txt') };
+    const first = await t.upload('/ingest/sales-register', {
+      token,
+      files: [register],
+      fields: { financialYear: '2010-11' },
+    });
+    expect(first.status).toBe(200);
+    const view = await finished((first.json as { jobId: string }).jobId);
+    expect(view.outcome).toBe('NothingLoaded');
+    const again = await t.upload('/ingest/sales-register', {
+      token,
+      files: [register],
+      fields: { financialYear: '2010-11' },
+    });
+    expect(again.status).toBe(200);
+    await finished((again.json as { jobId: string }).jobId);
+  });
+
+  it('refuses the same file while its first load has not finished', async () => {
+    // no workers: the first load stays queued
+    const idle = await startTestServer({}, { work: false });
+    try {
+      const idleToken = await idle.login(ADMIN.email, ADMIN.password);
+      const file = { name: 'twice.txt', content: fixture('26as-form-168-layout.txt') };
+      const first = await idle.upload('/ingest/taxbook', { token: idleToken, files: [file] });
+      expect(first.status).toBe(200);
+      const second = await idle.upload('/ingest/taxbook', { token: idleToken, files: [file] });
+      expect(second.status).toBe(409);
+      expect(second.json).toMatchObject({ code: 'DUPLICATE_FILE' });
+      expect((second.json as { message: string }).message).toContain(
+        `twice.txt is being loaded now (job ${(first.json as { jobId: string }).jobId}`,
+      );
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('refuses a sales register year no register can have, naming it', async () => {
+    const answer = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'sales.txt', content: fixture('sales-register.txt') }],
+      fields: { financialYear: '1899-00' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
+    expect((answer.json as { message: string }).message).toContain('FY 1899-00');
+  });
+});

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import type { IngestKind, UploadAnswer } from '@taxrecon/contracts';
 import { UploadFields } from '@taxrecon/contracts';
 import { ZIP_TOO_LARGE, zipEntriesRefusal } from '@taxrecon/formats';
-import { isFinancialYear } from '@taxrecon/shared';
+import { financialYearOf, isFinancialYear } from '@taxrecon/shared';
 import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import type { FastifyRequest } from 'fastify';
+import { type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
@@ -69,6 +70,13 @@ export const startUpload = async (
   }
 };
 
+// A year before 2000-01 or after the next one is a slip of the keyboard, not a register.
+const loadableYear = (fy: string): boolean => {
+  const start = Number(fy.slice(0, 4));
+  const next = Number(financialYearOf(new Date().toISOString().slice(0, 10)).slice(0, 4)) + 1;
+  return start >= 2000 && start <= next;
+};
+
 const acceptUpload = async (
   ctx: AppContext,
   store: FileStore,
@@ -82,18 +90,36 @@ const acceptUpload = async (
   if (kind === 'sales-register' && (!fields.financialYear || !isFinancialYear(fields.financialYear))) {
     throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
   }
+  if (kind === 'sales-register' && fields.financialYear && !loadableYear(fields.financialYear)) {
+    throw badRequest(
+      `FY ${fields.financialYear} is not a year a sales register can be loaded for (FY 2000-01 to the next financial year).`,
+      'NO_FINANCIAL_YEAR',
+    );
+  }
   const mapping = parseMapping(fields.mappingDefinition);
   if (fields.force !== 'true') {
     for (const file of upload.files) {
+      // a load that loaded nothing does not count; one still running does
       const earlier = await ctx.db
         .selectFrom('stored_files as f')
         .innerJoin('jobs as j', 'j.id', 'f.job_id')
-        .select(['f.file_name', 'j.id', 'j.created_at'])
+        .select(['f.file_name', 'j.id', 'j.created_at', 'j.status'])
         .where('f.entity_id', '=', entityId)
         .where('f.kind', '=', kind)
         .where('f.sha256', '=', file.sha256)
-        .where('j.status', '=', 'Completed')
+        .where(
+          sql<SqlBool>`(j.status = 'Completed' AND coalesce(j.result->>'outcome', '') <> 'NothingLoaded')
+            OR j.status IN ('NotStarted', 'InProgress')`,
+        )
+        .orderBy('j.created_at', 'desc')
         .executeTakeFirst();
+      if (earlier && earlier.status !== 'Completed') {
+        throw new HttpError(
+          409,
+          'DUPLICATE_FILE',
+          `${file.fileName} is being loaded now (job ${earlier.id}, as ${earlier.file_name}). Wait for that job to finish.`,
+        );
+      }
       if (earlier) {
         throw new HttpError(
           409,
@@ -132,6 +158,9 @@ const acceptUpload = async (
     },
     { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
   );
+  // linked now, not when the job runs, so the same file sent again while this
+  // load is queued is known as being loaded
+  await ctx.db.updateTable('stored_files').set({ job_id: job.id }).where('id', 'in', fileIds).execute();
   if (kind === 'sales-register' && fields.financialYear) {
     const registers = upload.files.map((f, i) => ({ fileName: f.fileName, storedFileId: fileIds[i] ?? '' }));
     await fileLoadedSalesRegisters(ctx, entityId, caller.userId, fields.financialYear, registers, job.id);
