@@ -146,7 +146,8 @@ export const bulkForm16aTask = (ctx: () => AppContext) =>
       };
       const outcome = {
         remarks: `${read.loaded.length} of ${read.filesRead} Form 16A certificate(s) loaded; ${read.rejected.length} file(s) left out`,
-        result,
+        // a zip without one certificate to keep is told as a warning, not a success
+        result: read.loaded.length === 0 ? { ...result, outcome: 'NothingLoaded' } : result,
         transactionsCount: read.loaded.length,
       };
       await c.db.transaction().execute(async (tx) => {

@@ -253,6 +253,20 @@ describe('a bulk upload of a zip of PDFs', () => {
   });
 });
 
+describe('a bulk upload with no certificate in it', () => {
+  it('finishes as a load that loaded nothing, which the user is warned of', async () => {
+    const zip = await zipOf([{ name: 'readme.txt', content: 'not a certificate' }]);
+    const answer = await t.upload('/ingest/bulk-form16a', {
+      token: admin,
+      files: [{ name: 'no-pdfs.zip', content: zip }],
+    });
+    expect(answer.status).toBe(200);
+    const job = await jobFinished(t, admin, (answer.json as { jobId: string }).jobId);
+    expect(job.status).toBe('Completed');
+    expect(job.outcome).toBe('NothingLoaded');
+  });
+});
+
 describe('searching, e-mailing', () => {
   it.each([
     [`?vendorPan=${GREEN.pan.toLowerCase()}`, ['green-q1-2023.pdf', 'green-q1.pdf']],
