@@ -173,6 +173,13 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
         beforeCommit: async (client, totals, batch) => {
           const table = STREAMED_TABLE[input.kind];
           if (table) await analyzeAfterLoad(client, table, totals.rowsLoaded);
+          // the upload filed the register in the TDS payable sales folder
+          // (sales-files.ts); a register that loaded nothing is taken out again
+          if (input.kind === 'sales-register' && totals.rowsLoaded === 0)
+            await client.query(
+              `DELETE FROM payable_files WHERE entity_id = $1 AND job_id = $2 AND kind = 'sales'`,
+              [input.entityId, job.jobId],
+            );
           outcome = {
             remarks: summary(totals, batch),
             transactionsCount: totals.rowsLoaded,

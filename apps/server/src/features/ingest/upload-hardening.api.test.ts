@@ -108,6 +108,20 @@ describe('temporary upload files', () => {
   });
 });
 
+describe('an empty file', () => {
+  it.each([
+    ['/ingest/taxbook', 'empty.txt'],
+    ['/ingest/ingest-vendor', 'vendors.txt'],
+    ['/customer-mapping/', 'empty.txt'],
+  ])('is refused at once by %s, named, leaving nothing behind', async (route, name) => {
+    const before = tempFiles();
+    const answer = await t.upload(route, { token, files: [{ name, content: '' }] });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'EMPTY_FILE', message: `${name} is empty (0 bytes).` });
+    expect(leftSince(before)).toEqual([]);
+  });
+});
+
 describe('bad bytes', () => {
   it('turn a NUL in one 26AS line into a validation error on that line; the rest loads', async () => {
     const text = fixture('26as-current-layout.txt').toString('utf8').split('\n');
@@ -215,8 +229,16 @@ describe('what counts as loaded before', () => {
       fields: { financialYear: '2010-11' },
     });
     expect(first.status).toBe(200);
-    const view = await finished((first.json as { jobId: string }).jobId);
+    const firstJob = (first.json as { jobId: string }).jobId;
+    const view = await finished(firstJob);
     expect(view.outcome).toBe('NothingLoaded');
+    // nor is it left in the TDS payable sales folder the upload filed it in
+    const filed = await t.server.ctx.db
+      .selectFrom('payable_files')
+      .select('file_name')
+      .where('job_id', '=', firstJob)
+      .execute();
+    expect(filed).toEqual([]);
     const again = await t.upload('/ingest/sales-register', {
       token,
       files: [register],
@@ -240,6 +262,13 @@ describe('what counts as loaded before', () => {
       expect((second.json as { message: string }).message).toContain(
         `twice.txt is being loaded now (job ${(first.json as { jobId: string }).jobId}`,
       );
+      // another file is not held up by it
+      const other = await idle.upload('/ingest/taxbook', {
+        token: idleToken,
+        files: [{ name: 'other.txt', content: fixture('26as-current-layout.txt') }],
+        fields: { force: 'true' },
+      });
+      expect(other.status).toBe(200);
     } finally {
       await idle.close();
     }

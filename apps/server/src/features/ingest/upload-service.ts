@@ -108,8 +108,8 @@ const acceptUpload = async (
         .where('f.kind', '=', kind)
         .where('f.sha256', '=', file.sha256)
         .where(
-          sql<SqlBool>`(j.status = 'Completed' AND coalesce(j.result->>'outcome', '') <> 'NothingLoaded')
-            OR j.status IN ('NotStarted', 'InProgress')`,
+          sql<SqlBool>`((j.status = 'Completed' AND coalesce(j.result->>'outcome', '') <> 'NothingLoaded')
+            OR j.status IN ('NotStarted', 'InProgress'))`,
         )
         .orderBy('j.created_at', 'desc')
         .executeTakeFirst();

@@ -101,6 +101,8 @@ export const receiveUpload = async (
       }
       const { size, sha256 } = check.result();
       files[files.length - 1] = { fileName, tempPath, sizeBytes: size, sha256 };
+      // an empty file is refused here, not loaded as nothing in the background
+      if (size === 0) throw badRequest(`${fileName} is empty (0 bytes).`, 'EMPTY_FILE');
     }
   } catch (error) {
     await Promise.all(files.map((f) => fs.promises.rm(f.tempPath, { force: true })));
