@@ -17,8 +17,10 @@ const refuseBadZip = async (file: ReceivedFile): Promise<void> => {
   let refusal: string | null;
   try {
     refusal = zipEntriesRefusal(file.fileName, await reader.getEntries());
-  } catch {
-    throw badRequest(`${file.fileName} is not a readable zip file.`, 'INVALID_ZIP');
+  } catch (error) {
+    // the reader's reason too: an unsafe entry name is not the same as bytes that are no zip
+    const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+    throw badRequest(`${file.fileName} is not a readable zip file${reason}.`, 'INVALID_ZIP');
   } finally {
     await reader.close();
   }

@@ -246,9 +246,48 @@ describe('a bulk upload of a zip of PDFs', () => {
       files: [{ name: 'not.zip', content: 'plain text' }],
     });
     expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'INVALID_ZIP' });
+    expect((answer.json as { message: string }).message).toMatch(
+      /^not\.zip is not a readable zip file \(.+\)\.$/,
+    );
+  });
+
+  it('says why a zip with an entry that climbs out of its folder is refused', async () => {
+    // a zip whose only entry is named ../../etc/evil.txt, written by hand: zip
+    // writers refuse to make one
+    const name = Buffer.from('../../etc/evil.txt');
+    const data = Buffer.from('x');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(0x8cdc1683, 14); // crc32 of 'x'
+    local.writeUInt32LE(1, 18);
+    local.writeUInt32LE(1, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(0x8cdc1683, 16);
+    central.writeUInt32LE(1, 20);
+    central.writeUInt32LE(1, 24);
+    central.writeUInt16LE(name.length, 28);
+    const centralAt = local.length + name.length + data.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + name.length, 12);
+    end.writeUInt32LE(centralAt, 16);
+    const zip = Buffer.concat([local, name, data, central, name, end]);
+    const answer = await t.upload('/ingest/bulk-form16a', {
+      token: admin,
+      files: [{ name: 'climbs.zip', content: zip }],
+    });
+    expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({
       code: 'INVALID_ZIP',
-      message: 'not.zip is not a readable zip file.',
+      message: 'climbs.zip is not a readable zip file (Unsafe filename).',
     });
   });
 });
