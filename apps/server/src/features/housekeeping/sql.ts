@@ -1,8 +1,5 @@
 import { CompiledQuery, type Kysely, type QueryResult } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest } from '../../platform/http/errors.ts';
 
 // Housekeeping works on tables by name (ENTITY_TABLES and the Delete Data
 // objects), with the scope conditions written as SQL text using $1 for the
@@ -40,19 +37,4 @@ export const columnsOf = async (db: Kysely<DB>, table: string): Promise<string[]
 // interleaves with another restore or a snapshot being counted against the quota.
 export const lockEntity = async (db: Kysely<DB>, entityId: string): Promise<void> => {
   await raw(db, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`housekeeping:${entityId}`]);
-};
-
-// The caller's current entity, looked up in the caller's tenant, so a stale or
-// foreign entity id never reaches another tenant's rows.
-export const currentEntity = async (ctx: AppContext, caller: Caller): Promise<string> => {
-  const entity = caller.entityId
-    ? await ctx.db
-        .selectFrom('legal_entities')
-        .select('id')
-        .where('id', '=', caller.entityId)
-        .where('tenant_id', '=', caller.tenantId)
-        .executeTakeFirst()
-    : undefined;
-  if (!entity) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return entity.id;
 };

@@ -1,22 +1,4 @@
-import type { AppContext } from '../../platform/context.ts';
-import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, HttpError } from '../../platform/http/errors.ts';
-
-// Master data belongs to the caller's current entity. The entity is looked up
-// in the caller's tenant too, so a stale or foreign entity id can never reach
-// another tenant's rows.
-export const currentEntity = async (ctx: AppContext, caller: Caller): Promise<string> => {
-  const entity = caller.entityId
-    ? await ctx.db
-        .selectFrom('legal_entities')
-        .select('id')
-        .where('id', '=', caller.entityId)
-        .where('tenant_id', '=', caller.tenantId)
-        .executeTakeFirst()
-    : undefined;
-  if (!entity) throw badRequest('Choose an entity first.', 'NO_ENTITY');
-  return entity.id;
-};
+import { HttpError } from '../../platform/http/errors.ts';
 
 // Search criteria are partial and case-insensitive: "abc" finds "xABCy".
 // LIKE's own wildcards in what the user typed are matched literally.
