@@ -8,7 +8,10 @@ export const rate = (value: number | null) => (value === null ? '—' : formatPe
 
 // The section expense types of a predicted section, as the mapping screens
 // show them: rates in percent, thresholds in rupees with lakh grouping.
+// The period leads: a section's types under the old and the new Act differ there.
 export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[] = [
+  dayColumn('applicableFromDate', 'From', (t) => t.applicableFromDate),
+  dayColumn('applicableToDate', 'To', (t) => t.applicableToDate),
   {
     accessor: 'expenseType',
     title: 'Expense type',
@@ -89,6 +92,4 @@ export const SECTION_TYPE_COLUMNS: readonly GridColumn<SectionExpenseTypeView>[]
     textAlign: 'right',
     noWrap: true,
   },
-  dayColumn('applicableFromDate', 'From', (t) => t.applicableFromDate),
-  dayColumn('applicableToDate', 'To', (t) => t.applicableToDate),
 ];

@@ -140,7 +140,12 @@ export function SearchSectionExpenseTypePage() {
   });
 
   const columns: GridColumn<SectionExpenseTypeRow>[] = [
+    // The period comes straight after the section: a section's rows for the
+    // old and the new Act differ only there, and off to the right at 1440 px
+    // they read as the same row twice.
     { accessor: 'section', title: 'Section', value: (r) => sectionText(r), noWrap: true },
+    dayColumn('applicablefromdate', 'Applicable From', (r) => r.applicablefromdate),
+    dayColumn('applicabletodate', 'Applicable To', (r) => r.applicabletodate),
     { accessor: 'expensetype', title: 'Expense Type', value: (r) => r.expensetype },
     { accessor: 'expensetypedetail', title: 'Detail', value: (r) => r.expensetypedetail, width: 240 },
     { accessor: 'tdsexempted', title: 'TDS Exempted?', value: (r) => (r.tdsexempted ? 'Yes' : 'No') },
@@ -154,8 +159,6 @@ export function SearchSectionExpenseTypePage() {
       render: (r) => rateText(r.tdsfornoorinvalidpan),
       textAlign: 'right',
     },
-    dayColumn('applicablefromdate', 'Applicable From', (r) => r.applicablefromdate),
-    dayColumn('applicabletodate', 'Applicable To', (r) => r.applicabletodate),
     {
       accessor: 'thresholdinvoice',
       title: 'Invoice threshold',
