@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { analyzeAfterLoad } from '../../platform/db/statistics.ts';
 import { defineTask, type TaskOutcome } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
+import { fileLoadedSalesRegisters } from '../payable-data/sales-files.ts';
 import { parseForm26as, type SourceFile } from './form-26as-loader.ts';
 import { parseAndLoad } from './load-batch.ts';
 import { loadMasterFile } from './master-loader.ts';
@@ -173,12 +174,15 @@ export const ingestTask = (ctx: () => AppContext, store: FileStore, jobType: str
         beforeCommit: async (client, totals, batch) => {
           const table = STREAMED_TABLE[input.kind];
           if (table) await analyzeAfterLoad(client, table, totals.rowsLoaded);
-          // the upload filed the register in the TDS payable sales folder
-          // (sales-files.ts); a register that loaded nothing is taken out again
-          if (input.kind === 'sales-register' && totals.rowsLoaded === 0)
-            await client.query(
-              `DELETE FROM payable_files WHERE entity_id = $1 AND job_id = $2 AND kind = 'sales'`,
-              [input.entityId, job.jobId],
+          // a register uploaded for a year goes in the TDS payable sales folder
+          // too, with its rows, and only if it loaded some (sales-files.ts)
+          if (input.kind === 'sales-register' && input.financialYear && totals.rowsLoaded > 0)
+            await fileLoadedSalesRegisters(
+              client,
+              input.entityId,
+              input.financialYear,
+              input.fileIds,
+              job.jobId,
             );
           outcome = {
             remarks: summary(totals, batch),

@@ -248,6 +248,41 @@ describe('what counts as loaded before', () => {
     await finished((again.json as { jobId: string }).jobId);
   });
 
+  it('files a sales register in the TDS payable folder only once it loads, so junk of the same name leaves the good one', async () => {
+    const salesFolder = () =>
+      t.server.ctx.db
+        .selectFrom('payable_files')
+        .select(['file_name', 'job_id'])
+        .where('kind', '=', 'sales')
+        .where('financial_year', '=', '2024-25')
+        .where('file_name', '=', 'books-2024.txt')
+        .execute();
+    const good = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'books-2024.txt', content: fixture('sales-register.txt') }],
+      fields: { financialYear: '2024-25', force: 'true' },
+    });
+    expect(good.status).toBe(200);
+    const goodJob = (good.json as { jobId: string }).jobId;
+    expect(loadedRows(await finished(goodJob))).toBeGreaterThan(0);
+    expect(await salesFolder()).toEqual([{ file_name: 'books-2024.txt', job_id: goodJob }]);
+
+    // the same register's lines dated fourteen years earlier: nothing in 2024-25 loads
+    const junk = fixture('sales-register.txt')
+      .toString('latin1')
+      .replace(/2024|2025|\/25\b|-25\b/g, (m) =>
+        m.startsWith('/') ? '/11' : m.startsWith('-') ? '-11' : '2010',
+      );
+    const bad = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'books-2024.txt', content: Buffer.from(junk, 'latin1') }],
+      fields: { financialYear: '2024-25' },
+    });
+    expect(bad.status).toBe(200);
+    expect((await finished((bad.json as { jobId: string }).jobId)).outcome).toBe('NothingLoaded');
+    expect(await salesFolder()).toEqual([{ file_name: 'books-2024.txt', job_id: goodJob }]);
+  });
+
   it('refuses the same file while its first load has not finished', async () => {
     // no workers: the first load stays queued
     const idle = await startTestServer({}, { work: false });

@@ -18,7 +18,6 @@ import {
 import type { TaskDefinition } from '../../platform/queue/task.ts';
 import type { FileStore } from '../../platform/storage/file-store.ts';
 import { keepUploadedFile } from '../../platform/storage/stored-files.ts';
-import { fileLoadedSalesRegisters } from '../payable-data/sales-files.ts';
 import { refuseLoadedStatements, statementsOf } from './statement-overlap.ts';
 import { refuseForeignPan } from './statement-pan.ts';
 
@@ -161,10 +160,6 @@ const acceptUpload = async (
   // linked now, not when the job runs, so the same file sent again while this
   // load is queued is known as being loaded
   await ctx.db.updateTable('stored_files').set({ job_id: job.id }).where('id', 'in', fileIds).execute();
-  if (kind === 'sales-register' && fields.financialYear) {
-    const registers = upload.files.map((f, i) => ({ fileName: f.fileName, storedFileId: fileIds[i] ?? '' }));
-    await fileLoadedSalesRegisters(ctx, entityId, caller.userId, fields.financialYear, registers, job.id);
-  }
   return {
     message: `${upload.files.map((f) => f.fileName).join(', ')} received; loading in the background.`,
     jobId: job.id,

@@ -1,6 +1,7 @@
 import type { PayableUploadAnswer } from '@taxrecon/contracts';
 import { readTable } from '@taxrecon/formats';
 import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
@@ -9,7 +10,6 @@ import {
   type FolderKey,
   fileById,
   fileIntoFolder,
-  filePayableRow,
   problemDetails,
   problemOf,
   refuseDuplicate,
@@ -69,28 +69,31 @@ export const uploadPayableSales = (
 // The part 2 sales register upload (PUT /ingest/sales-register with a year)
 // files the register in the payable folder too, so the one Upload Sales
 // Register screen both loads the rows and shows the Folder Details of spec
-// part 3. The ingest job counts and loads the rows; the folder entry names
-// the same stored original.
+// part 3. It is filed by the ingest job, in the transaction that loads its
+// rows, and only when some loaded: a file that loads nothing (a junk file
+// named as a good one, above all) never takes the good one's place. The
+// folder entry names the same stored original; a file of the same name
+// filed before is replaced, as an upload to the folder replaces it.
 export const fileLoadedSalesRegisters = async (
-  ctx: AppContext,
+  client: Pick<pg.PoolClient, 'query'>,
   entityId: string,
-  userId: string,
   financialYear: string,
-  files: readonly { fileName: string; storedFileId: string }[],
+  storedFileIds: readonly string[],
   jobId: string,
 ): Promise<void> => {
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const f of files) {
-      await filePayableRow(trx, entityId, {
-        key: { kind: 'sales', financialYear, month: null, fileName: f.fileName },
-        fileId: f.storedFileId,
-        jobId,
-        rowsRead: null,
-        baseTotal: null,
-        tdsTotal: null,
-        problems: [],
-        uploadedBy: userId,
-      });
-    }
-  });
+  // one at a time: two files of the same name in one upload leave the second
+  for (const fileId of storedFileIds) {
+    await client.query(
+      `DELETE FROM payable_files p USING stored_files f
+       WHERE f.id = $3 AND p.entity_id = $1 AND p.kind = 'sales' AND p.financial_year = $2
+         AND p.month IS NULL AND p.file_name = f.file_name`,
+      [entityId, financialYear, fileId],
+    );
+    await client.query(
+      `INSERT INTO payable_files (entity_id, kind, financial_year, month, file_name, file_id, job_id, uploaded_by)
+       SELECT $1, 'sales', $2, NULL, f.file_name, f.id, $4, f.uploaded_by FROM stored_files f
+       WHERE f.id = $3 AND f.entity_id = $1`,
+      [entityId, financialYear, fileId, jobId],
+    );
+  }
 };
