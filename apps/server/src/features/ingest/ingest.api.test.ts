@@ -307,6 +307,35 @@ describe('sales register upload', () => {
     expect(suggested.remembered).toBe(true);
     expect(suggested.fields.find((f) => f.key === 'voucherNumber')?.header).toBe('Bill');
   });
+
+  it('says when a mapped column is not in the file, and what was read instead', async () => {
+    // mapped from another file's header row: 'TDS' and 'Ref' are not in this one
+    const headers = ['Dt', 'Client', 'Bill', 'Taxable', 'TDS Deducted'];
+    const answer = await t.upload('/ingest/sales-register', {
+      token,
+      files: [{ name: 'renamed.txt', content: `${headers.join('\t')}\n02-05-2024\tACME\tB-2\t1000\t100\n` }],
+      fields: {
+        financialYear: '2024-25',
+        mappingDefinition: JSON.stringify({
+          date: 'Dt',
+          customerName: 'Client',
+          voucherNumber: 'Bill',
+          saleAmount: 'Taxable',
+          tdsAmount: 'TDS',
+          customerCode: 'Ref',
+        }),
+      },
+    });
+    expect(answer.status).toBe(200);
+    const view = await finished((answer.json as { jobId: string }).jobId);
+    expect(view.remarks).toContain('1 of 1 rows loaded');
+    expect(view.remarks).toContain(
+      "renamed.txt: the column 'TDS' mapped to 'TDS on sales' is not in the header row; its column 'TDS Deducted' was read instead",
+    );
+    expect(view.remarks).toContain(
+      "the column 'Ref' mapped to 'Customer Code' is not in the header row; 'Customer Code' was left empty",
+    );
+  });
 });
 
 describe('folder loads', () => {

@@ -84,6 +84,26 @@ const loadRegister = async (
       const chosen: Partial<Record<string, number>> = options.mapping
         ? mappingByHeaderName(source.headers, options.mapping)
         : {};
+      // A column the person mapped that this file lacks (the mapping was made
+      // from another file's header row, or the file changed) is said, with
+      // what was read instead: the closest name, or nothing.
+      for (const [key, header] of Object.entries(options.mapping ?? {})) {
+        if (chosen[key] !== undefined) continue;
+        const label = fields.find((f) => f.key === key)?.label;
+        if (!label) continue;
+        const instead = guessed[key];
+        const message = `${file.fileName}: the column '${header}' mapped to '${label}' is not in the header row; ${instead === undefined ? `'${label}' was left empty` : `its column '${source.headers[instead]}' was read instead`}`;
+        batch.warnings.push({
+          file: file.fileName,
+          line: source.headerLine || 1,
+          column: header,
+          expected: `a column named '${header}' in the header row`,
+          code: 'MAPPED_COLUMN_NOT_FOUND',
+          message: `${message}.`,
+        });
+        // said in the job's remarks too: it changes what every row loads
+        batch.notes.push(message);
+      }
       const missing = fields.filter(
         (f) => f.required && chosen[f.key] === undefined && guessed[f.key] === undefined,
       );
