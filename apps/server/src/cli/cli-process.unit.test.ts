@@ -64,6 +64,44 @@ describe('the taxrecon command as a process', () => {
     PROCESS_TEST_MS,
   );
 
+  it.each([
+    ['reconcile', 'usage: taxrecon reconcile tds|tcs'],
+    ['payable', 'usage: taxrecon payable --fy'],
+    ['migrate', 'usage: taxrecon migrate'],
+    ['worker', 'usage: taxrecon worker'],
+    ['serve', 'usage: taxrecon serve [--no-workers]'],
+  ])(
+    'prints the usage of `%s --help` and runs nothing',
+    (command, usage) => {
+      // no database is reachable: a command that ran would fail or hang, not exit 0
+      const env = {
+        ...process.env,
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        DATA_DIR: '/nonexistent',
+      };
+      const run = spawnSync(process.execPath, [BIN, command, '--help'], {
+        encoding: 'utf8',
+        env,
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(usage);
+      expect(run.stderr).toBe('');
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    'refuses an option `worker` and `migrate` do not take, instead of running',
+    () => {
+      const run = spawnSync(process.execPath, [BIN, 'migrate', '--dry-run'], { encoding: 'utf8' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain("Unknown option '--dry-run'.");
+      expect(run.stderr).toContain('usage: taxrecon migrate');
+    },
+    PROCESS_TEST_MS,
+  );
+
   it(
     'runs `payable` again with a bigger young generation, passing its output and exit status through',
     () => {

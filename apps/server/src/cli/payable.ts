@@ -26,11 +26,7 @@ import { poolSize } from '../lib/worker-pool.ts';
 import { ledgerPieceBytes, readLedgerWith } from '../parsing/ledger-chunk.ts';
 import { type Io, readInput, Stop } from './io.ts';
 import { writePayableJson } from './payable-json.ts';
-
-const USAGE = `usage: taxrecon payable --fy 2024-25 --ledger FILE [--ledger FILE...] --vendors FILE
-    [--vendor-sections FILE] [--expense-sections FILE] [--section-types FILE]
-    [--rules FILE] [--interest-as-of YYYY-MM-DD] --out result.json [--xlsx report.xlsx]
-`;
+import { PAYABLE_USAGE } from './usage.ts';
 
 type Reader = (
   bytes: Uint8Array,
@@ -46,7 +42,7 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
   try {
     values = parseOptions(args);
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n${USAGE}`);
+    io.stderr(`${(error as Error).message}\n${PAYABLE_USAGE}`);
     return 2;
   }
   const warn = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);

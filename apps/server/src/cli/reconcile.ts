@@ -38,13 +38,8 @@ import { bookFields } from '../parsing/book-rows.ts';
 import { type Io, readInput, readShared, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
 import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';
+import { RECONCILE_USAGE } from './usage.ts';
 
-const USAGE = `usage: taxrecon reconcile tds|tcs --fy 2024-25 --book FILE [--book FILE...] --26as FILE [--26as FILE...]
-    [--customers FILE] [--mapping FILE] [--password DDMMYYYY]
-    [--mode TaxOrSaleAmount|TaxAndSaleAmount|TaxOnly|SaleAmountOnly]
-    [--tolerance RUPEES] [--tolerance-total RUPEES] [--tolerance-amount-total RUPEES]
-    --out result.json [--xlsx report.xlsx]
-`;
 const SPOOL_MEMORY_BYTES = 256 << 20;
 // registers the parsing threads read from shared memory (others, workbooks
 // above all, are read as any file is)
@@ -65,7 +60,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
   try {
     parsed = parseOptions(args);
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n${USAGE}`);
+    io.stderr(`${(error as Error).message}\n${RECONCILE_USAGE}`);
     return 2;
   }
   const { kind, values } = parsed;
