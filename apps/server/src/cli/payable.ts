@@ -24,18 +24,14 @@ import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { ledgerPieceBytes, readLedgerWith } from '../parsing/ledger-chunk.ts';
-import { type Io, readInput, Stop } from './io.ts';
+import { checkOutput, type Io, type ReferenceRead, readInput, readReference, Stop } from './io.ts';
 import { writePayableJson } from './payable-json.ts';
 import { PAYABLE_USAGE } from './usage.ts';
 
 type Reader = (
   bytes: Uint8Array,
   file: string,
-) => Promise<{
-  rows: Record<string, string | number | boolean | null>[];
-  errors: FileIssue[];
-  warnings: FileIssue[];
-}>;
+) => Promise<ReferenceRead<Record<string, string | number | boolean | null>>>;
 
 export const payableCommand = async (args: string[], io: Io): Promise<number> => {
   let values: ReturnType<typeof parseOptions>;
@@ -56,21 +52,13 @@ export const payableCommand = async (args: string[], io: Io): Promise<number> =>
   threads?.warm();
   try {
     const fy = values.fy as FinancialYear;
-    // A reference file: rows with a bad cell are reported and left out; a file
-    // without its required columns stops the run.
-    const reference = async (file: string | undefined, reader: Reader) => {
-      if (!file) return [];
-      const result = await reader(readInput(file), path.basename(file));
-      const fatal = result.errors.filter((e) => e.code === 'MISSING_COLUMN' || e.code === 'EMPTY_FILE');
-      if (fatal.length > 0 || (result.rows.length === 0 && result.errors.length > 0))
-        throw new Stop(
-          `${file}: ${(fatal.length ? fatal : result.errors).map((e) => `line ${e.line}: ${e.message}`).join('; ')}`,
-        );
-      for (const e of result.errors) warn(e);
-      for (const w of result.warnings)
-        if (w.code !== 'UNKNOWN_COLUMN') warn({ ...w, message: `warning: ${w.message}` });
-      return result.rows;
-    };
+    for (const [option, file] of [
+      ['out', values.out],
+      ['xlsx', values.xlsx],
+    ] as const)
+      if (file) checkOutput(file, option);
+    const reference = async (file: string | undefined, reader: Reader) =>
+      file ? readReference(file, reader, warn) : [];
     const vendors = payableVendors(await reference(values.vendors, readPayableVendors));
     const vendorSections = vendorSectionMappings(
       await reference(values['vendor-sections'], readVendorSections),

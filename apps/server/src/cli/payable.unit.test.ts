@@ -234,6 +234,14 @@ describe('taxrecon payable', () => {
     ]);
     expect(noVendors.code).toBe(1);
     expect(noVendors.stderr).toMatch(/nope\.txt: cannot be read \(ENOENT\)/);
+    // an output that cannot be written is said before the ledger is read, not after
+    const nowhere = await run([...baseArgs(path.join(dir, 'none', 'r.json')), '--xlsx', dir]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/--out .*r\.json: the folder .*none does not exist/);
+    const folder = await run([...baseArgs(path.join(dir, 'r.json')), '--xlsx', dir]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toMatch(/--xlsx .*: is a folder/);
+    expect(fs.existsSync(path.join(dir, 'r.json'))).toBe(false);
     const usage = await run(['--fy', '2024', '--ledger', ledger]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--fy must be a financial year/);

@@ -35,7 +35,7 @@ import { isBigFile } from '../lib/register-cut.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from '../parsing/book-rows.ts';
-import { type Io, readInput, readShared, Stop } from './io.ts';
+import { checkOutput, type Io, readInput, readReference, readShared, Stop } from './io.ts';
 import { readBookRows } from './register-read.ts';
 import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';
 import { RECONCILE_USAGE } from './usage.ts';
@@ -77,19 +77,24 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     const fy = values.fy as FinancialYear;
     const rejected: { ref: string; reason: string }[] = [];
 
+    for (const [option, file] of [
+      ['out', values.out],
+      ['xlsx', values.xlsx],
+    ] as const)
+      if (file) checkOutput(file, option);
+    // the master and the mapping: a bad line is told and left out; a file of
+    // which nothing could be read stops the run
+    const warnReference = (issue: FileIssue) => io.stderr(`${formatIssue(issue)}\n`);
     const parties: PartyMaster[] = [];
     if (values.customers) {
-      const bytes = readInput(values.customers);
       const master =
         kind === 'TDS'
-          ? customerParties((await readCustomerMaster(bytes, path.basename(values.customers))).rows)
-          : vendorParties((await readVendorMaster(bytes, path.basename(values.customers))).rows);
+          ? customerParties(await readReference(values.customers, readCustomerMaster, warnReference))
+          : vendorParties(await readReference(values.customers, readVendorMaster, warnReference));
       append(parties, master);
     }
     const mappings = values.mapping
-      ? mappingEntries(
-          (await readCustomerMapping(readInput(values.mapping), path.basename(values.mapping))).rows,
-        )
+      ? mappingEntries(await readReference(values.mapping, readCustomerMapping, warnReference))
       : [];
 
     const options: ReconcileOptions = {

@@ -9,6 +9,7 @@ import { reconcileCommand } from './reconcile.ts';
 // The CLI's contract, on the demo company's files: the result JSON shape, the
 // planted mismatches found, and a stop with the file named for bad input.
 const demo = generateDemoCompany();
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../packages/formats/fixtures');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-cli-'));
 const file = (kind: string, n = 0) =>
   path.join(dir, demo.files.filter((f) => f.kind === kind)[n]?.fileName ?? 'missing');
@@ -175,6 +176,24 @@ describe('taxrecon reconcile', () => {
       ['--fy', '2023-24'],
       /AABCZ3704L-2025-1\.txt: is the statement for 2024-25, not 2023-24/,
     ],
+    // checked before any work, not when the result is written at the end
+    [
+      'a result file in a folder that does not exist',
+      ['--out', path.join(os.tmpdir(), 'no-such-folder', 'r.json')],
+      /--out .*r\.json: the folder .*no-such-folder does not exist/,
+    ],
+    ['a result file that is a folder', ['--out', os.tmpdir()], /--out .*: is a folder/],
+    // a wrong file named as the master must not reconcile as though it were empty
+    [
+      'a customer master of which nothing can be read',
+      ['--customers', path.join(FIXTURES, 'sales-register.txt')],
+      /sales-register\.txt: line \d+: The file has no customerName column/,
+    ],
+    [
+      'a customer mapping of which nothing can be read',
+      ['--mapping', path.join(FIXTURES, 'vendor-master.txt')],
+      /vendor-master\.txt: line \d+: /,
+    ],
   ])('stops on %s with the file named and a non-zero exit', async (_name, override, message) => {
     const args = tdsArgs(path.join(dir, 'x.json'));
     const [flag, value] = override as [string, string];
@@ -182,6 +201,7 @@ describe('taxrecon reconcile', () => {
     const { code, stderr } = await run(args);
     expect(code).toBe(1);
     expect(stderr).toMatch(message);
+    expect(fs.existsSync(path.join(dir, 'x.json'))).toBe(false);
   });
 
   it('stops on a register whose headers cannot be mapped', async () => {
