@@ -18,12 +18,15 @@ import { ZodError } from 'zod';
 import type { AppContext } from '../context.ts';
 import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
+import { nulValuePath } from './nul-values.ts';
 import { urlRedactor } from './redact-url.ts';
 
 // PostgreSQL's data exceptions a request value causes: invalid text for the
 // type (22P02), a bad or out-of-range date (22007, 22008), a number out of
-// range (22003), text longer than its column (22001).
-const REQUEST_VALUE_STATES = new Set(['22P02', '22007', '22008', '22003', '22001']);
+// range (22003), text longer than its column (22001), bytes that are not
+// text (22021) or a \u0000 in jsonb (22P05) from a value the NUL check below
+// does not see (a multipart field).
+const REQUEST_VALUE_STATES = new Set(['22P02', '22007', '22008', '22003', '22001', '22021', '22P05']);
 export interface BuildOptions {
   // how many sign-in attempts one address may make a minute
   loginRateLimit: number;
@@ -107,6 +110,22 @@ export const buildApp = async (
     request.caller = token ? await findCaller(ctx.db, token) : null;
     // The web client watches this header and sends the user to change the password.
     if (request.caller?.mustChangePassword) reply.header('x-change-password', 'true');
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    const parts = [
+      ['path', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const;
+    for (const [part, value] of parts) {
+      const at = nulValuePath(value);
+      if (at === null) continue;
+      return reply.status(400).send({
+        code: 'NUL_CHARACTER',
+        message: `The request's ${part} value ${at} holds a NUL character (U+0000), which no value may hold.`,
+        details: [{ path: at, message: 'holds a NUL character (U+0000)' }],
+      });
+    }
   });
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -43,4 +43,56 @@ describe('request values the database refuses', () => {
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ code: 'BAD_VALUE', message: expect.stringMatching(/out of range/) });
   });
+
+  // PostgreSQL text cannot hold a NUL: each of these was a 500 with a level-50 log line
+  it.each([
+    [
+      'a sign-in, without a token',
+      'POST',
+      '/login',
+      { userId: 'a\u0000b', password: 'x' },
+      false,
+      /body value \/userId/,
+    ],
+    [
+      'a path value, without a token',
+      'GET',
+      '/check-user-exist/a%00b',
+      undefined,
+      false,
+      /path value \/userName/,
+    ],
+    [
+      'a search body',
+      'POST',
+      '/search/sales',
+      { customerName: 'a\u0000b' },
+      true,
+      /body value \/customerName/,
+    ],
+    [
+      'a nested body value',
+      'POST',
+      '/master-data-management/customer',
+      { customer: { customerName: 'a\u0000bc' } },
+      true,
+      /body value \/customer\/customerName/,
+    ],
+    [
+      'a query value',
+      'POST',
+      '/job/bulk-email-form-16-a?vendorName=a%00b',
+      undefined,
+      true,
+      /query value \/vendorName/,
+    ],
+  ])('answers 400 naming where a NUL character is: %s', async (_name, method, url, body, signedIn, where) => {
+    const answer = await t.api(method as 'GET' | 'POST', url as string, {
+      ...(signedIn ? { token } : {}),
+      ...(body ? { body } : {}),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ code: 'NUL_CHARACTER' });
+    expect((answer.json as { message: string }).message).toMatch(where as RegExp);
+  });
 });
