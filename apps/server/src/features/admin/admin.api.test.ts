@@ -73,6 +73,15 @@ describe('users', () => {
       body: { email: 'a@acme.test', fname: 'A', lname: 'B', allowedEntities: [] },
     });
     expect(noEntity.json).toMatchObject({ message: 'Select one or more entities' });
+    // a text that is not an entity id: refused, not dropped (alone, it was a 500)
+    for (const allowedEntities of [['fuzzvalue'], [headOffice, 'fuzzvalue']]) {
+      const notAnId = await t.api('POST', '/create-user', {
+        token: admin,
+        body: { email: 'n@acme.test', fname: 'N', lname: 'B', allowedEntities },
+      });
+      expect(notAnId.status).toBe(400);
+      expect(notAnId.json).toMatchObject({ code: 'UNKNOWN_ENTITY' });
+    }
     const badMail = await t.api('POST', '/create-user', {
       token: admin,
       body: { email: 'not-an-email', fname: 'A', lname: 'B', allowedEntities: [headOffice] },

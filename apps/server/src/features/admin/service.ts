@@ -67,8 +67,14 @@ export const listUsers = async (ctx: AppContext, caller: Caller): Promise<AdminU
   });
 };
 
+// The entities a user is to be allowed, all of the caller's organisation.
+// None, or any that is not one of them (a text that is not an id among them:
+// it was dropped before, and an empty list then broke the query), is refused.
 const tenantEntityIds = async (ctx: AppContext, caller: Caller, ids: string[]): Promise<string[]> => {
   const unique = [...new Set(ids)];
+  if (unique.length === 0) throw badRequest('Select one or more entities');
+  if (!unique.every(isUuid))
+    throw badRequest('Select one or more entities of your organisation.', 'UNKNOWN_ENTITY');
   const rows = await ctx.db
     .selectFrom('legal_entities')
     .select('id')
@@ -80,7 +86,7 @@ const tenantEntityIds = async (ctx: AppContext, caller: Caller, ids: string[]): 
   return unique;
 };
 
-const uuidOrNull = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : null);
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export const createUser = async (
   ctx: AppContext,
@@ -94,12 +100,7 @@ export const createUser = async (
   },
 ) => {
   const login = input.email.toLowerCase();
-  const entities = await tenantEntityIds(
-    ctx,
-    caller,
-    input.allowedEntities.filter((id) => uuidOrNull(id)),
-  );
-  if (entities.length === 0) throw badRequest('Select one or more entities');
+  const entities = await tenantEntityIds(ctx, caller, input.allowedEntities);
   const exists = await ctx.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirst();
   if (exists) return { error: true, status: 409, message: 'A user with this e-mail address already exists.' };
   const password = generatePassword();
@@ -152,12 +153,7 @@ export const updateUser = async (
   input: { id: string; fname?: string; lname?: string; allowedEntities: string[] },
 ) => {
   const user = await findTenantUser(ctx, caller, input.id);
-  const entities = await tenantEntityIds(
-    ctx,
-    caller,
-    input.allowedEntities.filter((id) => uuidOrNull(id)),
-  );
-  if (entities.length === 0) throw badRequest('Select one or more entities');
+  const entities = await tenantEntityIds(ctx, caller, input.allowedEntities);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_entities').where('user_id', '=', user.id).execute();
     await trx
