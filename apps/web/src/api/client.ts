@@ -135,10 +135,24 @@ export async function call<
 // Downloads a file answer (zip, xlsx, csv) of a path below API_BASE.
 export async function download(method: 'GET' | 'POST', path: string, fallbackName: string): Promise<void> {
   const response = await send(method, `${API_BASE}${path}`, undefined);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  saveBlob(await response.blob(), name);
+  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition')) ?? fallbackName);
 }
+
+// The name a download's Content-Disposition gives: its UTF-8 filename* (a
+// name in Devanagari, say: the server sends it so, platform/http/attachment.ts)
+// before its ASCII filename.
+export const fileNameOf = (disposition: string | null): string | null => {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a malformed encoding: the plain name below
+    }
+  }
+  return /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+};
 
 export const saveBlob = (blob: Blob, fileName: string): void => {
   const url = URL.createObjectURL(blob);

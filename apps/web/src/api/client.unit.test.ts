@@ -1,6 +1,6 @@
 import { platformRoutes } from '@taxrecon/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, errorNotice, SYSTEM_ERROR } from './client.ts';
+import { ApiError, call, errorNotice, fileNameOf, SYSTEM_ERROR } from './client.ts';
 
 const location = { hash: '#/' };
 const store = new Map<string, string>();
@@ -103,5 +103,25 @@ describe('errorNotice', () => {
     ],
   ])('%#: %s named %s', (error, named, title, message) => {
     expect(errorNotice(error, named)).toEqual({ title, message });
+  });
+});
+
+describe('fileNameOf', () => {
+  it.each([
+    ['an ASCII name', 'attachment; filename="report.xlsx"', 'report.xlsx'],
+    [
+      'a UTF-8 name before its ASCII stand-in',
+      `attachment; filename="______.xlsx"; filename*=UTF-8''${encodeURIComponent('बिक्री')}.xlsx`,
+      'बिक्री.xlsx',
+    ],
+    [
+      'a malformed encoding: the plain name',
+      'attachment; filename="a_b.txt"; filename*=UTF-8\'\'a%ZZb.txt',
+      'a_b.txt',
+    ],
+    ['no header', null, null],
+    ['no name', 'attachment', null],
+  ])('%s', (_name, header, expected) => {
+    expect(fileNameOf(header)).toBe(expected);
   });
 });

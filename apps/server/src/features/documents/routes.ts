@@ -1,5 +1,6 @@
 import { type documentRoutes, Form16aBulkResult } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import { attachmentHeader } from '../../platform/http/attachment.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { entityOf } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -22,7 +23,7 @@ export const documentHandlers = (ctx: AppContext, tasks: DocumentTasks): Handler
     const bytes = await ctx.files.read(row.storage_key);
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${row.file_name}"`)
+      .header('content-disposition', attachmentHeader(row.file_name))
       .send(bytes);
   },
   form16aEmail: async ({ caller, body }) => emailOneCertificate(ctx, caller, body.fileName, body.email),

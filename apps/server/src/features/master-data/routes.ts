@@ -1,6 +1,7 @@
 import type { masterDataRoutes } from '@taxrecon/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { attachmentHeader } from '../../platform/http/attachment.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { customerService } from './customers/service.ts';
 import { sectionMappingService } from './vendors/section-mappings.ts';
@@ -12,7 +13,7 @@ type R = typeof masterDataRoutes;
 const textFile = (reply: FastifyReply, fileName: string, body: string): string => {
   reply
     .header('content-type', 'text/plain; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`);
+    .header('content-disposition', attachmentHeader(fileName));
   return body;
 };
 

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { PayableFileKind } from '../../platform/db/schema-payable.ts';
+import { attachmentHeader } from '../../platform/http/attachment.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import type { ReceivedFile } from '../../platform/http/uploads.ts';
@@ -276,6 +277,6 @@ export const sendFile = async (ctx: AppContext, entityId: string, key: FolderKey
   const type = /\.csv$/i.test(row.file_name) ? 'text/csv' : 'text/plain';
   return reply
     .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${row.file_name.replace(/"/g, '')}"`)
+    .header('content-disposition', attachmentHeader(row.file_name))
     .send(bytes);
 };

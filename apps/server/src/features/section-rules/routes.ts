@@ -1,10 +1,10 @@
 import type { RawTransformResult, sectionRulesRoutes } from '@taxrecon/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { attachmentHeader } from '../../platform/http/attachment.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
-
 import { expenseMappingService } from './expense-mappings/service.ts';
 import { RAW_TRANSFORM_JOB, rawTransformKeys, type rawTransformTask } from './raw-expense/task.ts';
 import { startRawTransform } from './raw-expense/upload.ts';
@@ -17,7 +17,7 @@ type R = typeof sectionRulesRoutes;
 const textFile = (reply: FastifyReply, fileName: string, body: string): string => {
   reply
     .header('content-type', 'text/plain; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`);
+    .header('content-disposition', attachmentHeader(fileName));
   return body;
 };
 
@@ -49,10 +49,7 @@ export const sectionRulesHandlers = (
         if (!(await ctx.files.exists(key))) throw notFound('The error report of this job is no longer kept');
         return reply
           .header('content-type', 'text/plain; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${result.errorReportFileName ?? 'errors.txt'}"`,
-          )
+          .header('content-disposition', attachmentHeader(result.errorReportFileName ?? 'errors.txt'))
           .send(ctx.files.get(key));
       }
       const file = await ctx.db
@@ -64,7 +61,7 @@ export const sectionRulesHandlers = (
       if (!file) throw notFound('The transformed ledger of this job is no longer kept');
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.file_name}"`)
+        .header('content-disposition', attachmentHeader(file.file_name))
         .send(await ctx.files.read(file.storage_key));
     }) as Handlers<R>['rawTransformedFile'];
 

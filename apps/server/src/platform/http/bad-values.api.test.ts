@@ -95,4 +95,15 @@ describe('request values the database refuses', () => {
     expect(answer.json).toMatchObject({ code: 'NUL_CHARACTER' });
     expect((answer.json as { message: string }).message).toMatch(where as RegExp);
   });
+
+  it('names a download with a filter value outside Latin-1 in its UTF-8 filename*, not a 500', async () => {
+    const response = await fetch(
+      `${t.baseUrl}/taxrecon/api/v1/reports/26as/2024-25?tan=${encodeURIComponent('Zürich\u202e💩')}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(response.status).toBe(200);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("''")[1] ?? '')).toContain('Zürich\u202e💩');
+  });
 });

@@ -8,6 +8,7 @@ import {
 import { type FinancialYear, isFinancialYear, rupeesOfNumeric } from '@taxrecon/shared';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
+import { attachmentHeader } from '../../../platform/http/attachment.ts';
 import type { Handlers } from '../../../platform/http/bind-routes.ts';
 import { entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
@@ -40,7 +41,7 @@ export const sendFile = (
 ) =>
   reply
     .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${name.replace(/"/g, '')}"`)
+    .header('content-disposition', attachmentHeader(name))
     .send(
       typeof bytes === 'string' || bytes instanceof Readable
         ? bytes
