@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { Message } from '../common.ts';
+import { isCalendarDate, isRequestFinancialYear, isRequestMonth, Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
-import { isRealDate } from './master-data.ts';
 import { PayableDeducteeType, PayableGroupParams, PayableSubsectionQuery, PayMoney } from './payable.ts';
 
 // Challans of a TDS payable summary line (spec part 3 sections 2-5, 7-9;
@@ -28,6 +27,7 @@ export const CHALLAN_MESSAGES = {
 export const CHALLAN_IMAGE_MAX_BYTES = 20_000_000;
 export const CHALLAN_DEFAULT_MINOR_HEAD = '300';
 export const CHALLAN_SERIAL_MAX = 5;
+export const CHALLAN_SUBSECTION_MAX = 10;
 export const CHALLAN_AMOUNT_FIELDS = [
   'taxAmount',
   'fee',
@@ -39,10 +39,21 @@ export const CHALLAN_AMOUNT_FIELDS = [
 ] as const;
 export type ChallanAmountField = (typeof CHALLAN_AMOUNT_FIELDS)[number];
 
-// Rupees as typed: '' (nothing) or a number with at most two decimals.
+// Rupees as typed: '' (nothing) or a number with at most two decimals. The
+// sign is read apart so that a negative amount gets its own message.
 const AMOUNT_PATTERN = /^-?\d+(\.\d{1,2})?$/;
+// 13 digits of rupees: the seven amounts of a challan still sum to paise
+// within Number.MAX_SAFE_INTEGER (numeric(18,2) alone would take 16).
+const AMOUNT_MAX_DIGITS = 13;
+const AMOUNT_SIZE = new RegExp(`^0*\\d{1,${AMOUNT_MAX_DIGITS}}(\\.\\d+)?$`);
 const TAN_PATTERN = /^[A-Z]{4}\d{5}[A-Z]$/;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+// The bank's challan serial number of the day (CIN: BSR code + date + 5-digit
+// serial); the counterfoil may print it with or without leading zeros.
+export const CHALLAN_SERIAL_PATTERN = /^\d{1,5}$/;
+export const BSR_CODE_PATTERN = /^\d{7}$/;
+export const CHALLAN_SERIAL_MESSAGE =
+  "Challan serial number must be 1 to 5 digits, as the bank's challan counterfoil prints it";
+export const BSR_CODE_MESSAGE = 'BSR code must be exactly 7 digits';
 
 const Amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 const Text = z
@@ -79,13 +90,13 @@ const LABELS: Record<ChallanAmountField, string> = {
 export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues, string][] => {
   const out: [keyof ChallanFormValues, string][] = [];
   if (!v.challanSerialNumber) out.push(['challanSerialNumber', 'Challan serial number is required']);
-  else if (v.challanSerialNumber.length > CHALLAN_SERIAL_MAX)
-    out.push(['challanSerialNumber', 'Challan serial number must be at most 5 characters']);
+  else if (!CHALLAN_SERIAL_PATTERN.test(v.challanSerialNumber))
+    out.push(['challanSerialNumber', CHALLAN_SERIAL_MESSAGE]);
   if (!v.dateOfDeposit) out.push(['dateOfDeposit', 'Date of deposit is required']);
-  else if (!DATE_PATTERN.test(v.dateOfDeposit) || !isRealDate(v.dateOfDeposit))
+  else if (!isCalendarDate(v.dateOfDeposit))
     out.push(['dateOfDeposit', 'Date of deposit must be a date (yyyy-mm-dd)']);
   if (!v.bsrCode) out.push(['bsrCode', 'BSR code is required']);
-  else if (!/^\d{7}$/.test(v.bsrCode)) out.push(['bsrCode', 'BSR code must be exactly 7 digits']);
+  else if (!BSR_CODE_PATTERN.test(v.bsrCode)) out.push(['bsrCode', BSR_CODE_MESSAGE]);
   if (!v.tanNumber) out.push(['tanNumber', 'TAN is required']);
   else if (!TAN_PATTERN.test(v.tanNumber.toUpperCase()))
     out.push(['tanNumber', 'TAN must be 4 letters, 5 digits and a letter (e.g. MUMA12345B)']);
@@ -94,6 +105,9 @@ export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues,
     if (f === 'taxAmount' && !text) out.push([f, 'Tax amount is required']);
     else if (text && !AMOUNT_PATTERN.test(text))
       out.push([f, `${LABELS[f]} must be an amount in rupees with at most two decimals`]);
+    else if (text.startsWith('-') && Number(text) !== 0) out.push([f, `${LABELS[f]} must not be negative`]);
+    else if (text && !AMOUNT_SIZE.test(text.replace(/^-/, '')))
+      out.push([f, `${LABELS[f]} must be at most ${AMOUNT_MAX_DIGITS} digits of rupees`]);
     else if (f === 'taxAmount' && Number(text) === 0) out.push([f, 'Tax amount must not be zero']);
   }
   return out;
@@ -120,9 +134,17 @@ const checked = <T extends z.ZodType<ChallanFormValues>>(schema: T) =>
 
 export const CreateChallanRequest = checked(
   ChallanFields.extend({
-    monthYear: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'monthYear must be yyyy-mm'),
-    section: z.string().trim().min(1, 'section is required').max(20),
-    subsection: Text,
+    monthYear: z
+      .string()
+      .trim()
+      .refine(isRequestMonth, 'monthYear must be a month as yyyy-mm, 2000-01 to 2099-12'),
+    // the server checks it names a TDS section (engine's normaliseSection)
+    section: z.string().trim().min(1, 'section is required').max(20, 'section must be at most 20 characters'),
+    subsection: Text.pipe(
+      z
+        .string()
+        .max(CHALLAN_SUBSECTION_MAX, `subsection must be at most ${CHALLAN_SUBSECTION_MAX} characters`),
+    ),
     deducteeType: PayableDeducteeType,
   }),
 );
@@ -178,14 +200,27 @@ export const ChallanImageRequest = z.object({
 export const ChallanImage = z.object({ imageUrl: z.string().nullable() });
 
 export const ChallanQuarterParams = z.object({
-  fy: z.string().regex(/^(\d{2}|\d{4})-\d{2}$/, 'financial year must be like 2024-25'),
-  quarter: z.enum(['Q1', 'Q2', 'Q3', 'Q4']),
+  fy: z
+    .string()
+    .trim()
+    .refine(
+      isRequestFinancialYear,
+      'fy must be a financial year such as 2024-25 (the second year the one after the first, from 2000-01)',
+    ),
+  quarter: z.enum(['Q1', 'Q2', 'Q3', 'Q4'], 'quarter must be Q1, Q2, Q3 or Q4'),
 });
 export const ChallanQuarterQuery = z.object({
   filedOn: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'filedOn must be a date (yyyy-mm-dd)')
+    .trim()
+    .refine(isCalendarDate, 'filedOn must be a calendar date (yyyy-mm-dd)')
     .optional(),
+});
+// A challan as its CIN names it: BSR code, serial number and date of deposit.
+export const ChallanDetailsParams = z.object({
+  bsr: z.string().regex(BSR_CODE_PATTERN, 'bsr must be the 7-digit BSR code'),
+  serial: z.string().regex(CHALLAN_SERIAL_PATTERN, 'serial must be the challan serial number, 1 to 5 digits'),
+  date: z.string().refine(isCalendarDate, 'date must be the date of deposit as a calendar date (yyyy-mm-dd)'),
 });
 export const QuarterChallanRow = z.object({
   id: z.string(),
@@ -325,7 +360,7 @@ export const challanRoutes = {
     path: '/tds-payable/download-challan-details/:bsr/:serial/:date',
     access: PAYABLE,
     summary: "The entries of a challan's line as xlsx",
-    params: z.object({ bsr: z.string().max(7), serial: z.string().max(5), date: z.string().max(10) }),
+    params: ChallanDetailsParams,
     ...binary,
   }),
 };

@@ -97,7 +97,10 @@ describe('challans of a summary line', () => {
     };
     const cases: [Record<string, string>, string][] = [
       [{ challanSerialNumber: '' }, 'Challan serial number is required'],
-      [{ challanSerialNumber: '123456' }, 'Challan serial number must be at most 5 characters'],
+      [
+        { challanSerialNumber: '123456' },
+        "Challan serial number must be 1 to 5 digits, as the bank's challan counterfoil prints it",
+      ],
       [{ bsrCode: '051000' }, 'BSR code must be exactly 7 digits'],
       [{ bsrCode: '05100AB' }, 'BSR code must be exactly 7 digits'],
       [{ bsrCode: '' }, 'BSR code is required'],

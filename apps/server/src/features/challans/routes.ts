@@ -2,7 +2,7 @@ import type { challanAllocationRoutes, challanRoutes } from '@taxrecon/contracts
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { returnDeductor, saveReturnDeductor } from '../form26q/deductor.ts';
 import { prepare26q } from '../form26q/fvu.ts';
 import { cells, ENTRY_COLUMNS, entryCells } from '../payable/reports/report-kinds.ts';
@@ -13,6 +13,7 @@ import { financialYearOfMonth, monthLabel } from '../payable/runs/months.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { emailLineEntries } from './adjustments.ts';
 import { autoAllocate, moveAllocation, quarterAllocation } from './allocation.ts';
+import { sameSerialSql } from './identity.ts';
 import { quarterSummary } from './quarterly.ts';
 import {
   CHALLAN_COLUMNS,
@@ -96,11 +97,10 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
   },
   // The deductee rows a challan covers: the entries of its line.
   challanDetailsXlsx: async ({ caller, params, reply }) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(params.date)) throw badRequest('date must be yyyy-mm-dd', 'BAD_DATE');
     const entityId = entityOf(caller);
     const { rows } = await ctx.database.pool.query<ChallanRow>(
       `SELECT ${CHALLAN_COLUMNS} FROM payable_challans
-       WHERE entity_id = $1 AND bsr_code = $2 AND challan_serial_number = $3 AND date_of_deposit = $4::date
+       WHERE entity_id = $1 AND bsr_code = $2 AND ${sameSerialSql('$3')} AND date_of_deposit = $4::date
        ORDER BY created_at LIMIT 1`,
       [entityId, params.bsr, params.serial, params.date],
     );

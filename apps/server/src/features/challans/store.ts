@@ -13,6 +13,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { financialYearOfMonth } from '../payable/runs/months.ts';
 
+import { challanSection, lockEntityChallans, refuseDuplicateChallan } from './identity.ts';
 import { challanInterestDue } from './interest.ts';
 import { type Line, lineState, refreshMonthVerified } from './verify.ts';
 
@@ -97,7 +98,10 @@ export const listChallans = async (ctx: AppContext, line: Line) => {
 
 export const createChallan = async (ctx: AppContext, caller: Caller, b: Create) => {
   const entityId = entityOf(caller);
+  const { section, sub } = challanSection(b.section, b.subsection);
   await withTransaction(ctx.database.pool, async (db) => {
+    await lockEntityChallans(db, entityId);
+    await refuseDuplicateChallan(db, entityId, b, null);
     await db.query(
       `INSERT INTO payable_challans (entity_id, financial_year, month, section_number, sub_section, deductee_type,
          challan_serial_number, date_of_deposit, bsr_code, tan, tax_amount, fee, surcharge, education_cess,
@@ -107,8 +111,8 @@ export const createChallan = async (ctx: AppContext, caller: Caller, b: Create) 
         entityId,
         financialYearOfMonth(b.monthYear),
         b.monthYear,
-        b.section,
-        b.subsection,
+        section,
+        sub,
         b.deducteeType,
         b.challanSerialNumber,
         b.dateOfDeposit,
@@ -144,6 +148,14 @@ export const updateChallan = async (ctx: AppContext, caller: Caller, b: Update) 
   const row = await own(ctx, caller, b.id);
   const entityId = entityOf(caller);
   await withTransaction(ctx.database.pool, async (db) => {
+    await lockEntityChallans(db, entityId);
+    // the deposit date is kept, so the CIN is the new BSR code and serial on the old date
+    await refuseDuplicateChallan(
+      db,
+      entityId,
+      { bsrCode: b.bsrCode, challanSerialNumber: b.challanSerialNumber, dateOfDeposit: row.date_of_deposit },
+      b.id,
+    );
     // the tax may not fall below what deductee rows are allocated to it
     const allocated = paiseOfNumeric(
       (
