@@ -73,7 +73,7 @@ export const CalendarDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as yyyy-mm-dd')
-  .refine(isCalendarDate, 'not a calendar date (yyyy-mm-dd)');
+  .refine(isCalendarDate, 'Not a calendar date (yyyy-mm-dd)');
 
 // A month as yyyy-mm, of the years a financial year above can hold.
 export const isRequestMonth = (s: string): boolean => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Message } from '../common.ts';
+import { CalendarDate, Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
 import { UploadAnswer, UploadFields } from './ingest.ts';
 
@@ -11,7 +11,7 @@ import { UploadAnswer, UploadFields } from './ingest.ts';
 const FyParam = z.string().regex(/^(\d{2}|\d{4})-\d{2}$/, 'a financial year like 24-25 or 2024-25');
 const MonthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as yyyy-mm');
 const FileParam = z.string().min(1).max(255);
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as yyyy-mm-dd');
+const IsoDate = CalendarDate;
 
 export const PAYABLE_FILE_KINDS = ['expense', 'expense-output', 'vendor-payment', 'sales'] as const;
 export const PayableFileKind = z.enum(PAYABLE_FILE_KINDS);

@@ -1,5 +1,6 @@
 import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
+import { isRequestFinancialYear, isRequestMonth } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
 
 // TDS payable (34A) reconciliation: spec part 3 sections 2-4, 7 ("34A
@@ -101,13 +102,18 @@ export const PayableFy = z
   .string()
   .trim()
   .transform(toPayableFy)
-  .refine(isFinancialYear, 'Invalid financial year: expected 24-25 or 2024-25')
+  .refine(
+    (s) => isFinancialYear(s) && isRequestFinancialYear(s),
+    'Invalid financial year: expected 24-25 or 2024-25, from 2000-01',
+  )
   .transform((s) => s as FinancialYear);
-// A calendar month of the year, yyyy-mm ('2024-04').
+// A calendar month of the year, yyyy-mm ('2024-04'), from 2000-01 (9999-00's
+// months were 10000-01 on, which the answer's own schema refused: a 500).
 export const PayableMonthYear = z
   .string()
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Invalid month: expected yyyy-mm such as 2024-04');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Invalid month: expected yyyy-mm such as 2024-04')
+  .refine(isRequestMonth, 'Invalid month: expected yyyy-mm from 2000-01, such as 2024-04');
 export const PayableFyParam = z.object({ fy: PayableFy });
 export const PayableYearParam = z.object({ year: PayableFy });
 export const PayableJobIdParam = z.object({ jobId: z.string().uuid() });

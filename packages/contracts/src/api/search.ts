@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { CalendarDate, RequestFinancialYear } from '../common.ts';
 import { defineRoute, FULL_USER, needs } from '../route.ts';
-import { isRealDate } from './master-data.ts';
 
 // Spec part 2 section 2.10: searches of 26AS, sales book and purchase book
 // entries. At most 1000 records come back per page; the totals cover every
 // matching row, not only the page.
-const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as yyyy-mm-dd')
-  .refine(isRealDate, 'Not a calendar date');
+const IsoDate = CalendarDate;
 const optionalText = z.string().trim().max(200).optional();
 
 const Paging = z.object({
@@ -24,7 +21,8 @@ export const Search26asRequest = Paging.extend({
   tanNumber: optionalText,
   customerName: optionalText,
   panNumber: optionalText,
-  financialYear: optionalText,
+  // a year, or none ('' from a cleared picker): any other text found nothing, answered 200
+  financialYear: z.preprocess((v) => (v === '' ? undefined : v), RequestFinancialYear.optional()),
   taxType: z.enum(['TDS', 'TCS']).optional(),
   startDate: IsoDate.optional(),
   endDate: IsoDate.optional(),

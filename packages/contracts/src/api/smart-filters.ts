@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
 import { FinancialYear } from './housekeeping.ts';
 import {
@@ -124,7 +125,7 @@ export type SmartFilterResult = z.infer<typeof SmartFilterResult>;
 export const BULK_ACTIONS = ['Accept', 'Hold', 'FollowUp', 'Do Nothing'] as const;
 export const BulkAction = z.enum(BULK_ACTIONS);
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date like 2024-04-01');
+const IsoDate = CalendarDate;
 
 export const SmartBulkUpdateRequest = z.object({
   jobId: z.string().uuid(),

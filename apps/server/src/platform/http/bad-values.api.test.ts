@@ -106,4 +106,46 @@ describe('request values the database refuses', () => {
     expect(disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);
     expect(decodeURIComponent(disposition.split("''")[1] ?? '')).toContain('Zürich\u202e💩');
   });
+
+  // years, months and dates the API fuzzing found taken as any text (some answered 200 with nothing, one 500)
+  it.each([
+    ['a year past 2098', 'GET', '/tds-payable/months?financialYear=9999-00', undefined, 'financialYear'],
+    ['a year before 2000', 'GET', '/tds-payable/months?financialYear=1899-00', undefined, 'financialYear'],
+    ['month 0000-01', 'GET', '/34a/summary/2024-25/0000-01', undefined, 'month'],
+    ['a search year that is not one', 'POST', '/search/26as', { financialYear: 'abc' }, 'financialYear'],
+    [
+      'a search year whose second year does not follow',
+      'POST',
+      '/search/26as',
+      { financialYear: '2024-26' },
+      'financialYear',
+    ],
+    [
+      'month 13 in a bulk update',
+      'PUT',
+      '/smart-filters/update-discrepancies-bulk',
+      { transactionStartDate: '2024-13-01' },
+      'transactionStartDate',
+    ],
+    [
+      '30 February as a payment date',
+      'POST',
+      '/search/vendor-payment',
+      { paymentDate: '2024-02-30' },
+      'paymentDate',
+    ],
+  ])('answers 400 naming the value for %s', async (_name, method, url, body, field) => {
+    const answer = await t.api(method as 'GET' | 'POST' | 'PUT', url as string, {
+      token,
+      ...(body ? { body } : {}),
+    });
+    expect(answer.status).toBe(400);
+    const { details } = answer.json as { details?: { path: string }[] };
+    expect(details?.map((d) => d.path).join(' ')).toContain(field);
+  });
+
+  it('searches every year when the year picker is cleared', async () => {
+    const answer = await t.api('POST', '/search/26as', { token, body: { financialYear: '' } });
+    expect(answer.status).toBe(200);
+  });
 });
