@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRequestFinancialYear } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
 import { UploadAnswer } from './ingest.ts';
 
@@ -36,11 +37,31 @@ export const Form16aRecord = z.object({
 });
 export type Form16aRecord = z.infer<typeof Form16aRecord>;
 
+// The search filters, shared by the search, the e-mail stats and the bulk
+// e-mail job. A year or quarter that is neither (?financialYear=abc) is
+// refused: it matched nothing in a search, and started a bulk e-mail job.
+// A year comes back as 2024-25, the form certificates are kept in.
 export const Form16aQuery = z.object({
   vendorName: optionalText,
   vendorPan: optionalText,
-  financialYear: optionalText,
-  quarter: optionalText,
+  financialYear: z
+    .string()
+    .trim()
+    .refine(
+      isRequestFinancialYear,
+      'financialYear must be a financial year such as 2024-25 (the second year the one after the first)',
+    )
+    .transform((fy) => (fy.length === 5 ? `20${fy}` : fy))
+    .optional(),
+  quarter: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(
+      (q) => (FORM16A_QUARTERS as readonly string[]).includes(q),
+      'quarter must be one of Q1, Q2, Q3, Q4',
+    )
+    .optional(),
 });
 export type Form16aQuery = z.infer<typeof Form16aQuery>;
 

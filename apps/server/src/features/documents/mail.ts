@@ -6,6 +6,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { StoredAttachment } from '../../platform/mail/mailer.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
+import { startUnlessRunning } from '../jobs/one-at-a-time.ts';
 import { certificateByFileName, certificatesToMail, panMissingEmail } from './repo.ts';
 
 // Form 16A writes a year 'FY 2024 - 2025' (spec part 3 section 9), whatever form the row keeps.
@@ -107,6 +108,18 @@ export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
     },
   });
 
+// The filters as the search applies them (a PAN in any case, a name matched
+// ignoring case, an empty filter none), so two requests for the same mails match.
+const filtersKey = (query: Form16aQuery): string =>
+  JSON.stringify([
+    query.vendorName?.toLowerCase() || null,
+    query.vendorPan?.toUpperCase() || null,
+    query.financialYear || null,
+    query.quarter || null,
+  ]);
+
+// One bulk mail per entity and filters at a time: a job started again while
+// the first is queued or running would mail every matching vendor again.
 export const startBulkEmail = async (
   ctx: AppContext,
   task: TaskDefinition,
@@ -114,10 +127,21 @@ export const startBulkEmail = async (
   query: Form16aQuery,
 ): Promise<{ error: string | null; message: string; jobId: string | null }> => {
   const entityId = entityOf(caller);
-  const job = await ctx.jobs.start(
+  const key = filtersKey(query);
+  const outcome = await startUnlessRunning(
+    ctx,
     task,
     { entityId, tenantId: caller.tenantId, query },
     { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login },
+    (stored) => {
+      const running = BulkEmailInput.safeParse(stored);
+      return running.success && filtersKey(running.data.query) === key;
+    },
   );
-  return { error: null, message: 'Job submitted successfully', jobId: job.id };
+  if (outcome.running) {
+    // spec part 3: this call's answer carries an error, which the screen shows
+    const error = `A Form 16A bulk e-mail with these filters is already being sent (job ${outcome.running.id}); wait for it to finish.`;
+    return { error, message: error, jobId: null };
+  }
+  return { error: null, message: 'Job submitted successfully', jobId: outcome.started.id };
 };

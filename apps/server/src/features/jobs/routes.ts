@@ -5,6 +5,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import { toJobView } from '../../platform/queue/job-view.ts';
 import type { TaskDefinition } from '../../platform/queue/task.ts';
+import { startUnlessRunning } from './one-at-a-time.ts';
 
 type R = typeof platformRoutes;
 const LATEST = 10;
@@ -49,18 +50,19 @@ export const jobHandlers = (
       message: notify ? "We'll email you when this job finishes" : 'Notification preference removed.',
     };
   },
+  // One report per entity at a time: a second request while one is queued or
+  // running is refused with its id (the report of the same entity would be the same).
   dataQualityReport: async ({ caller }) => {
     const entityId = entityOf(caller);
-    const row = await ctx.jobs.start(
-      tasks.dataQualityReport,
-      { entityId },
-      {
-        tenantId: caller.tenantId,
-        entityId,
-        userId: caller.userId,
-        login: caller.login,
-      },
-    );
-    return toJobView(row);
+    const owner = { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login };
+    const outcome = await startUnlessRunning(ctx, tasks.dataQualityReport, { entityId }, owner);
+    if (outcome.running) {
+      throw new HttpError(
+        409,
+        'JOB_RUNNING',
+        `A data quality report for this entity is already being prepared (job ${outcome.running.id}); wait for it to finish.`,
+      );
+    }
+    return toJobView(outcome.started);
   },
 });

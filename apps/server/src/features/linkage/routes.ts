@@ -14,6 +14,7 @@ import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { currentEntity } from '../../platform/http/caller.ts';
 import { HttpError, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
+import { startUnlessRunning } from '../jobs/one-at-a-time.ts';
 import { contains } from '../master-data/shared.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { performLinkage } from './perform-linkage.ts';
@@ -42,21 +43,21 @@ export const linkageHandlers = (ctx: AppContext, tasks: LinkageTasks): Handlers<
   return {
     customerLinker: async ({ caller }) => {
       const entityId = await currentEntity(ctx, caller);
+      const owner = { tenantId: caller.tenantId, entityId, userId: caller.userId, login: caller.login };
       try {
-        const job = await ctx.jobs.start(
-          tasks.preview,
-          { entityId },
-          {
-            tenantId: caller.tenantId,
-            entityId,
-            userId: caller.userId,
-            login: caller.login,
-          },
-        );
+        // One preview per entity at a time (spec part 3: the answer is a severity and a message).
+        const outcome = await startUnlessRunning(ctx, tasks.preview, { entityId }, owner);
+        if (outcome.running) {
+          return {
+            severity: 'error',
+            message: `A customer linkage preview for this entity is already being prepared (job ${outcome.running.id}); wait for it to finish.`,
+            jobId: null,
+          };
+        }
         return {
           severity: 'success',
-          message: `Job submitted successfully (Job Id: ${job.id})`,
-          jobId: job.id,
+          message: `Job submitted successfully (Job Id: ${outcome.started.id})`,
+          jobId: outcome.started.id,
         };
       } catch (error) {
         ctx.log.error({ err: error }, 'starting a linkage preview failed');
