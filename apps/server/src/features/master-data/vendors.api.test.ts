@@ -203,6 +203,15 @@ describe('vendor section mappings', () => {
 
   it.each([
     [{ sectionNumber: '' }, 'Section is required'],
+    // any text was stored as the section before
+    [
+      { sectionNumber: 'XYZ' },
+      'sectionNumber: XYZ is not a TDS section (e.g. 194C, 194J with sub-section b)',
+    ],
+    [
+      { sectionNumber: '194C<>', subSection: 'x' },
+      'sectionNumber: 194C<> with sub-section x is not a TDS section (e.g. 194C, 194J with sub-section b)',
+    ],
     [
       { sectionNumber: '194J', ltdcApplied: true, ltdcPercentage: 101 },
       'LDC percentage must be between 0 and 100',

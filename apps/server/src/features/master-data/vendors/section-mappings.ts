@@ -1,10 +1,11 @@
 import type { VendorSectionMapping, VendorSectionMappingInput } from '@taxrecon/contracts';
+import { normaliseSection } from '@taxrecon/engine';
 import { numericOfPaise, type Paise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
 import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
-import { notFound } from '../../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../../platform/http/errors.ts';
 import { vendorKind } from '../party/kind.ts';
 import { findParty } from '../party/repo.ts';
 import { partyNotFound } from '../party/service.ts';
@@ -94,8 +95,15 @@ export const sectionMappingService = (ctx: AppContext) => ({
     return rows.map(toMapping);
   },
 
-  // Adds a mapping, or updates it when the request carries its id.
+  // Adds a mapping, or updates it when the request carries its id. The
+  // section must name a TDS section (any text was stored before: 'XYZ'); it
+  // is kept as typed, as the 34A run reads it through the same normalising.
   save: async (caller: Caller, input: VendorSectionMappingInput) => {
+    if (!normaliseSection(input.sectionNumber, input.subSection))
+      throw badRequest(
+        `sectionNumber: ${input.sectionNumber}${input.subSection ? ` with sub-section ${input.subSection}` : ''} is not a TDS section (e.g. 194C, 194J with sub-section b)`,
+        'INVALID_SECTION',
+      );
     const entityId = await currentEntity(ctx, caller);
     if (!(await findParty(ctx.db, vendorKind, entityId, input.vendorId)))
       throw notFound(partyNotFound(vendorKind));
