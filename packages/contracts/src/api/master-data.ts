@@ -164,8 +164,27 @@ const OptionalPaise = (label: string) =>
 
 // The form fields shared by customers and vendors (the party master), in the
 // order both answer them; min lengths per spec section 5 differ by kind.
+// A website as a person types it: a name (acme.in) or an http(s) address;
+// another scheme (javascript:, data:) is refused, as a link to it would run.
+const Website = finish(
+  z
+    .string()
+    .trim()
+    .max(200, 'Website must be at most 200 characters')
+    .transform(blankToNull)
+    .pipe(
+      z
+        .string()
+        .refine(
+          (w) => /^https?:\/\/[^\s/]+/i.test(w) || /^[^\s:/]+\.[^\s:]+$/.test(w),
+          'Website must be a name such as acme.in or an address starting http:// or https://',
+        )
+        .nullable(),
+    ),
+);
+
 const registrationInput = (min: number) => ({
-  website: text('Website', 1),
+  website: Website,
   tanNumber: OptionalTan,
   cstNumber: text('CST Number', min, 50),
   panNumber: OptionalPan,

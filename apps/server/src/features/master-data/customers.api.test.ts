@@ -350,3 +350,21 @@ describe('entity scoping', () => {
     expect((await search({ customerName: 'Head Office' }, other.token)).totalCount).toBe(0);
   });
 });
+
+// (last: the customers it makes would change the counts the searches above expect)
+describe('a customer website', () => {
+  it.each([
+    ['javascript:alert(1)', 400],
+    ['data:text/html,hi', 400],
+    ['acme', 400],
+    ['www.acme.in', 200],
+    ['https://acme.in/about', 200],
+  ])('takes the website %s with %i (a link to another scheme would run)', async (website, status) => {
+    const answer = await save({
+      customer: { customerCode: `W-${status}-${website.length}`, customerName: 'Website Check Ltd', website },
+    });
+    expect(answer.status).toBe(status);
+    if (status === 400)
+      expect(JSON.stringify(answer.json)).toContain('Website must be a name such as acme.in');
+  });
+});
