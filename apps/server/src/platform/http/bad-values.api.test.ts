@@ -148,4 +148,13 @@ describe('request values the database refuses', () => {
     const answer = await t.api('POST', '/search/26as', { token, body: { financialYear: '' } });
     expect(answer.status).toBe(200);
   });
+
+  it('finds the route of a download whose file name is longer than 100 characters', async () => {
+    const name = `${'Expense ledger April 2024 '.repeat(6)}.xlsx`;
+    const answer = await t.api('GET', `/ingest/download-expense/24-25/2024-04/${encodeURIComponent(name)}`, {
+      token,
+    });
+    expect(answer.status).toBe(404);
+    expect((answer.json as { message: string }).message).not.toContain('No such API route');
+  });
 });
