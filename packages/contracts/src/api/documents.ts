@@ -19,6 +19,9 @@ export const VENDOR_NOT_FOUND_FOR_PAN = 'Vendor Not found for this PAN in the Ve
 export const FORM16A_MANDATORY = 'Mandatory Fields are: Financial year, Quarter, Valid PAN Number and Email';
 
 const optionalText = z.string().trim().max(200).optional();
+// an empty filter (?quarter=) is no filter, as before the year and quarter were checked
+const blankIsNone = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 export const Form16aRecord = z.object({
   vendorName: z.string(),
@@ -44,24 +47,26 @@ export type Form16aRecord = z.infer<typeof Form16aRecord>;
 export const Form16aQuery = z.object({
   vendorName: optionalText,
   vendorPan: optionalText,
-  financialYear: z
-    .string()
-    .trim()
-    .refine(
-      isRequestFinancialYear,
-      'financialYear must be a financial year such as 2024-25 (the second year the one after the first)',
-    )
-    .transform((fy) => (fy.length === 5 ? `20${fy}` : fy))
-    .optional(),
-  quarter: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine(
-      (q) => (FORM16A_QUARTERS as readonly string[]).includes(q),
-      'quarter must be one of Q1, Q2, Q3, Q4',
-    )
-    .optional(),
+  financialYear: blankIsNone(
+    z
+      .string()
+      .trim()
+      .refine(
+        isRequestFinancialYear,
+        'financialYear must be a financial year such as 2024-25 (the second year the one after the first)',
+      )
+      .transform((fy) => (fy.length === 5 ? `20${fy}` : fy)),
+  ),
+  quarter: blankIsNone(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(
+        (q) => (FORM16A_QUARTERS as readonly string[]).includes(q),
+        'quarter must be one of Q1, Q2, Q3, Q4',
+      ),
+  ),
 });
 export type Form16aQuery = z.infer<typeof Form16aQuery>;
 

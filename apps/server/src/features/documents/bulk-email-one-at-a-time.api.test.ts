@@ -70,6 +70,13 @@ describe('Form 16A bulk e-mail, one at a time', () => {
     expect(await mailJobs()).toHaveLength(before);
   });
 
+  it('takes an empty year or quarter as no filter, as a search always has', async () => {
+    const answer = await t.api('GET', '/document-management/search-form-16-a?financialYear=&quarter=', {
+      token,
+    });
+    expect(answer.status).toBe(200);
+  });
+
   it('once the job has finished, the same request starts a new one', async () => {
     const [first] = await mailJobs();
     expect(((await request('?financialYear=2024-25')).json as Answer).error).toBe(refusal(first?.id));
