@@ -66,7 +66,7 @@ export const buildApp = async (
     bodyLimit: 10 * 1024 * 1024,
     // A path value may be a file's name (downloads from the folders): Fastify's
     // default of 100 characters answered a longer name "No such API route".
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // request.ip, the rate limit's key, is the socket's peer unless it is a configured proxy
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
   });
