@@ -1,6 +1,6 @@
 import { isValidGstin, isValidPan, isValidTan, type Paise, parseRupees } from '@taxrecon/shared';
 import { z } from 'zod';
-import { EMAIL_PATTERN, Message } from '../common.ts';
+import { EMAIL_PATTERN, isCalendarDate, Message } from '../common.ts';
 import { defineRoute, FULL_USER, needs } from '../route.ts';
 
 // Customer and vendor master data (spec part 1 sections 3, 5 and 7).
@@ -89,15 +89,10 @@ const PinCode = finish(
 );
 const OptionalUuid = finish(z.string().trim().transform(blankToNull).pipe(z.string().uuid().nullable()));
 
-// (Date.parse alone rolls 2024-02-30 over into March)
-export const isRealDate = (s: string): boolean => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 export const IsoDate = z
   .string()
   .regex(ISO_DATE_PATTERN, 'Dates are typed as yyyy-mm-dd')
-  .refine(isRealDate, 'Not a calendar date');
+  .refine(isCalendarDate, 'Not a calendar date');
 const OptionalDate = finish(z.string().trim().transform(blankToNull).pipe(IsoDate.nullable()));
 
 // A number field of the form: a JSON number, a numeric string, or '' / null for none.

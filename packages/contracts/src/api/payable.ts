@@ -112,7 +112,6 @@ export const PayableFy = z
 export const PayableMonthYear = z
   .string()
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Invalid month: expected yyyy-mm such as 2024-04')
   .refine(isRequestMonth, 'Invalid month: expected yyyy-mm from 2000-01, such as 2024-04');
 export const PayableFyParam = z.object({ fy: PayableFy });
 export const PayableYearParam = z.object({ year: PayableFy });
