@@ -23,5 +23,5 @@ export {
   TDS_TOLERANCE_PAISE,
 } from './form26q.ts';
 export { EXCESS_ONLY_SECTIONS, SHIPPED_SECTION_TYPES } from './section-types-data.ts';
-export { isAll, NEW_ACT_FROM, normaliseSection, paymentCodeOf } from './sections.ts';
+export { isAll, NEW_ACT_FROM, normaliseSection, paymentCodeOf, splitSection } from './sections.ts';
 export type * from './types.ts';

@@ -1,7 +1,7 @@
 import { type FinancialYear, financialYearOf } from '@taxrecon/shared';
 import { describe, expect, it } from 'vitest';
 import { computePayable } from './compute.ts';
-import { normaliseSection } from './sections.ts';
+import { normaliseSection, splitSection } from './sections.ts';
 import { entry, glMapping, payableInput, vendor } from './test-helpers.ts';
 
 // Known cases of the shipped section expense types: section, deductee (PAN
@@ -109,5 +109,14 @@ describe('section names', () => {
     ['', null, null],
   ])('%s with sub-section %s is %s', (raw, sub, expected) => {
     expect(normaliseSection(raw, sub)).toBe(expected);
+  });
+
+  it.each([
+    ['194J(b)', ['194J', 'b']],
+    ['194C', ['194C', null]],
+    ['206C(1H)', ['206C', '1H']],
+    ['194IA', ['194IA', null]],
+  ])('%s splits into section and sub-section', (canonical, split) => {
+    expect(splitSection(canonical)).toEqual(split);
   });
 });

@@ -137,6 +137,13 @@ export const normaliseSection = (
   return `${m[1]}${letters}(${subText})`;
 };
 
+// A canonical section apart, as the screens and the 26Q hold it: "194J(b)" ->
+// ["194J", "b"]; "194C" -> ["194C", null].
+export const splitSection = (canonical: string): [string, string | null] => {
+  const m = /^(.+?)\((.+)\)$/.exec(canonical);
+  return m ? [m[1]!, m[2]!] : [canonical, null];
+};
+
 // `ALL` in a custom rule or grid matches anything.
 export const isAll = (value: string | null | undefined): boolean =>
   value === null || value === undefined || value.trim() === '' || value.trim().toUpperCase() === 'ALL';

@@ -1,4 +1,4 @@
-import { normaliseSection } from '@taxrecon/engine';
+import { normaliseSection, splitSection } from '@taxrecon/engine';
 import type pg from 'pg';
 import { badRequest, HttpError } from '../../platform/http/errors.ts';
 import { monthLabel } from '../payable/runs/months.ts';
@@ -53,6 +53,6 @@ export const challanSection = (section: string, subsection: string): { section: 
       `section: ${section}${subsection ? ` with sub-section ${subsection}` : ''} is not a TDS section (e.g. 194C, 194J with sub-section b)`,
       'INVALID_SECTION',
     );
-  const m = /^(.+?)\((.+)\)$/.exec(canonical);
-  return m ? { section: m[1]!, sub: m[2]! } : { section: canonical, sub: '' };
+  const [number, sub] = splitSection(canonical);
+  return { section: number, sub: sub ?? '' };
 };

@@ -1,5 +1,5 @@
 import type { SectionExpenseTypeView } from '@taxrecon/contracts';
-import { normaliseSection, SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
+import { normaliseSection, SHIPPED_SECTION_TYPES, splitSection } from '@taxrecon/engine';
 import { paiseOfNumeric } from '@taxrecon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
@@ -12,11 +12,11 @@ const money = (text: string | null): number | null => (text === null ? null : Nu
 
 const shippedViews = (): SectionExpenseTypeView[] =>
   SHIPPED_SECTION_TYPES.map((t) => {
-    const m = /^(.*?)(?:\((.+)\))?$/.exec(t.section);
+    const [sectionNumber, subSection] = splitSection(t.section);
     return {
       sectionexpensetypeid: null,
-      sectionNumber: m?.[1] ?? t.section,
-      subSection: m?.[2] ?? null,
+      sectionNumber,
+      subSection,
       expenseType: t.expenseType,
       expenseTypeDetail: t.expenseTypeDetail,
       tdsExempted: t.tdsExempted,

@@ -21,7 +21,6 @@ import {
   natureOfPayment,
   shippedIndexOf,
   shippedRows,
-  splitSection,
 } from './section-types/rows.ts';
 
 const noFilter: SectionExpenseTypeFilter = {
@@ -38,12 +37,6 @@ describe('section expense type rows', () => {
     expect(SECTION_TYPE_COLUMNS_TEXT).toEqual(SECTION_TYPE_COLUMNS.map((c) => c.key));
     expect(EXPENSE_SECTION_COLUMNS_TEXT).toEqual(EXPENSE_SECTION_COLUMNS.map((c) => c.key));
   });
-
-  it.each([
-    ['194J(b)', ['194J', 'b']],
-    ['194C', ['194C', null]],
-    ['206C(1H)', ['206C', '1H']],
-  ])('splits %s', (canonical, split) => expect(splitSection(canonical)).toEqual(split));
 
   it.each([
     ['194 J', 'b', ['194J', 'b']],

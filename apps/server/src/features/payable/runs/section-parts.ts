@@ -1,9 +1,11 @@
+import { splitSection } from '@taxrecon/engine';
+
 // A canonical section ('194J(b)', '194C') as the screens show it: the section
 // without its clause and the clause as subsection ('b'; '' when none).
 export const sectionParts = (section: string | null): { number: string | null; sub: string } => {
   if (!section) return { number: null, sub: '' };
-  const m = /^([^(]+)\(([^)]*)\)$/.exec(section);
-  return m ? { number: m[1]!, sub: m[2]! } : { number: section, sub: '' };
+  const [number, sub] = splitSection(section);
+  return { number, sub: sub ?? '' };
 };
 
 export const joinSection = (number: string, sub: string | null | undefined): string =>

@@ -1,5 +1,11 @@
 import type { SectionExpenseTypeFilter, SectionExpenseTypeRow } from '@taxrecon/contracts';
-import { normaliseSection, paymentCodeOf, type SectionType, SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
+import {
+  normaliseSection,
+  paymentCodeOf,
+  type SectionType,
+  SHIPPED_SECTION_TYPES,
+  splitSection,
+} from '@taxrecon/engine';
 import { formatRupees, paiseOfNumeric } from '@taxrecon/shared';
 
 // Section expense types as the screens and files show them: the spec's
@@ -11,12 +17,6 @@ export const shippedId = (index: number): string => `${SHIPPED_ID_PREFIX}${index
 export const shippedIndexOf = (id: string): number | null => {
   const m = /^shipped-(\d{1,6})$/.exec(id);
   return m ? Number(m[1]) : null;
-};
-
-// "194J(b)" -> ["194J", "b"]; "194C" -> ["194C", null].
-export const splitSection = (canonical: string): [string, string | null] => {
-  const m = /^(.+?)\((.+)\)$/.exec(canonical);
-  return m ? [m[1]!, m[2]!] : [canonical, null];
 };
 
 // The section and sub-section a person typed, in the canonical split form, or

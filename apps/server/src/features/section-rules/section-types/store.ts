@@ -1,9 +1,9 @@
 import type { SectionExpenseTypeRow } from '@taxrecon/contracts';
-import { SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
+import { SHIPPED_SECTION_TYPES, splitSection } from '@taxrecon/engine';
 import { formatRupees } from '@taxrecon/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../platform/db/schema.ts';
-import { rowOfStored, shippedRows, splitSection } from './rows.ts';
+import { rowOfStored, shippedRows } from './rows.ts';
 
 // The entity's section expense types. The table holds an entity's own rows;
 // an entity with none uses the shipped data (SHIPPED_SECTION_TYPES) as it is.
