@@ -1,6 +1,7 @@
 import type { ChallanList } from '@taxrecon/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../../testing/server-per-file.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 
 // What the API fuzzing found challans taking (they feed the 26Q, so bad data
 // here goes to the tax department): text or negative serials and amounts,
@@ -34,13 +35,9 @@ const listed = async () => {
   return (a.json as ChallanList).challans;
 };
 
-beforeAll(async () => {
-  t = await startTestServer({}, { work: false });
-  token = await t.login(ADMIN.email, ADMIN.password);
-});
-
-afterAll(async () => {
-  await t?.close();
+serverPerFile({ work: false }, (server, adminToken) => {
+  t = server;
+  token = adminToken;
 });
 
 describe('a challan the 26Q could not carry', () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../../testing/server-per-file.ts';
+import { jobFinished, type TestServer } from '../../testing/test-server.ts';
 
 // One Form 16A bulk e-mail per entity and filters at a time (each job mails
 // every matching vendor), and filters that are not a year or a quarter are
@@ -8,12 +9,9 @@ import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../test
 let t: TestServer;
 let token: string;
 
-beforeAll(async () => {
-  t = await startTestServer({}, { work: false });
-  token = await t.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await t?.close();
+serverPerFile({ work: false }, (server, adminToken) => {
+  t = server;
+  token = adminToken;
 });
 
 const mailJobs = async () =>

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../../testing/server-per-file.ts';
+import { ADMIN, jobFinished, type TestServer } from '../../testing/test-server.ts';
 import { START_LOCK_CLASS, startLockKey } from './one-at-a-time.ts';
 
 // One data-quality report per entity at a time. The server starts without
@@ -8,12 +9,9 @@ import { START_LOCK_CLASS, startLockKey } from './one-at-a-time.ts';
 let t: TestServer;
 let token: string;
 
-beforeAll(async () => {
-  t = await startTestServer({}, { work: false });
-  token = await t.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await t?.close();
+serverPerFile({ work: false }, (server, adminToken) => {
+  t = server;
+  token = adminToken;
 });
 
 const reportJobs = async () =>

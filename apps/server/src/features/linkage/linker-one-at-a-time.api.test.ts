@@ -1,18 +1,16 @@
 import { LINKAGE_JOB_TYPE } from '@taxrecon/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../../testing/server-per-file.ts';
+import { jobFinished, type TestServer } from '../../testing/test-server.ts';
 
 // One customer linkage preview per entity at a time. The server starts
 // without workers, so a preview stays queued while the concurrent requests arrive.
 let t: TestServer;
 let token: string;
 
-beforeAll(async () => {
-  t = await startTestServer({}, { work: false });
-  token = await t.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await t?.close();
+serverPerFile({ work: false }, (server, adminToken) => {
+  t = server;
+  token = adminToken;
 });
 
 const previewJobs = async () =>

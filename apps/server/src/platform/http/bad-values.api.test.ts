@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../../testing/server-per-file.ts';
+import type { TestServer } from '../../testing/test-server.ts';
 
 // Values a request carries that the database cannot take (a uuid that is
 // not one, a date that is not on the calendar, a number out of range) answer
@@ -7,12 +8,9 @@ import { ADMIN, startTestServer, type TestServer } from '../../testing/test-serv
 // is not a column to sort by.
 let t: TestServer;
 let token: string;
-beforeAll(async () => {
-  t = await startTestServer({}, { work: false });
-  token = await t.login(ADMIN.email, ADMIN.password);
-});
-afterAll(async () => {
-  await t?.close();
+serverPerFile({ work: false }, (server, adminToken) => {
+  t = server;
+  token = adminToken;
 });
 
 describe('request values the database refuses', () => {
