@@ -3,9 +3,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { RECON_JOB_TYPES, type SubmitAnswer } from '@taxrecon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEMO_PAN, generateDemoCompany } from '../../features/demo/generate.ts';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
 import type { JobHooks } from './job-runner.ts';
+import { defineTask } from './task.ts';
 
 // The job runner drives every background job: a run that committed is never
 // run again (the crash between the commit and the queue's acknowledgement is
@@ -229,5 +231,41 @@ describe('the one-reconciliation-at-a-time throttle', () => {
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.json).toMatchObject({ throttled: false });
     await settled((answer.json as SubmitAnswer).jobId as string);
+  });
+});
+
+describe('a job the queue refuses', () => {
+  it('is Failed with the reason, through onFailed, not left NotStarted holding its entity', async () => {
+    const failures: { jobId: string; reason: string }[] = [];
+    let runs = 0;
+    // pg-boss refuses an expiry under a second when the job is sent
+    const task = defineTask({
+      queue: 'test-unqueueable',
+      jobType: 'TestUnqueueable',
+      input: z.object({ n: z.number() }),
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: -1,
+      run: async () => {
+        runs += 1;
+        return {};
+      },
+      onFailed: async (_input, failure) => {
+        failures.push(failure);
+      },
+    });
+    t.server.ctx.jobs.register(task);
+    await expect(t.server.ctx.jobs.start(task, { n: 1 }, null)).rejects.toThrow(/expireInSeconds/);
+    const rows = await t.server.ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'failure_reason', 'ended_at'])
+      .where('job_type', '=', 'TestUnqueueable')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'Failed' });
+    expect(rows[0]?.failure_reason).toMatch(/^The job could not be queued: .*expireInSeconds/);
+    expect(rows[0]?.ended_at).toBeInstanceOf(Date);
+    expect(failures).toEqual([{ jobId: rows[0]?.id, reason: rows[0]?.failure_reason }]);
+    expect(runs).toBe(0);
   });
 });

@@ -308,16 +308,30 @@ export const createJobRunner = async (options: {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await ensureQueue(task.queue);
-      // The queue entry has the job's id, so a process starting after a crash can find one from the other.
-      const queued = await boss.send(task.queue, { jobId: row.id, input: checked } satisfies Envelope, {
-        id: row.id,
-        retryLimit: task.retryLimit,
-        retryDelay: task.retryDelaySeconds,
-        retryBackoff: task.retryBackoff ?? true,
-        ...(task.expireInSeconds ? { expireInSeconds: task.expireInSeconds } : {}),
-      });
-      if (!queued) throw new Error(`job ${row.id} could not be queued on ${task.queue}`);
+      try {
+        await ensureQueue(task.queue);
+        // The queue entry has the job's id, so a process starting after a crash can find one from the other.
+        const queued = await boss.send(task.queue, { jobId: row.id, input: checked } satisfies Envelope, {
+          id: row.id,
+          retryLimit: task.retryLimit,
+          retryDelay: task.retryDelaySeconds,
+          retryBackoff: task.retryBackoff ?? true,
+          ...(task.expireInSeconds ? { expireInSeconds: task.expireInSeconds } : {}),
+        });
+        if (!queued) throw new Error(`job ${row.id} could not be queued on ${task.queue}`);
+      } catch (error) {
+        // A row left NotStarted would never run, and would hold its entity's
+        // one-at-a-time key and reconciliation throttle for good: it is Failed
+        // with the reason, and onFailed frees what the feature reserved for it.
+        const reason = `The job could not be queued: ${error instanceof Error ? error.message : String(error)}`;
+        await db
+          .updateTable('jobs')
+          .set({ status: 'Failed', failure_reason: reason, ended_at: new Date() })
+          .where('id', '=', row.id)
+          .execute();
+        await failed(task, checked, row.id, reason);
+        throw error;
+      }
       return row;
     },
     recoverInterrupted,
