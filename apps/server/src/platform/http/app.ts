@@ -20,6 +20,7 @@ import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
 import { nulValuePath } from './nul-values.ts';
 import { urlRedactor } from './redact-url.ts';
+import { type Issue, specificIssues, unionIssues } from './union-issues.ts';
 
 // PostgreSQL's data exceptions a request value causes: invalid text for the
 // type (22P02), a bad or out-of-range date (22007, 22008), a number out of
@@ -132,10 +133,16 @@ export const buildApp = async (
   });
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        path: v.instancePath || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.') || '',
-        message: v.message ?? 'invalid',
-      }));
+      const details = error.validation.flatMap((v) => {
+        const { errors } = v.params as { errors?: Issue[][] };
+        if (v.keyword !== 'invalid_union' || !Array.isArray(errors))
+          return [{ path: v.instancePath, message: v.message ?? 'invalid' }];
+        const at = v.instancePath.replace(/\/$/, '');
+        return unionIssues(errors).map((i) => ({
+          path: i.path.length ? `${at}/${i.path.join('/')}` : v.instancePath,
+          message: i.message,
+        }));
+      });
       return reply
         .status(400)
         .send({ code: 'VALIDATION', message: details[0]?.message ?? 'Invalid request', details });
@@ -143,7 +150,9 @@ export const buildApp = async (
     // Input checked by hand (multipart fields, job input built from a request)
     // fails with a plain ZodError: the caller sent it, so it answers 400 too.
     if (error instanceof ZodError) {
-      const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      const details = error.issues
+        .flatMap((issue) => specificIssues(issue as Issue))
+        .map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
       const first = details[0];
       return reply.status(400).send({
         code: 'VALIDATION',

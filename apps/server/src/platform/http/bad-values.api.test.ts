@@ -26,6 +26,21 @@ describe('request values the database refuses', () => {
     expect(answer.json).toMatchObject({ message: expect.stringMatching(/Not a calendar date/) });
   });
 
+  it("names the bad field of a value one of a union's members takes, not 'Invalid input'", async () => {
+    const answer = await t.api('PUT', '/section-expense/update-section-expense-type', {
+      token,
+      body: { sectionexpensetypeid: 'shipped-0', sectionnumber: '194C', applicablefromdate: '2024-02-30' },
+    });
+    expect(answer.status).toBe(400);
+    const { message, details } = answer.json as {
+      message: string;
+      details: { path: string; message: string }[];
+    };
+    expect(message).not.toBe('Invalid input');
+    expect(details).toContainEqual({ path: '/applicablefromdate', message: 'Not a calendar date' });
+    expect(details.map((d) => d.message)).not.toContain('Invalid input');
+  });
+
   it("sorts a search by its first column when asked for 'constructor'", async () => {
     for (const sortBy of ['constructor', '__proto__', 'toString']) {
       const answer = await t.api('POST', '/search/26as', { token, body: { sortBy } });
