@@ -75,7 +75,13 @@ describe('delete payments', () => {
       expect(answer.status, query).toBe(400);
       expect(answer.json, query).toMatchObject({ message: PAYMENTS_REQUIRED_MESSAGE });
     }
-    expect((await del('/data-admin/payments?financialYear=2024-25&month=13')).status).toBe(400);
+    for (const month of ['13', '2025-04', 'April']) {
+      const answer = await del(`/data-admin/payments?financialYear=2024-25&month=${month}`);
+      expect(answer.status, month).toBe(400);
+      expect(answer.json, month).toMatchObject({
+        message: expect.stringMatching(/^Invalid month: expected its number, 01 to 12/),
+      });
+    }
   });
 
   it('deletes one month of payments of the current entity', async () => {
