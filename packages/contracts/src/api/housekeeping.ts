@@ -136,7 +136,12 @@ export const DeletePaymentsQuery = z
     month: optionalQuery(z.string()),
   })
   .refine((q) => q.financialYear !== undefined && q.month !== undefined, PAYMENTS_REQUIRED_MESSAGE)
-  .pipe(z.object({ financialYear: FinancialYear, month: z.enum(MONTH_CODES, { error: 'Invalid month: expected its number, 01 to 12 (04 for April)' }) }));
+  .pipe(
+    z.object({
+      financialYear: FinancialYear,
+      month: z.enum(MONTH_CODES, { error: 'Invalid month: expected its number, 01 to 12 (04 for April)' }),
+    }),
+  );
 
 export const DeleteOtherQuery = z.object({ financialYear: optionalQuery(FinancialYear) });
 export const DeleteOtherRequest = z
