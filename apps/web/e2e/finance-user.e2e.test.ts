@@ -164,6 +164,11 @@ describe('what a finance user reads', () => {
     // card has the master's name, 'MEGHDOOT RETAIL LIMITED' for the book's 'Meghdoot Retail Ltd')
     const word = planted.customerName.split(' ')[0]!;
     await expect(cards.filter({ hasText: word }).count()).resolves.toBe(1);
+    // each year says which side holds more tax, in rupees
+    await expect(
+      cards.filter({ hasText: word }).getByTestId('compliance-difference').first().textContent(),
+    ).resolves.toMatch(/^26AS (short|over) by ₹[\d,]+\.\d{2}$/);
+    const yearsShown = await cards.getByRole('button').count();
     await shot(page, 'compliance');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -176,7 +181,15 @@ describe('what a finance user reads', () => {
     const header = sheet.findIndex((r) => r[0] === 'Name' && r[1] === 'Customer/Vendor id');
     expect(header).toBeGreaterThanOrEqual(0);
     const listed = sheet.slice(header + 1).filter((r) => r.length > 0);
-    expect(listed.length).toBe(count);
+    // one row per customer and year, the difference a number the sheet can sum
+    expect(listed.length).toBe(yearsShown);
+    expect(sheet[header]?.slice(2, 6)).toEqual([
+      'TAN',
+      'Tax',
+      'Financial year',
+      'Tax difference (books less 26AS)',
+    ]);
+    for (const row of listed) expect(typeof row[5]).toBe('number');
     expect(listed.filter((r) => String(r[0]).toLowerCase().includes(word.toLowerCase()))).toHaveLength(1);
     await page.getByPlaceholder('Filter by name or id').fill(word);
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);

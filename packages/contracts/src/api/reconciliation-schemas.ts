@@ -721,7 +721,17 @@ export const ComplianceItem = z.object({
   kind: ReconKind,
   partyKey: z.string(),
   name: z.string(),
-  years: z.array(z.object({ financialYear: z.string(), jobId: z.string() })),
+  // the party's TAN as the reconciliation read it (null: none known)
+  tan: z.string().nullable(),
+  years: z.array(
+    z.object({
+      financialYear: z.string(),
+      jobId: z.string(),
+      // the year's tax in the books less the tax in 26AS, over all its rows
+      // ('1200.00': the books claim more than 26AS shows)
+      taxDifference: Money,
+    }),
+  ),
 });
 export type ComplianceItem = z.infer<typeof ComplianceItem>;
 export const ComplianceAnswer = z.object({

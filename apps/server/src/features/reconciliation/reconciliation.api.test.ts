@@ -724,7 +724,8 @@ describe('compliance overview', () => {
         kind: string;
         partyKey: string;
         name: string;
-        years: { financialYear: string; jobId: string }[];
+        tan: string | null;
+        years: { financialYear: string; jobId: string; taxDifference: string }[];
       }[];
       totalRecords: number;
     }>('GET', '/customer/compliance?page=1&pageSize=500');
@@ -748,6 +749,19 @@ describe('compliance overview', () => {
     const compliant = await namesOf('fullMatches');
     expect(tds.some((r) => compliant.includes(r.partyKey))).toBe(false);
     const mismatched = tds[0];
+    // each year says how far the books' tax is from 26AS, as the party's view does
+    const yearOf = (r: (typeof tds)[number]) => r.years.find((y) => y.financialYear === FY);
+    for (const r of tds) expect(yearOf(r)?.taxDifference).toMatch(/^-?\d+\.\d{2}$/);
+    const differing = tds.filter((r) => Number(yearOf(r)?.taxDifference) !== 0);
+    expect(differing.length).toBeGreaterThan(0);
+    const large = differing[0];
+    const year = large ? yearOf(large) : undefined;
+    expect(large?.tan).toMatch(/^[A-Z]{4}\d{5}[A-Z]$/);
+    const party = await view(year?.jobId ?? '', large?.tan ?? '');
+    const paise = (text: string | undefined) => Math.round(Number(text) * 100);
+    expect(paise(year?.taxDifference)).toBe(
+      paise(party.taxAmountTotalSalesPurchaseBook) - paise(party.taxAmountTotalTaxBook),
+    );
     const second = await api<{ records: unknown[]; totalRecords: number }>(
       'GET',
       '/customer/compliance?page=2&pageSize=1',

@@ -1,4 +1,5 @@
 import type { ComplianceAnswer, ComplianceQuery } from '@taxrecon/contracts';
+import { formatRupees, paiseOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
@@ -17,7 +18,8 @@ export const complianceOverview = async (
     kind: 'TDS' | 'TCS';
     party_key: string;
     name: string;
-    years: { financialYear: string; jobId: string }[] | string;
+    tan: string | null;
+    years: { financialYear: string; jobId: string; taxDifference: string }[] | string;
     total: number;
   }>`
     WITH latest AS (
@@ -26,15 +28,16 @@ export const complianceOverview = async (
        WHERE r.entity_id = ${entityOf(caller)} AND j.tenant_id = ${caller.tenantId} AND r.status = 'Completed'
        ORDER BY r.kind, r.financial_year, r.created_at DESC
     ), items AS (
-      SELECT l.kind, p.party_key, min(p.name) AS name,
-             json_agg(json_build_object('financialYear', l.financial_year, 'jobId', l.job_id)
+      SELECT l.kind, p.party_key, min(p.name) AS name, min(p.tan) AS tan,
+             json_agg(json_build_object('financialYear', l.financial_year, 'jobId', l.job_id,
+                                        'taxDifference', p.tax_difference::text)
                       ORDER BY l.financial_year) AS years
         FROM latest l JOIN recon_parties p ON p.job_id = l.job_id
        WHERE p.category <> 'fullMatches'
          AND (${needle}::text IS NULL OR lower(p.name) LIKE ${needle} OR lower(p.party_key) LIKE ${needle})
        GROUP BY l.kind, p.party_key
     )
-    SELECT kind, party_key, name, years, count(*) OVER ()::int AS total
+    SELECT kind, party_key, name, tan, years, count(*) OVER ()::int AS total
       FROM items
      ORDER BY name, kind, party_key
      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`.execute(ctx.db);
@@ -46,7 +49,14 @@ export const complianceOverview = async (
       kind: r.kind,
       partyKey: r.party_key,
       name: r.name,
-      years: typeof r.years === 'string' ? JSON.parse(r.years) : r.years,
+      tan: r.tan,
+      years: (typeof r.years === 'string' ? JSON.parse(r.years) : r.years).map(
+        (y: { financialYear: string; jobId: string; taxDifference: string }) => ({
+          ...y,
+          // numeric's text as money: '-0.00' and '12.5' never reach the screen
+          taxDifference: formatRupees(paiseOfNumeric(y.taxDifference)),
+        }),
+      ),
     })),
   };
 };

@@ -25,21 +25,30 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { type ExportColumn, exportRows } from '../../../lib/export-rows.ts';
 import { formatFinancialYear } from '../../../lib/format.ts';
+import { amountCell, formatRupees } from '../../search/search-format.ts';
 import { discrepancyPath } from '../common/paths.ts';
+import { taxDifferenceText, taxDifferenceTitle } from './tax-difference.ts';
 
 const PER_PAGE = 60;
 // the most the server gives in one page (ComplianceQuery)
 const EXPORT_PAGE = 500;
 
-const EXPORT_COLUMNS: ExportColumn<ComplianceItem>[] = [
-  { title: 'Name', value: (i) => i.name },
-  { title: 'Customer/Vendor id', value: (i) => i.partyKey },
-  { title: 'Tax', value: (i) => i.kind },
+// One row per party and year, so the sheet can filter a year and sum its differences.
+type ExportRow = ComplianceItem & { year: ComplianceItem['years'][number] };
+const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
+  { title: 'Name', value: (r) => r.name },
+  { title: 'Customer/Vendor id', value: (r) => r.partyKey },
+  { title: 'TAN', value: (r) => r.tan ?? '' },
+  { title: 'Tax', value: (r) => r.kind },
+  { title: 'Financial year', value: (r) => formatFinancialYear(r.year.financialYear) },
   {
-    title: 'Financial years',
-    value: (i) => i.years.map((y) => formatFinancialYear(y.financialYear)).join(', '),
+    title: 'Tax difference (books less 26AS)',
+    value: (r) => amountCell(r.year.taxDifference),
+    render: (r) => formatRupees(r.year.taxDifference),
   },
 ];
+const exportRowsOf = (items: ComplianceItem[]): ExportRow[] =>
+  items.flatMap((item) => item.years.map((year) => ({ ...item, year })));
 
 // Every customer the filter finds, not only the page on screen: an auditor's
 // list is the whole of it. Fetched page by page in the server's order.
@@ -77,7 +86,11 @@ export function CustomerCompliancePage() {
   const exportAll = async () => {
     setExporting(true);
     try {
-      await exportRows('customers-with-tax-discrepancies', EXPORT_COLUMNS, await fetchAll(search));
+      await exportRows(
+        'customers-with-tax-discrepancies',
+        EXPORT_COLUMNS,
+        exportRowsOf(await fetchAll(search)),
+      );
     } catch (error) {
       notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error) });
     } finally {
@@ -146,20 +159,32 @@ export function CustomerCompliancePage() {
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed" mb={6}>
-                {item.partyKey}
+                {item.tan && item.tan !== item.partyKey
+                  ? `TAN ${item.tan} · ${item.partyKey}`
+                  : item.partyKey}
               </Text>
-              <Group gap={6}>
-                {item.years.map(({ financialYear: fy, jobId }) => (
-                  <Button
-                    key={fy}
-                    size="compact-xs"
-                    variant="light"
-                    onClick={() => navigate(discrepancyPath(item.kind, jobId, fy, item.partyKey))}
-                  >
-                    {formatFinancialYear(fy)}
-                  </Button>
+              <Stack gap={4}>
+                {item.years.map(({ financialYear: fy, jobId, taxDifference }) => (
+                  <Group key={fy} gap={8} wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                      onClick={() => navigate(discrepancyPath(item.kind, jobId, fy, item.partyKey))}
+                    >
+                      {formatFinancialYear(fy)}
+                    </Button>
+                    <Text
+                      size="xs"
+                      data-testid="compliance-difference"
+                      title={taxDifferenceTitle(taxDifference)}
+                      truncate
+                    >
+                      {taxDifferenceText(taxDifference)}
+                    </Text>
+                  </Group>
                 ))}
-              </Group>
+              </Stack>
             </Paper>
           ))}
         </SimpleGrid>
