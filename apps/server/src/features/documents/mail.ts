@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { StoredAttachment } from '../../platform/mail/mailer.ts';
+import { jobSteps, recordJobStep } from '../../platform/queue/job-steps.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
 import { startUnlessRunning } from '../jobs/one-at-a-time.ts';
 import { certificateByFileName, certificatesToMail, panMissingEmail } from './repo.ts';
@@ -58,9 +59,10 @@ export const BulkEmailInput = z.object({
 
 // One mail per vendor with all of its matching certificates attached, to the
 // vendor master's contact e-mail. Vendors without one are counted, not mailed
-// (the search screen warned about them before the job was started). The job
-// writes nothing but the mails it queues, so a retry after a crash may send a
-// vendor's mail twice; it never loses one.
+// (the search screen warned about them before the job was started). Each
+// vendor's mail is recorded as a step of the job once queued, and a run
+// retried after a crash skips the vendors already mailed: only the one in
+// flight at the crash can be mailed twice, and none is lost.
 export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'bulk-email-form16a',
@@ -77,15 +79,21 @@ export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
         byVendor.set(key, [...(byVendor.get(key) ?? []), row]);
       }
       const from = await entityName(c, input.entityId);
+      const done = await jobSteps(c.db, job.jobId);
       let mailed = 0;
       const skipped: string[] = [];
-      for (const [i, group] of [...byVendor.values()].entries()) {
+      for (const [i, [vendorKey, group]] of [...byVendor.entries()].entries()) {
         await job.progress(Math.round((100 * i) / Math.max(1, byVendor.size)));
         const first = group[0];
         if (!first) continue;
         const to = first.contact_email?.trim();
         if (!to || !EMAIL_PATTERN.test(to)) {
           skipped.push(first.vendor_pan);
+          continue;
+        }
+        const step = `vendor:${vendorKey}`;
+        if (done.has(step)) {
+          mailed += 1;
           continue;
         }
         const periods = group.map((g) => `${yearLabel(g.financial_year)} ${g.quarter}`).join(', ');
@@ -96,6 +104,7 @@ export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
           text: `Dear ${first.vendor_name ?? first.vendor_pan},\n\nPlease find attached ${group.length} Form 16A (TDS certificate${group.length > 1 ? 's' : ''}) for PAN ${first.vendor_pan}: ${periods}.\n\nRegards,\n${from}\n`,
           attachments: group.map((g) => attachment(g.file_name, g.storage_key)),
         });
+        await recordJobStep(c.db, job.jobId, step);
         mailed += 1;
       }
       const outcome = {

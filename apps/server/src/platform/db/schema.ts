@@ -117,6 +117,12 @@ export interface JobsTable {
   worker_key: number | null;
 }
 
+export interface JobStepsTable {
+  job_id: string;
+  step: string;
+  done_at: Generated<Date>;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -253,6 +259,7 @@ export interface DB
   spent_captchas: SpentCaptchasTable;
   mail_messages: MailMessagesTable;
   jobs: JobsTable;
+  job_steps: JobStepsTable;
   settings: SettingsTable;
   customers: CustomersTable;
   customer_emails: CustomerEmailsTable;
