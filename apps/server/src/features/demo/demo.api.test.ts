@@ -92,6 +92,17 @@ describe('demo company', () => {
       expect(Number(f.baseTotal)).toBeGreaterThan(0);
       expect(Number(f.tdsTotal)).toBeGreaterThan(0);
     }
+    // Rule Sets has the team's two, in the order they are tried
+    const sets = (await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json as {
+      ruleSetName: string;
+      value: string;
+      logicalOperator: string;
+      rules: unknown[];
+    }[];
+    expect(sets.map((s) => [s.ruleSetName, s.value, s.logicalOperator, s.rules.length])).toEqual([
+      ['Courier booked to miscellaneous expenses', '194C', 'AND', 2],
+      ['Legal retainers', '194J(b)', 'NOOPERATOR', 1],
+    ]);
   });
 
   it('has a year of vendor payment ledgers filed with their control totals, one per month of bills', async () => {

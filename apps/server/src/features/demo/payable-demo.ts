@@ -14,6 +14,7 @@ import { queuePayableRun } from '../payable/runs/submit.ts';
 import { checkLedger } from '../payable-data/ledger-check.ts';
 import { filePayments, readPayments } from '../payable-data/payments.ts';
 import { type DemoExpenses, generateDemoExpenses } from './expenses.ts';
+import { loadDemoRuleSets } from './rule-sets.ts';
 
 // The demo company's year of expenses for TDS payable: the expense vendors in
 // the vendor master with their section mappings (the LDC also as a
@@ -243,6 +244,7 @@ export const loadDemoPayable = async (
   const demo = generateDemoExpenses();
   const { mapping, months } = await loadDemoExpenses(ctx, owner, demo);
   await loadDemoPayments(ctx, owner, demo);
+  await loadDemoRuleSets(ctx, owner);
   const jobId = await queuePayableRun(
     ctx,
     task,

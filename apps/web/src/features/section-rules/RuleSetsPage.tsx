@@ -214,7 +214,9 @@ export function RuleSetsPage() {
           <Group justify="space-between" mb="xs">
             <Group gap="xs">
               <Text fw={600}>{set.ruleSetName}</Text>
-              <Badge variant="light">{set.value}</Badge>
+              <Badge variant="light" tt="none">
+                {set.value}
+              </Badge>
               <Badge variant="outline" color="gray">
                 {set.logicalOperator}
               </Badge>

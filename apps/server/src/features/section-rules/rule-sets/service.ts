@@ -8,6 +8,7 @@ import { badRequest, HttpError, notFound } from '../../../platform/http/errors.t
 import { conflictOn } from '../../master-data/shared.ts';
 import {
   type CheckedRule,
+  type CheckedRuleSet,
   checkOperator,
   checkRule,
   checkRuleSet,
@@ -96,6 +97,28 @@ const ruleValues = (ruleSetId: string, position: number, r: CheckedRule) => ({
   field_values: r.fieldValues,
 });
 
+// A checked rule set and its rules, in one transaction; the id of the set.
+// Its name is unique in the entity (rule_sets_entity_id_name_key).
+export const insertRuleSet = (db: Kysely<DB>, entityId: string, userId: string | null, set: CheckedRuleSet) =>
+  db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('rule_sets')
+      .values({
+        entity_id: entityId,
+        name: set.name,
+        section: set.section,
+        logical_operator: set.logicalOperator,
+        created_by: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('rule_set_rules')
+      .values(set.rules.map((r, i) => ruleValues(row.id, i + 1, r)))
+      .execute();
+    return row.id;
+  });
+
 const refuse = (message: string): never => {
   throw badRequest(message, 'INVALID_RULE');
 };
@@ -111,27 +134,9 @@ export const ruleSetService = (ctx: AppContext) => {
     const checked = checkRuleSet(body);
     if (!checked.ok) return refuse(checked.message);
     const set = checked.value;
-    const id = await ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .insertInto('rule_sets')
-          .values({
-            entity_id: entityId,
-            name: set.name,
-            section: set.section,
-            logical_operator: set.logicalOperator,
-            created_by: caller.userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('rule_set_rules')
-          .values(set.rules.map((r, i) => ruleValues(row.id, i + 1, r)))
-          .execute();
-        return row.id;
-      })
-      .catch(conflictOn('rule_sets_entity_id_name_key', `A rule set named ${set.name} already exists.`));
+    const id = await insertRuleSet(ctx.db, entityId, caller.userId, set).catch(
+      conflictOn('rule_sets_entity_id_name_key', `A rule set named ${set.name} already exists.`),
+    );
     const stored = await one(ctx.db, entityId, id);
     return { message: RULE_SET_CREATED, ruleSet: stored && viewOf(stored), notice: checked.notice };
   };
