@@ -1,24 +1,18 @@
 import fs from 'node:fs';
 import { TextReader, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
-import { samplePdf } from '../../server/src/features/documents/sample-certificates.ts';
+import { SAMPLE_VENDORS, samplePdf } from '../../server/src/features/documents/sample-certificates.ts';
 import { parseMail, type SmtpCapture, startSmtpCapture } from '../../server/src/testing/smtp-capture.ts';
 import { ADMIN, startTestServer } from '../../server/src/testing/test-server.ts';
 import { browserSuite } from './suite.ts';
+
+const { BLUE, GREEN, GREY } = SAMPLE_VENDORS;
 
 // Form 16A in the built app: a zip of certificates with one broken PDF is
 // loaded (the broken one listed with its reason), found again by search, and
 // one certificate is e-mailed over a real local SMTP server, PDF attached.
 
 const SHOTS = '/tmp/shots-16a';
-const BLUE = { pan: 'AAACB1234D', name: 'Blue Dart Express Ltd', code: 'V-BLUE', email: 'tds@bluedart.test' };
-const GREEN = {
-  pan: 'AAFCG5678K',
-  name: 'Green Logistics LLP',
-  code: 'V-GREEN',
-  email: 'accounts@green.test',
-};
-const GREY = { pan: 'ABCPG4321M', name: 'Grey Consulting', code: 'V-GREY', email: null };
 
 let smtp: SmtpCapture;
 const suite = browserSuite(

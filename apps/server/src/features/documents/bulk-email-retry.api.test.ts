@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serverPerFile } from '../../testing/server-per-file.ts';
 import { eventually, jobFinished, type TestServer } from '../../testing/test-server.ts';
-import { samplePdf } from './sample-certificates.ts';
+import { SAMPLE_VENDORS, samplePdf } from './sample-certificates.ts';
+
+const { BLUE, GREEN } = SAMPLE_VENDORS;
 
 // A Form 16A bulk e-mail retried after a crash mails only the vendors the
 // crashed run had not: each vendor's mail is a recorded step of the job. The
@@ -14,14 +16,6 @@ serverPerFile({ work: false }, (server, adminToken) => {
   t = server;
   token = adminToken;
 });
-
-const BLUE = { pan: 'AAACB1234D', name: 'Blue Dart Express Ltd', code: 'V-BLUE', email: 'tds@bluedart.test' };
-const GREEN = {
-  pan: 'AAFCG5678K',
-  name: 'Green Logistics LLP',
-  code: 'V-GREEN',
-  email: 'accounts@green.test',
-};
 
 const certificateMails = () =>
   t.server.ctx.db

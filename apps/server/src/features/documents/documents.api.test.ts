@@ -9,21 +9,14 @@ import { TextReader, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMail, type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture.ts';
 import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { samplePdf } from './sample-certificates.ts';
+import { SAMPLE_VENDORS, samplePdf } from './sample-certificates.ts';
+
+const { BLUE, GREEN, GREY } = SAMPLE_VENDORS;
 
 let t: TestServer;
 let smtp: SmtpCapture;
 let admin: string;
 
-const BLUE = { pan: 'AAACB1234D', name: 'Blue Dart Express Ltd', code: 'V-BLUE', email: 'tds@bluedart.test' };
-const GREEN = {
-  pan: 'AAFCG5678K',
-  name: 'Green Logistics LLP',
-  code: 'V-GREEN',
-  email: 'accounts@green.test',
-};
-// a vendor without a contact e-mail
-const GREY = { pan: 'ABCPG4321M', name: 'Grey Consulting', code: 'V-GREY', email: null };
 const STRANGER = { pan: 'AAACZ9999Z', name: 'Not In Master Pvt Ltd' };
 
 const addVendor = async (v: { pan: string; name: string; code: string; email: string | null }) => {

@@ -35,3 +35,11 @@ export const sampleCertificate = (
 
 export const samplePdf = (...args: Parameters<typeof sampleCertificate>): Promise<Buffer> =>
   drawForm16a(sampleCertificate(...args));
+
+// Vendors the Form 16A tests issue certificates to: two with a contact e-mail
+// in the vendor master, one without.
+export const SAMPLE_VENDORS = {
+  BLUE: { pan: 'AAACB1234D', name: 'Blue Dart Express Ltd', code: 'V-BLUE', email: 'tds@bluedart.test' },
+  GREEN: { pan: 'AAFCG5678K', name: 'Green Logistics LLP', code: 'V-GREEN', email: 'accounts@green.test' },
+  GREY: { pan: 'ABCPG4321M', name: 'Grey Consulting', code: 'V-GREY', email: null },
+} as const;
