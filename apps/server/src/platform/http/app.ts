@@ -20,7 +20,7 @@ import { bearerToken, findCaller } from './caller.ts';
 import { HttpError } from './errors.ts';
 import { nulValuePath } from './nul-values.ts';
 import { urlRedactor } from './redact-url.ts';
-import { type Issue, specificIssues, unionIssues } from './union-issues.ts';
+import { type Issue, specificIssues, UNION_DEFAULT, unionIssues } from './union-issues.ts';
 
 // PostgreSQL's data exceptions a request value causes: invalid text for the
 // type (22P02), a bad or out-of-range date (22007, 22008), a number out of
@@ -135,7 +135,7 @@ export const buildApp = async (
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.flatMap((v) => {
         const { errors } = v.params as { errors?: Issue[][] };
-        if (v.keyword !== 'invalid_union' || !Array.isArray(errors))
+        if (v.keyword !== 'invalid_union' || !Array.isArray(errors) || v.message !== UNION_DEFAULT)
           return [{ path: v.instancePath, message: v.message ?? 'invalid' }];
         const at = v.instancePath.replace(/\/$/, '');
         return unionIssues(errors).map((i) => ({

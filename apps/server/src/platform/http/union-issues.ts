@@ -39,8 +39,12 @@ export const unionIssues = (errors: Issue[][]): Issue[] => {
   return [{ code: 'invalid_union', path: [], message }];
 };
 
-// An issue as it is, or a union's in place of its "Invalid input".
+// zod's words for a union that names no message of its own.
+export const UNION_DEFAULT = 'Invalid input';
+
+// An issue as it is, or a union's in place of its "Invalid input". A union
+// given its own message ("Vendor type is one of ...") keeps it.
 export const specificIssues = (issue: Issue): Issue[] =>
-  issue.code === 'invalid_union' && Array.isArray(issue.errors)
+  issue.code === 'invalid_union' && Array.isArray(issue.errors) && issue.message === UNION_DEFAULT
     ? unionIssues(issue.errors).map((i) => within(issue.path, i))
     : [issue];

@@ -49,3 +49,14 @@ describe("a union's issues in place of 'Invalid input'", () => {
     ]);
   });
 });
+
+describe('a union with a message of its own', () => {
+  it('keeps it', () => {
+    const Choice = z.union([z.enum(['Company', 'Trust']), z.literal('')], {
+      error: 'Type is one of Company, Trust',
+    });
+    expect(issuesOf(z.object({ type: Choice }), { type: 'Partnership' })).toEqual([
+      { path: 'type', message: 'Type is one of Company, Trust' },
+    ]);
+  });
+});
