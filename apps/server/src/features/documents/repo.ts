@@ -6,6 +6,7 @@ import {
 } from '@taxrecon/contracts';
 import { numericOfPaise, type Paise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { contains } from '../../platform/db/like.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { recordStoredFile } from '../../platform/storage/stored-files.ts';
 import type { Form16aFields } from './form16a-fields.ts';
@@ -51,8 +52,7 @@ type RecordQuery = ReturnType<typeof recordQuery>;
 const filtered = (q: RecordQuery, query: Form16aQuery): RecordQuery => {
   let out = q;
   if (query.vendorPan) out = out.where('d.vendor_pan', '=', query.vendorPan.toUpperCase());
-  if (query.vendorName)
-    out = out.where('v.vendor_name', 'ilike', `%${query.vendorName.replace(/[%_\\]/g, '\\$&')}%`);
+  if (query.vendorName) out = out.where('v.vendor_name', 'ilike', contains(query.vendorName));
   if (query.financialYear) out = out.where('d.financial_year', '=', query.financialYear);
   if (query.quarter) out = out.where('d.quarter', '=', query.quarter.toUpperCase() as 'Q1');
   return out;

@@ -19,6 +19,7 @@ import { rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { contains } from '../../platform/db/like.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { findParty } from '../reconciliation/discrepancies/discrepancies.ts';
@@ -245,7 +246,7 @@ export const searchThreads = async (
     ])
     .where('t.entity_id', '=', entityId);
   if (query.customer) {
-    const like = `%${query.customer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = contains(query.customer);
     q = q.where((eb) =>
       eb.or([
         eb('t.customer_name', 'ilike', like),

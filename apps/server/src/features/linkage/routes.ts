@@ -10,12 +10,12 @@ import {
 } from '@taxrecon/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { contains } from '../../platform/db/like.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { currentEntity } from '../../platform/http/caller.ts';
 import { HttpError, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import { startUnlessRunning } from '../jobs/one-at-a-time.ts';
-import { contains } from '../master-data/shared.ts';
 import { sendFile } from '../reconciliation/discrepancies/routes.ts';
 import { performLinkage } from './perform-linkage.ts';
 import { syncTanPan, unverifiedTanCount } from './tan-pan-sync.ts';

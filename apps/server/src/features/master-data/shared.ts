@@ -1,9 +1,5 @@
 import { HttpError } from '../../platform/http/errors.ts';
 
-// Search criteria are partial and case-insensitive: "abc" finds "xABCy".
-// LIKE's own wildcards in what the user typed are matched literally.
-export const contains = (typed: string): string => `%${typed.replace(/[\\%_]/g, '\\$&')}%`;
-
 // Rethrows a unique-constraint violation on `constraint` as a 409 a person can act on.
 export const conflictOn =
   (constraint: string, message: string) =>

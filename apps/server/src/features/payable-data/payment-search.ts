@@ -6,12 +6,12 @@ import {
 import { rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { contains } from '../../platform/db/like.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 
 // Search Vendor Payment Entries: text filters match a part of the value
 // regardless of case; amounts, rate and date match exactly; from/to bound the
 // payment date. The newest payments first, at most 1000 of them.
-const like = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // an ISO date compared as a date in SQL (the column reads back as a Date)
 const asDate = (iso: string) => sql<Date>`${iso}::date`;
 const given = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
@@ -37,7 +37,7 @@ export const searchVendorPayments = async (
   ] as const;
   for (const [field, column] of texts) {
     const value = filters[field];
-    if (given(value)) q = q.where(column, 'ilike', like(value.trim()));
+    if (given(value)) q = q.where(column, 'ilike', contains(value.trim()));
   }
   if (given(filters.paymentDate)) q = q.where('v.payment_date', '=', asDate(filters.paymentDate));
   if (given(filters.paymentFromDate)) q = q.where('v.payment_date', '>=', asDate(filters.paymentFromDate));

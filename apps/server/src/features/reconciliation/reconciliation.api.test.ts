@@ -773,6 +773,14 @@ describe('compliance overview', () => {
       `/customer/compliance?search=${encodeURIComponent(mismatched?.name.slice(0, 6) ?? '')}`,
     );
     expect(found.records.map((r) => r.name)).toContain(mismatched?.name);
+    // LIKE's wildcards typed are matched as themselves, not as "anything"
+    for (const typed of ['%', '_'])
+      expect(
+        await api<{ totalRecords: number }>(
+          'GET',
+          `/customer/compliance?search=${encodeURIComponent(typed)}`,
+        ),
+      ).toMatchObject({ totalRecords: 0 });
   });
 });
 

@@ -2,6 +2,7 @@ import type { searchRoutes } from '@taxrecon/contracts';
 import { rupeesOfNumeric } from '@taxrecon/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { contains } from '../../platform/db/like.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { entityOf } from '../../platform/http/caller.ts';
@@ -35,7 +36,6 @@ const canonicalYears = (stored: (string | null)[]): string[] => {
   return [...years].sort().reverse();
 };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // A business date compared as a date, whatever the session's time zone.
 const day = (d: string) => sql<Date>`${d}::date`;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -46,12 +46,12 @@ const money = (v: string | null) => (v === null ? null : rupeesOfNumeric(v));
 const matching = <T extends keyof DB, O, F extends { startDate?: string | null; endDate?: string | null }>(
   query: SelectQueryBuilder<DB, T, O>,
   body: F,
-  contains: Partial<Record<keyof F & string, string>>,
+  columns: Partial<Record<keyof F & string, string>>,
 ) => {
   let q = query;
-  for (const [key, column] of Object.entries(contains) as [keyof F & string, string][]) {
+  for (const [key, column] of Object.entries(columns) as [keyof F & string, string][]) {
     const typed = body[key];
-    if (typeof typed === 'string' && typed) q = q.where(sql.ref(column), 'ilike', like(typed));
+    if (typeof typed === 'string' && typed) q = q.where(sql.ref(column), 'ilike', contains(typed));
   }
   if (body.startDate) q = q.where(sql.ref('transaction_date'), '>=', day(body.startDate));
   if (body.endDate) q = q.where(sql.ref('transaction_date'), '<=', day(body.endDate));

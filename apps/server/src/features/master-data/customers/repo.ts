@@ -1,7 +1,7 @@
 import type { CustomerSuggestion } from '@taxrecon/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { contains } from '../../../platform/db/like.ts';
 import type { DB } from '../../../platform/db/schema.ts';
-import { contains } from '../shared.ts';
 
 // SQL only the customer master has (the shared SQL is in party/repo.ts):
 // further contact e-mails, picker suggestions and the count.

@@ -1,7 +1,7 @@
 import type { ConnectedEntity } from '@taxrecon/contracts';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { contains } from '../../../platform/db/like.ts';
 import type { DB, MasterCommon } from '../../../platform/db/schema.ts';
-import { contains } from '../shared.ts';
 import type { PartyApi, PartyInput, PartyKind, PartyKindName, PartyRow, PartySearch } from './kind.ts';
 
 // SQL of the party master (customers and vendors), for the kind given. Every

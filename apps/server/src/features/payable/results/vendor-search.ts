@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
+import { contains } from '../../../platform/db/like.ts';
 
 // The 34A screen's vendor choice: vendors whose code or name contains the
 // text typed (any case), codes first when they match.
 export const searchVendors = async (ctx: AppContext, entityId: string, q: string) => {
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = contains(q.toLowerCase());
   const rows = await ctx.db
     .selectFrom('vendors')
     .select(['vendor_code', 'vendor_name'])

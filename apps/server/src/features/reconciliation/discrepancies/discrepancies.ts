@@ -10,6 +10,7 @@ import { numericOfPaise, rupeesOfNumeric } from '@taxrecon/shared';
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { contains } from '../../../platform/db/like.ts';
 import type { DB } from '../../../platform/db/schema.ts';
 import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
@@ -141,7 +142,6 @@ export const discrepancyView = async (
   };
 };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const amountIs = (column: 'amount' | 'tax' | 'deposited', paise: number) =>
   sql<SqlBool>`${sql.ref(column)} = ${numericOfPaise(paise)}::numeric`;
 
@@ -167,15 +167,15 @@ export const searchDiscrepancies = async (
     side,
   );
   const ref = side === 'B' ? (body.voucherNumber ?? body.billNumber) : undefined;
-  if (ref) q = q.where('ref', 'ilike', like(ref));
+  if (ref) q = q.where('ref', 'ilike', contains(ref));
   const amount =
     side === 'B' ? (body.professionalServices ?? body.purchaseValue ?? body.invoiceValue) : body.amount;
   if (amount !== undefined) q = q.where(amountIs('amount', amount));
   const tax = side === 'B' ? (body.tdsOnSales ?? body.tcsOnPurchase) : body.tdsDeducted;
   if (tax !== undefined) q = q.where(amountIs('tax', tax));
   if (side === 'T' && body.taxFiled !== undefined) q = q.where(amountIs('deposited', body.taxFiled));
-  if (body.tanNumber) q = q.where('tan', 'ilike', like(body.tanNumber));
-  if (side === 'T' && body.section) q = q.where('section', 'ilike', like(body.section));
+  if (body.tanNumber) q = q.where('tan', 'ilike', contains(body.tanNumber));
+  if (side === 'T' && body.section) q = q.where('section', 'ilike', contains(body.section));
   if (body.manualAction) {
     const action = body.manualAction;
     if (action === 'Matched') q = q.where('action', 'is', null).where('match_no', 'is not', null);

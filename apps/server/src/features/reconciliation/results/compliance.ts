@@ -3,6 +3,7 @@ import { formatRupees, paiseOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
+import { contains } from '../../../platform/db/like.ts';
 import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 
 // Spec part 1 'Compliance overview', in one query: the latest completed run of
@@ -13,7 +14,7 @@ export const complianceOverview = async (
   caller: Caller,
   query: z.output<typeof ComplianceQuery>,
 ): Promise<z.input<typeof ComplianceAnswer>> => {
-  const needle = query.search ? `%${query.search.toLowerCase()}%` : null;
+  const needle = query.search ? contains(query.search.toLowerCase()) : null;
   const rows = await sql<{
     kind: 'TDS' | 'TCS';
     party_key: string;

@@ -2,6 +2,7 @@ import type { ReconKind } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
+import { contains } from '../../../platform/db/like.ts';
 import { previewIdentities } from './counts.ts';
 
 // Customer (TDS) or vendor (TCS) names for the submit screen's picker: the
@@ -33,7 +34,7 @@ export const masterNames = async (ctx: AppContext, entityId: string, kind: Recon
 };
 
 export const masterSuggestions = async (ctx: AppContext, entityId: string, kind: ReconKind, q: string) => {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = contains(q);
   if (kind === 'TDS') {
     const rows = await ctx.db
       .selectFrom('customers')

@@ -9,6 +9,7 @@ import {
 import { formatRupees, numericOfPaise, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
+import { contains } from '../../../platform/db/like.ts';
 import { jobParams, type RunView } from '../runs/runs.ts';
 import { contactEmails, customerEntry, type PartyRow, partyQuery } from './customer-entry.ts';
 
@@ -26,8 +27,6 @@ const SORTS: Record<string, Expression<unknown>> = {
   matchedPercentage: sql`(matched_book_rows + totals_book_rows + accepted_book_rows + matched_tb_rows + totals_tb_rows + accepted_tb_rows)::float8 / greatest(book_rows + tb_rows, 1)`,
 };
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface PageOptions {
   matchType?: ReconCategory | undefined;
   ignoreDifferenceBelow?: number | undefined;
@@ -43,7 +42,7 @@ export interface PageOptions {
 const filtered = (ctx: AppContext, jobId: string, o: PageOptions) => {
   let q = partyQuery(ctx, jobId);
   if (o.searchTerm) {
-    const like = escapeLike(o.searchTerm);
+    const like = contains(o.searchTerm);
     q = q.where((eb) =>
       eb.or([eb('name', 'ilike', like), eb('tan', 'ilike', like), eb('party_key', 'ilike', like)]),
     );

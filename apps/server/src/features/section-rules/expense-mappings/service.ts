@@ -7,9 +7,10 @@ import {
 import { EXPENSE_SECTION_COLUMNS, type FileIssue, readExpenseSections } from '@taxrecon/formats';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
+import { contains } from '../../../platform/db/like.ts';
 import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
 import { badRequest } from '../../../platform/http/errors.ts';
-import { contains, writeTsv } from '../../master-data/shared.ts';
+import { writeTsv } from '../../master-data/shared.ts';
 import { fileIssue, type ReferenceFile, refuseFile } from '../reference-upload.ts';
 import { canonicalSplit } from '../section-types/rows.ts';
 
