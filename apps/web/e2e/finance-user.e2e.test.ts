@@ -191,6 +191,17 @@ describe('what a finance user reads', () => {
     ]);
     for (const row of listed) expect(typeof row[5]).toBe('number');
     expect(listed.filter((r) => String(r[0]).toLowerCase().includes(word.toLowerCase()))).toHaveLength(1);
+    // sorted by the largest difference, the first card holds the largest of the export
+    const largestDifference = Math.max(...listed.map((r) => Math.abs(Number(r[5]))));
+    await byTestId('compliance-sort').click();
+    await page.getByRole('option', { name: 'Largest difference first' }).click();
+    const rupees = (text: string | null) =>
+      Number(/₹([\d,]+\.\d{2})/.exec(text ?? '')?.[1]?.replace(/,/g, ''));
+    await expect
+      .poll(async () =>
+        rupees(await cards.first().getByTestId('compliance-difference').first().textContent()),
+      )
+      .toBe(largestDifference);
     await page.getByPlaceholder('Filter by name or id').fill(word);
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
   });

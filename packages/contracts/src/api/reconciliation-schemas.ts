@@ -712,10 +712,15 @@ export const ReconReportList = z.array(ReconReport);
 
 // --- compliance overview (spec part 1) ---
 
+// name: A to Z; difference: the largest tax difference of any year first
+// (either way: 26AS short of the books or over them)
+export const COMPLIANCE_SORTS = ['name', 'difference'] as const;
+export type ComplianceSort = (typeof COMPLIANCE_SORTS)[number];
 export const ComplianceQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(60),
   search: z.string().trim().max(100).optional(),
+  sortBy: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COMPLIANCE_SORTS).default('name')),
 });
 export const ComplianceItem = z.object({
   kind: ReconKind,

@@ -773,6 +773,18 @@ describe('compliance overview', () => {
       `/customer/compliance?search=${encodeURIComponent(mismatched?.name.slice(0, 6) ?? '')}`,
     );
     expect(found.records.map((r) => r.name)).toContain(mismatched?.name);
+    // the largest difference of any year first, when asked
+    const bySize = await api<{ records: { years: { taxDifference: string }[] }[]; totalRecords: number }>(
+      'GET',
+      '/customer/compliance?page=1&pageSize=500&sortBy=difference',
+    );
+    expect(bySize.totalRecords).toBe(all.totalRecords);
+    const largest = bySize.records.map((r) =>
+      Math.max(...r.years.map((y) => Math.abs(Number(y.taxDifference)))),
+    );
+    expect(largest).toEqual([...largest].sort((a, b) => b - a));
+    expect(largest[0]).toBeGreaterThan(largest[largest.length - 1] ?? 0);
+    expect((await t.api('GET', '/customer/compliance?sortBy=size', { token })).status).toBe(400);
     // LIKE's wildcards typed are matched as themselves, not as "anything"
     for (const typed of ['%', '_'])
       expect(

@@ -30,6 +30,7 @@ export const complianceOverview = async (
        ORDER BY r.kind, r.financial_year, r.created_at DESC
     ), items AS (
       SELECT l.kind, p.party_key, min(p.name) AS name, min(p.tan) AS tan,
+             max(abs(p.tax_difference)) AS largest,
              json_agg(json_build_object('financialYear', l.financial_year, 'jobId', l.job_id,
                                         'taxDifference', p.tax_difference::text)
                       ORDER BY l.financial_year) AS years
@@ -40,7 +41,7 @@ export const complianceOverview = async (
     )
     SELECT kind, party_key, name, tan, years, count(*) OVER ()::int AS total
       FROM items
-     ORDER BY name, kind, party_key
+     ORDER BY ${query.sortBy === 'difference' ? sql`largest DESC, ` : sql``}name, kind, party_key
      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`.execute(ctx.db);
   const total = rows.rows[0]?.total;
   return {

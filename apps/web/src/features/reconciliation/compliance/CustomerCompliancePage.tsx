@@ -6,6 +6,7 @@ import {
   Loader,
   Pagination,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -15,7 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type ComplianceItem, reconciliationRoutes } from '@taxrecon/contracts';
+import { type ComplianceItem, type ComplianceSort, reconciliationRoutes } from '@taxrecon/contracts';
 import { countOf } from '@taxrecon/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -52,11 +53,16 @@ const exportRowsOf = (items: ComplianceItem[]): ExportRow[] =>
 
 // Every customer the filter finds, not only the page on screen: an auditor's
 // list is the whole of it. Fetched page by page in the server's order.
-const fetchAll = async (search: string): Promise<ComplianceItem[]> => {
+const SORTS: { value: ComplianceSort; label: string }[] = [
+  { value: 'name', label: 'Name (A to Z)' },
+  { value: 'difference', label: 'Largest difference first' },
+];
+
+const fetchAll = async (search: string, sortBy: ComplianceSort): Promise<ComplianceItem[]> => {
   const all: ComplianceItem[] = [];
   for (let page = 1; ; page++) {
     const answer = await call(reconciliationRoutes.customerCompliance, {
-      query: { page, pageSize: EXPORT_PAGE, ...(search ? { search } : {}) },
+      query: { page, pageSize: EXPORT_PAGE, sortBy, ...(search ? { search } : {}) },
     });
     all.push(...answer.records);
     if (answer.records.length < EXPORT_PAGE || all.length >= answer.totalRecords) return all;
@@ -71,10 +77,11 @@ export function CustomerCompliancePage() {
   const [filter, setFilter] = useState('');
   const [search] = useDebouncedValue(filter.trim(), 300);
   const [page, setPage] = useState(1);
+  const [sortBy, setSortBy] = useState<ComplianceSort>('name');
   const [exporting, setExporting] = useState(false);
   const answer = useApiQuery(
     reconciliationRoutes.customerCompliance,
-    { query: { page, pageSize: PER_PAGE, ...(search ? { search } : {}) } },
+    { query: { page, pageSize: PER_PAGE, sortBy, ...(search ? { search } : {}) } },
     { placeholderData: keepPreviousData },
   );
   // the server's page already (GET /customer/compliance pages in SQL)
@@ -89,7 +96,7 @@ export function CustomerCompliancePage() {
       await exportRows(
         'customers-with-tax-discrepancies',
         EXPORT_COLUMNS,
-        exportRowsOf(await fetchAll(search)),
+        exportRowsOf(await fetchAll(search, sortBy)),
       );
     } catch (error) {
       notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error) });
@@ -105,6 +112,18 @@ export function CustomerCompliancePage() {
         subtitle="From the latest completed reconciliation of each financial year"
         actions={
           <Group gap="xs">
+            <Select
+              aria-label="Sort"
+              data={SORTS}
+              value={sortBy}
+              allowDeselect={false}
+              w={210}
+              onChange={(v) => {
+                setSortBy((v as ComplianceSort | null) ?? 'name');
+                setPage(1);
+              }}
+              data-testid="compliance-sort"
+            />
             <TextInput
               placeholder="Filter by name or id"
               leftSection={<IconSearch size={16} />}
