@@ -2,7 +2,8 @@ import type { ExpenseSectionMappingRow, SectionExpenseTypeRow } from '@taxrecon/
 import { SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { engineExpenseMappings, engineSectionTypes } from './engine-reference.ts';
+import { loadExpenseSections } from '../payable/inputs/expense-sections.ts';
+import { loadSectionTypes } from '../payable/inputs/section-types.ts';
 
 let t: TestServer;
 let token: string;
@@ -86,6 +87,15 @@ describe('section expense types', () => {
     // the shipped module is untouched
     const index = Number(row!.sectionexpensetypeid.slice('shipped-'.length));
     expect(SHIPPED_SECTION_TYPES[index]?.rateOthers).toBe(shippedRate);
+    // What the 34A job reads now: the shipped types in their order, the edited
+    // one changed. Order decides which type a line whose mapping names none
+    // takes (194J(b): professional fees before a director's, which has no
+    // threshold), so the first edit must not reorder the rest.
+    const copied = await loadSectionTypes(t.server.ctx.database.pool, A.id);
+    const keyOf = (s: (typeof copied)[number]) => `${s.section} ${s.expenseType} ${s.from}`;
+    expect(copied.map(keyOf)).toEqual(SHIPPED_SECTION_TYPES.map(keyOf));
+    expect(copied[index]).toMatchObject({ rateOthers: 3.5, thresholdAnnually: 2_500_000 });
+    expect(copied.filter((_, i) => i !== index)).toEqual(SHIPPED_SECTION_TYPES.filter((_, i) => i !== index));
     // a stale shipped id still finds its copy
     const again = await t.api('PUT', '/section-expense/update-section-expense-type', {
       token,
@@ -193,12 +203,12 @@ describe('section expense types', () => {
     expect((await search()).length).toBe(SHIPPED_SECTION_TYPES.length);
     await use(A);
     // what the 34A job reads: the entity's rows, or the shipped data itself
-    const engine = await engineSectionTypes(t.server.ctx.db, A.id);
+    const engine = await loadSectionTypes(t.server.ctx.database.pool, A.id);
     expect(engine.map((e) => [e.section, e.rateCompany, e.thresholdAnnually])).toEqual([
       ['194C', 2, 10_000_000],
       ['194J(b)', 10, null],
     ]);
-    expect(await engineSectionTypes(t.server.ctx.db, B.id)).toBe(SHIPPED_SECTION_TYPES);
+    expect(await loadSectionTypes(t.server.ctx.database.pool, B.id)).toBe(SHIPPED_SECTION_TYPES);
   });
 });
 
@@ -255,7 +265,7 @@ describe('expense section mappings', () => {
     ).toBe(200);
     const after = await find();
     expect(after).toHaveLength(3);
-    const engine = await engineExpenseMappings(t.server.ctx.db, A.id);
+    const engine = await loadExpenseSections(t.server.ctx.database.pool, A.id);
     expect(engine.find((m) => m.expenseKey === '400200')).toMatchObject({
       section: '194I(b)',
       from: '2025-04-01',

@@ -1,7 +1,7 @@
 import type { RuleSetView } from '@taxrecon/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, jobFinished, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { engineRuleSets } from './engine-reference.ts';
+import { loadRuleSets } from '../payable/inputs/rule-sets.ts';
 
 let t: TestServer;
 let token: string;
@@ -143,7 +143,8 @@ describe('rule sets', () => {
     expect((await add(body)).status).toBe(200);
     expect((await add(body)).status).toBe(409);
     const [set] = (await t.api('GET', '/section-expense/get-all-rule-sets', { token })).json as RuleSetView[];
-    expect(await engineRuleSets(t.server.ctx.db, A.id)).toEqual([
+    // what the 34A job reads
+    expect(await loadRuleSets(t.server.ctx.database.pool, A.id)).toEqual([
       {
         name: 'Rent',
         section: '194I(b)',
@@ -165,6 +166,26 @@ describe('rule sets', () => {
     await use(A);
     const gone = await t.api('DELETE', `/section-expense/delete-rule-set/${set!.ruleSetId}`, { token });
     expect(gone.status).toBe(200);
+  });
+
+  it('has the 34A job try the sets oldest first, as the raw expense transform does, not by name', async () => {
+    for (const name of ['Zeta freight', 'Alpha freight']) {
+      const body = {
+        ruleSetName: name,
+        value: '194C',
+        logicalOperator: 'AND',
+        rules: [rule('glCode', ['7001'])],
+      };
+      expect((await add(body)).status).toBe(200);
+    }
+    const tried = await loadRuleSets(t.server.ctx.database.pool, A.id);
+    expect(tried.map((s) => s.name)).toEqual(['Zeta freight', 'Alpha freight']);
+    const listed = (await t.api('GET', '/section-expense/get-all-rule-sets', { token }))
+      .json as RuleSetView[];
+    for (const s of listed)
+      expect(
+        (await t.api('DELETE', `/section-expense/delete-rule-set/${s.ruleSetId}`, { token })).status,
+      ).toBe(200);
   });
 });
 

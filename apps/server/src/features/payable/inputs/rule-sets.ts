@@ -14,9 +14,11 @@ const RULE_FIELDS: readonly RuleField[] = [
   'glSection',
 ];
 
-// Rule sets with their rules in order; the screen's '=' is the engine's
-// 'equals'. A rule on a field the engine does not read is left out (the
-// rule set screen offers more fields than a ledger line carries).
+// Rule sets in the order they are tried, oldest first (as the raw expense
+// transform tries them: section-rules/rule-sets/service.ts), with their rules
+// in order; the screen's '=' is the engine's 'equals'. A rule on a field the
+// engine does not read is left out (the rule set screen offers more fields
+// than a ledger line carries).
 export const loadRuleSets = async (db: Queryable, entityId: string): Promise<RuleSet[]> => {
   const { rows } = await db.query<{
     id: string;
@@ -29,7 +31,7 @@ export const loadRuleSets = async (db: Queryable, entityId: string): Promise<Rul
   }>(
     `SELECT s.id, s.name, s.section, s.logical_operator, r.field_name, r.matching_operator, r.field_values
      FROM rule_sets s LEFT JOIN rule_set_rules r ON r.rule_set_id = s.id
-     WHERE s.entity_id = $1 ORDER BY s.name, r.position`,
+     WHERE s.entity_id = $1 ORDER BY s.created_at, s.id, r.position`,
     [entityId],
   );
   const sets = new Map<string, RuleSet>();

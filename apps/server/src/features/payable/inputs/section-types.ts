@@ -3,7 +3,12 @@ import { paiseOfNumeric } from '@taxrecon/shared';
 import { iso, type Queryable } from './queryable.ts';
 
 // The entity's section expense types; an entity that never edited them has
-// no rows and uses the shipped, sourced data.
+// no rows and uses the shipped, sourced data. Order matters: where a section
+// has several types in force (194A by payer, 194J(b) fees or a director's),
+// a line whose mapping names none takes the first (engine sectionTypeOn), so
+// the copied shipped rows keep the shipped order (shipped_index) and an
+// entity's first edit does not change what its other lines get; rows the
+// entity added come after them.
 export const loadSectionTypes = async (db: Queryable, entityId: string): Promise<readonly SectionType[]> => {
   const { rows } = await db.query<{
     section_number: string;
@@ -28,7 +33,8 @@ export const loadSectionTypes = async (db: Queryable, entityId: string): Promise
        applicable_from::text, applicable_to::text, threshold_invoice::text, threshold_monthly::text,
        threshold_annually::text, excess_only, source
      FROM section_expense_types WHERE entity_id = $1
-     ORDER BY section_number, sub_section NULLS FIRST, applicable_from, expense_type NULLS FIRST`,
+     ORDER BY shipped_index NULLS LAST, section_number, sub_section NULLS FIRST, applicable_from,
+       expense_type NULLS FIRST, id`,
     [entityId],
   );
   if (rows.length === 0) return SHIPPED_SECTION_TYPES;
