@@ -50,18 +50,6 @@ export const findPayableRun = async (
   return run;
 };
 
-export const completedPayableRun = async (ctx: AppContext, caller: Caller, jobId: string) => {
-  const run = await findPayableRun(ctx, caller, jobId);
-  if (run.status !== 'Completed')
-    throw badRequest(
-      run.status === 'Failed'
-        ? `The 34A reconciliation failed: ${run.failure_reason ?? 'see the jobs page'}`
-        : 'The 34A reconciliation has not finished yet.',
-      'JOB_NOT_COMPLETED',
-    );
-  return run;
-};
-
 const listStatus = (s: PayableRunView['status']): PayableJobListItem['status'] =>
   s === 'Running' ? 'InProgress' : s;
 

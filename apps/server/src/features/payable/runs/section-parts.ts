@@ -7,6 +7,3 @@ export const sectionParts = (section: string | null): { number: string | null; s
   const [number, sub] = splitSection(section);
   return { number, sub: sub ?? '' };
 };
-
-export const joinSection = (number: string, sub: string | null | undefined): string =>
-  sub ? `${number}(${sub})` : number;

@@ -4,7 +4,6 @@ import type {
   PartyResult,
   PartyTotals,
   PartyWork,
-  ReconKind,
   ResolvedBy,
   ResolvedOptions,
   SideTotals,
@@ -340,5 +339,3 @@ export const decodeStoredParty = (party: PartyInfo, text: string): PartyWork => 
   }
   return { party, book, taxBook };
 };
-
-export const sideOfKind = (kind: ReconKind) => (kind === 'TDS' ? 'sales' : 'purchase');

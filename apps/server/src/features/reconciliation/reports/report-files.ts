@@ -1,7 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import { DOWNLOAD_ACTIONS, type ReportScope } from '@taxrecon/contracts';
 import type { FinancialYear } from '@taxrecon/shared';
-import { financialYearLabel } from '@taxrecon/shared';
 import { Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import type { AppContext } from '../../../platform/context.ts';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
@@ -107,6 +106,3 @@ export const zipToStore = async (entries: ReportEntry[], store: FileStore, key: 
   }
   return stored;
 };
-
-export const reportTitle = (run: RunView): string =>
-  `${run.kind} reconciliation ${financialYearLabel(run.financial_year as FinancialYear)}`;
