@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch, IconX } from '@tabler/icons-react';
 import { type ExpenseSectionMappingRow, sectionRulesRoutes } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { download, errorMessage } from '../../api/client.ts';
@@ -104,12 +104,13 @@ export function SearchExpenseSectionMappingPage() {
             </Button>
             <Button
               variant="default"
+              leftSection={<IconX size={16} />}
               onClick={() => {
                 setForm(EMPTY);
                 setFilter(EMPTY);
               }}
             >
-              Reset
+              Clear
             </Button>
           </Group>
         </form>

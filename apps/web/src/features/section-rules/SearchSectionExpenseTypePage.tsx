@@ -308,12 +308,13 @@ export function SearchSectionExpenseTypePage() {
             </Button>
             <Button
               variant="default"
+              leftSection={<IconX size={16} />}
               onClick={() => {
                 setForm(EMPTY);
                 setFilter(EMPTY);
               }}
             >
-              Reset
+              Clear
             </Button>
           </Group>
         </form>
