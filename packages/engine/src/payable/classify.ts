@@ -263,7 +263,8 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       sourceDetail = ` '${set.name}'`;
     }
   }
-  if (!section && entry.vendorCode) {
+  // the vendor as found: by the line's code, or by its PAN when it has none
+  if (!section) {
     const sections = new Set(vendorSectionMappings(l, vendor.vendorCode).map((m) => m.section));
     if (sections.size === 1) {
       section = [...sections][0]!;
@@ -286,7 +287,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     expenseType = null;
     mappingExempt = false;
   }
-  const rule = adjusted ? null : customRuleFor(l, entry, section);
+  const rule = adjusted ? null : customRuleFor(l, entry, vendor.vendorCode, section);
   if (rule) {
     const what = `custom rule GL ${rule.glCode} / section ${rule.section} / vendor ${rule.vendorCode}`;
     if (!rule.forceApplyTds)

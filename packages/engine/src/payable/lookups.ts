@@ -187,14 +187,16 @@ export const sectionTypeOn = (
   return first;
 };
 
+// `vendorCode`: the line's vendor as found (by its PAN when the line has no code).
 export const customRuleFor = (
   l: Lookups,
   entry: LedgerEntry,
+  vendorCode: string,
   naturalSection: string | null,
 ): CustomRule | null => {
   for (const r of l.customRules) {
     if (!isAll(r.glCode) && key(r.glCode) !== key(entry.glCode ?? '')) continue;
-    if (!isAll(r.vendorCode) && key(r.vendorCode) !== key(entry.vendorCode ?? '')) continue;
+    if (!isAll(r.vendorCode) && key(r.vendorCode) !== key(vendorCode)) continue;
     // Force Y names the section to use; force N switches TDS off for what it
     // matches, and with a section only for entries that would fall under it.
     if (!r.forceApplyTds && r.section !== 'ALL' && r.section !== naturalSection) continue;

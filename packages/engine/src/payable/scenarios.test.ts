@@ -168,6 +168,31 @@ describe('7.1 section of an entry', () => {
     expect(rupees(entries[0]!.due)).toBe(1_000);
   });
 
+  // A line without a vendor code finds its vendor by PAN (decisions.md); the
+  // vendor so found is the line's vendor for every source that names one.
+  it("gives a line whose vendor is found by PAN the vendor's only section mapping and its custom rules", () => {
+    const entries = only(
+      payableInput({
+        vendors: [
+          vendor({ vendorCode: 'V1', pan: 'AAACA1234A' }),
+          vendor({ vendorCode: 'V2', pan: 'AAACB1234B' }),
+        ],
+        vendorSections: [vendorMapping('V1', '194C')],
+        customRules: [rule('GL-PROF', '194J(a)', 'V2', 'Y')],
+        entries: [
+          entry({ base: 50_000, glCode: 'GL-NONE', vendorCode: null, panNo: 'AAACA1234A' }),
+          entry({ base: 50_000, glCode: 'GL-PROF', vendorCode: null, panNo: 'AAACB1234B' }),
+        ],
+      }),
+    );
+    expect(entries.map((e) => [e.errorCode, e.section, e.sectionSource])).toEqual([
+      [null, '194C', 'vendorMapping'],
+      [null, '194J(a)', 'customRule'],
+    ]);
+    // 194C at 2% for a company; 194J(a) at 2%
+    expect(entries.map((e) => rupees(e.due))).toEqual([1_000, 1_000]);
+  });
+
   it('reports an unknown vendor code as VENDOR_MISSING and a non-resident as 27Q, not computed', () => {
     const r = computePayable(
       payableInput({
