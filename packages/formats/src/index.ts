@@ -154,6 +154,8 @@ export {
   type Fvu26qChallan,
   type Fvu26qDeductee,
   type Fvu26qReturn,
+  formNumberOf,
+  returnSectionCode,
   write26qFvu,
 } from './returns/fvu-26q.ts';
 export { type Fvu26qReadResult, read26qFvu } from './returns/fvu-26q-read.ts';

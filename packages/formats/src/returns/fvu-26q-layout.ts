@@ -116,4 +116,5 @@ export const DD = {
   deductedOn: 27, // (140)
   rate: 28, // (140) four decimals
   remark: 32, // (140) Annexure 6 reason for lower or no deduction
+  certificate: 33, // (chosen) the section 197 certificate's number, with remark A
 } as const;

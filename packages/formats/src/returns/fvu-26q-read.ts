@@ -5,6 +5,7 @@ import {
   CRLF,
   type Fvu26qChallan,
   type Fvu26qReturn,
+  formNumberOf,
   isoOf,
   money,
   QUARTERS,
@@ -108,13 +109,15 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   }
   expect(fh, FH.fileType, 'NS1');
   expect(fh, FH.batches, '1');
-  expect(bh, BH.form, '26Q');
   expect(bh, BH.tan, fh.at(FH.tan));
   const fyCode = bh.at(BH.financialYear);
   const financialYear = /^\d{6}$/.test(fyCode) ? `${fyCode.slice(0, 4)}-${fyCode.slice(4)}` : '';
   if (!financialYear)
     problem(bh.line, 'YEAR', 'yyyyyy', `"${fyCode}" is not a financial year`, 'financialYear');
-  else expect(bh, BH.assessmentYear, assessmentYearOf(financialYear));
+  else {
+    expect(bh, BH.assessmentYear, assessmentYearOf(financialYear));
+    expect(bh, BH.form, formNumberOf(financialYear));
+  }
   const quarter = bh.at(BH.quarter) as Fvu26qReturn['quarter'];
   if (!QUARTERS.includes(quarter))
     problem(bh.line, 'QUARTER', 'Q1 to Q4', `"${quarter}" is not a quarter`, 'quarter');
@@ -174,6 +177,7 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
         deductedOn: date(f, DD.deductedOn),
         rate: rate(f, DD.rate),
         remark: f.at(DD.remark),
+        ...(f.at(DD.certificate) ? { certificate: f.at(DD.certificate) } : {}),
       });
     } else problem(f.line, 'ORDER', 'CD or DD', `A second ${f.type} record`);
   }

@@ -3,7 +3,7 @@ import { paise } from '@taxrecon/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
-import { annexureSectionCode, type Fvu26qReturn, write26qFvu } from './fvu-26q.ts';
+import { annexureSectionCode, type Fvu26qReturn, returnSectionCode, write26qFvu } from './fvu-26q.ts';
 import { read26qFvu } from './fvu-26q-read.ts';
 
 const address = {
@@ -182,6 +182,48 @@ describe('26Q FVU text file', () => {
     const r = read26qFvu(change(write26qFvu(sample)));
     expect(r.value).toBeNull();
     expect(r.errors.map((e) => [e.code, e.line])).toContainEqual([code, line]);
+  });
+
+  it('writes remark A with the certificate number, and only ASCII (accents dropped)', () => {
+    const [first] = sample.challans;
+    const r: Fvu26qReturn = {
+      ...sample,
+      challans: [
+        {
+          ...first!,
+          deductees: [
+            { ...first!.deductees[0]!, name: 'José Núñez & Co', remark: 'A', certificate: 'LDC/2024/0042' },
+            first!.deductees[1]!,
+          ],
+        },
+      ],
+    };
+    const text = write26qFvu(r);
+    expect(/^[\x20-\x7e\r\n]*$/.test(text)).toBe(true);
+    const dd = text.split('\r\n')[3]!.split('^');
+    expect([dd[9 - 1], dd[32 - 1], dd[33 - 1]]).toEqual(['JOSE NUNEZ & CO', 'A', 'LDC/2024/0042']);
+    const read = read26qFvu(text);
+    expect(read.errors).toEqual([]);
+    expect(read.value!.challans[0]!.deductees[0]).toMatchObject({
+      remark: 'A',
+      certificate: 'LDC/2024/0042',
+    });
+  });
+
+  it('is Form 140 from Tax Year 2026-27, its rows under the payment code; 26Q and annexure codes before', () => {
+    const form = (fy: string) =>
+      write26qFvu({ ...sample, financialYear: fy })
+        .split('\r\n')[1]!
+        .split('^')[4];
+    expect([form('2025-26'), form('2026-27')]).toEqual(['26Q', '140']);
+    const next = write26qFvu({ ...sample, financialYear: '2026-27' });
+    expect(read26qFvu(next).errors).toEqual([]);
+    // a 2026-27 file that says 26Q is not what the reader takes
+    const wrong = next.replace('^140^', '^26Q^');
+    expect(read26qFvu(wrong).errors.map((e) => e.message)).toContain('Expected "140", found "26Q"');
+    expect(returnSectionCode('2026-27', '194C', '1024')).toBe('1024');
+    expect(returnSectionCode('2026-27', '194J(b)', null)).toBe('4JB');
+    expect(returnSectionCode('2025-26', '194C', '1024')).toBe('94C');
   });
 
   it('round trips any return: read(write(x)) equals x', () => {

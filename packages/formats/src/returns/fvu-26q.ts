@@ -34,6 +34,8 @@ export interface Fvu26qDeductee {
   deductedOn: string;
   rate: number; // ten-thousandths of a percent
   remark: string; // Annexure 6 code or ''
+  // the lower deduction certificate's number, with remark A ('' otherwise)
+  certificate?: string;
 }
 
 export interface Fvu26qChallan {
@@ -76,6 +78,25 @@ export const annexureSectionCode = (section: string): string => {
   const code = `${number!.slice(1)}${letters}${sub}`.toUpperCase();
   return code.length > 3 ? code.slice(code.length - 3) : code;
 };
+// The return's section code for a deductee row: from Tax Year 2026-27 the
+// statement is Form 140, whose section code is the four-digit payment code of
+// the Income-tax Act 2025 (reference/tds-payable-sources.md 4.3: "Sr15
+// section code = four-digit payment code"); before it, the old annexure code.
+export const returnSectionCode = (
+  financialYear: string,
+  section: string,
+  paymentCode: string | null,
+): string =>
+  isForm140Year(financialYear) && paymentCode && /^\d{4}$/.test(paymentCode)
+    ? paymentCode
+    : annexureSectionCode(section);
+
+// Form 140 replaces 26Q from Q1 of Tax Year 2026-27 (the batch header's form
+// number says which); quarters of FY 2025-26 and before are filed on 26Q.
+export const isForm140Year = (financialYear: string): boolean => financialYear >= '2026-27';
+export const formNumberOf = (financialYear: string): '140' | '26Q' =>
+  isForm140Year(financialYear) ? '140' : '26Q';
+
 export const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 
 export const money = formatRupees;
@@ -83,8 +104,15 @@ const rateText = (r: number): string => `${Math.trunc(r / 10000)}.${String(r % 1
 const ddmmyyyy = (iso: string): string => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
 export const isoOf = (d: string): string | null =>
   /^\d{8}$/.test(d) ? `${d.slice(4, 8)}-${d.slice(2, 4)}-${d.slice(0, 2)}` : null;
-// '^' separates fields and a line break ends a record: neither may be inside a value.
-const clean = (s: string): string => s.replace(/[\^\r\n]/g, ' ').toUpperCase();
+// '^' separates fields and a line break ends a record: neither may be inside a
+// value. The file is ASCII (4.1): an accented letter loses its accent (JOSÉ ->
+// JOSE) and any other character outside printable ASCII becomes a space.
+const clean = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|\^/g, ' ')
+    .toUpperCase();
 // FY 2024-25 -> '202425'; its assessment year 2025-26 -> '202526'.
 const yearCode = (fy: string): string => `${fy.slice(0, 4)}${fy.slice(5, 7)}`;
 export const assessmentYearOf = (fy: string): string => {
@@ -122,7 +150,7 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
   push('BH', {
     [BH.batch]: '1',
     [BH.challans]: String(r.challans.length),
-    [BH.form]: '26Q',
+    [BH.form]: formNumberOf(r.financialYear),
     [BH.tan]: r.tan,
     [BH.pan]: r.pan,
     [BH.assessmentYear]: assessmentYearOf(r.financialYear),
@@ -200,6 +228,7 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
         [DD.deductedOn]: ddmmyyyy(x.deductedOn),
         [DD.rate]: rateText(x.rate),
         [DD.remark]: x.remark,
+        [DD.certificate]: x.certificate ?? '',
       });
     });
   });

@@ -332,6 +332,20 @@ describe('the 26Q text file', () => {
       tax: '10000',
     });
     await ok('POST', '/tds-payable/challan-allocation/24-25/Q1/auto');
+    // Why the 34A run chose a row's rate goes into the return as Annexure 6's
+    // remark: r4 under a lower deduction certificate (A, with its number), r3
+    // at the higher rate for an inoperative PAN (C).
+    const pool = t.server.ctx.database.pool;
+    await pool.query(`UPDATE payable_entries SET rate_basis = 'LDC' WHERE id = $1`, [rows.r4]);
+    await pool.query(`UPDATE payable_entries SET rate_basis = '206AA' WHERE id = $1`, [rows.r3]);
+    await pool.query(
+      `INSERT INTO ldc_certificates (entity_id, certificate_number, pan_number, section_number, sub_section, rate,
+         amount_limit, valid_from, valid_to)
+       VALUES ($1, 'OLD/2023/0007', 'ABCPK7788L', '194J', 'b', 2, 500000, '2023-04-01', '2024-03-31'),
+              ($1, 'LDC/2024/0042', 'ABCPK7788L', '194J', 'b', 2, 500000, '2024-04-01', '2025-03-31'),
+              ($1, 'LDC/2024/0043', 'ABCPK7788L', '194C', NULL, 1, 500000, '2024-04-01', '2025-03-31')`,
+      [entityId],
+    );
     const answer = await call('GET', route);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.headers.get('content-disposition')).toBe(
@@ -353,7 +367,17 @@ describe('the 26Q text file', () => {
       c.depositedOn,
       c.tax,
       c.minorHead,
-      c.deductees.map((d) => [d.pan, d.name, d.section, d.deducteeCode, d.deducted, d.amountPaid, d.rate]),
+      c.deductees.map((d) => [
+        d.pan,
+        d.name,
+        d.section,
+        d.deducteeCode,
+        d.deducted,
+        d.amountPaid,
+        d.rate,
+        d.remark,
+        d.certificate,
+      ]),
     ]);
     expect(shape).toEqual([
       [
@@ -363,8 +387,8 @@ describe('the 26Q text file', () => {
         2_500_00,
         '200',
         [
-          ['AAACN3456D', 'NOVA FREIGHT LTD', '94C', '01', 2_000_00, 1_00_000_00, 20000],
-          ['AAACB2345C', 'BRIGHT LOGISTICS LTD', '94C', '01', 500_00, 25_000_00, 20000],
+          ['AAACN3456D', 'NOVA FREIGHT LTD', '94C', '01', 2_000_00, 1_00_000_00, 20000, '', undefined],
+          ['AAACB2345C', 'BRIGHT LOGISTICS LTD', '94C', '01', 500_00, 25_000_00, 20000, 'C', undefined],
         ],
       ],
       [
@@ -373,7 +397,7 @@ describe('the 26Q text file', () => {
         '2024-06-07',
         1_000_00,
         '200',
-        [['AAACB2345C', 'BRIGHT LOGISTICS LTD', '94C', '01', 1_000_00, 50_000_00, 20000]],
+        [['AAACB2345C', 'BRIGHT LOGISTICS LTD', '94C', '01', 1_000_00, 50_000_00, 20000, '', undefined]],
       ],
       [
         '0510308',
@@ -381,7 +405,7 @@ describe('the 26Q text file', () => {
         '2024-07-05',
         10_000_00,
         '200',
-        [['ABCPK7788L', 'KIRAN KUMAR', '4JB', '02', 10_000_00, 1_00_000_00, 100000]],
+        [['ABCPK7788L', 'KIRAN KUMAR', '4JB', '02', 10_000_00, 1_00_000_00, 100000, 'A', 'LDC/2024/0042']],
       ],
     ]);
   });

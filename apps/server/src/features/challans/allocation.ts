@@ -33,6 +33,12 @@ export interface DeducteeRow {
   base: string;
   deducted: string;
   rate: string | null;
+  // why the rate (engine RateBasis: normal, 206AA, 206AB, LDC, LDC+normal)
+  rate_basis: string | null;
+  // the 2025 Act's payment code, on entries dated from 1 April 2026
+  payment_code: string | null;
+  // the lower deduction certificate in force for the row (rate_basis LDC)
+  certificate_number: string | null;
   challan_id: string | null;
   source: 'auto' | 'manual' | null;
 }
@@ -59,7 +65,13 @@ export interface QuarterChallan {
 const rowsSql = (where: string) => `
   SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
          nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.section_number, e.sub_section,
-         e.deductee_type, e.base::text, e.deducted::text, e.rate::text,
+         e.deductee_type, e.base::text, e.deducted::text, e.rate::text, e.rate_basis, e.payment_code,
+         CASE WHEN e.rate_basis LIKE 'LDC%' THEN (
+           SELECT l.certificate_number FROM ldc_certificates l
+            WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
+              AND l.section_number = e.section_number AND coalesce(l.sub_section, '') = e.sub_section
+              AND e.document_date BETWEEN l.valid_from AND l.valid_to
+            ORDER BY l.valid_from DESC, l.certificate_number LIMIT 1) END AS certificate_number,
          c.id::text AS challan_id, a.source
     FROM payable_entries e
     LEFT JOIN vendors v ON v.entity_id = e.entity_id AND v.vendor_code = e.vendor_code

@@ -1,4 +1,4 @@
-import { annexureSectionCode, type Fvu26qChallan, type Fvu26qReturn, write26qFvu } from '@taxrecon/formats';
+import { type Fvu26qChallan, type Fvu26qReturn, returnSectionCode, write26qFvu } from '@taxrecon/formats';
 import { formatInr, isValidPan, type Paise, paiseOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
@@ -28,6 +28,18 @@ const rateUnits = (text: string | null): number => {
 const minorHeadOf = (stored: string) => (stored === '400' ? '400' : '200');
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+// Annexure 6's reason for a lower or higher deduction, from why the 34A run
+// chose the rate: A, a lower deduction certificate (section 197) for the whole
+// row; C, the higher rate for a missing, invalid or inoperative PAN (206AA).
+// A row only partly under a certificate (LDC+normal) is written without one:
+// its rate is the two parts' together, and the return would need it split.
+const remarkOf = (r: DeducteeRow): { remark: string; certificate?: string } =>
+  r.rate_basis === 'LDC' && r.certificate_number
+    ? { remark: 'A', certificate: r.certificate_number }
+    : r.rate_basis === '206AA'
+      ? { remark: 'C' }
+      : { remark: '' };
 
 export const prepare26q = async (
   ctx: AppContext,
@@ -107,14 +119,14 @@ export const prepare26q = async (
       pan: r.pan && isValidPan(r.pan) ? r.pan : 'PANNOTAVBL',
       name: (r.vendor_name ?? '').slice(0, 75),
       deducteeCode: r.deductee_type === 'company' ? '01' : '02',
-      section: annexureSectionCode(r.section),
+      section: returnSectionCode(fy, r.section, r.payment_code),
       paidOn: r.document_date ?? `${r.month}-01`,
       amountPaid: p(r.base),
       deducted: p(r.deducted),
       deposited: p(r.deducted),
       deductedOn: r.document_date ?? `${r.month}-01`,
       rate: rateUnits(r.rate),
-      remark: '',
+      ...remarkOf(r),
     })),
   }));
   const address = {
