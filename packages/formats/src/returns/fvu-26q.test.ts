@@ -167,6 +167,15 @@ describe('26Q FVU text file', () => {
     ['194A', '94A'],
     ['194', '194'],
     ['193', '193'],
+    ['194IA', '9IA'],
+    ['194IB', '9IB'],
+    ['194IC', '4IC'],
+    ['194BA', '9BA'],
+    ['194BB', '4BB'],
+    ['194LBA', '4BA'],
+    ['194LA', '94L'],
+    ['194DA', '4DA'],
+    ['192A', '2AA'],
   ])('section %s is written %s', (section, code) => {
     expect(annexureSectionCode(section)).toBe(code);
   });

@@ -70,7 +70,21 @@ export const CRLF = '\r\n';
 // The 26Q's section code (Annexure 2 of the old 26Q layout) from a section as
 // the books write it: '194C' -> '94C', '194J(b)' -> '4JB', '194I(a)' -> '4IA',
 // '194Q' -> '94Q'; 193, 194 and 195 stay as they are. Three characters at most.
+// The codes that follow no rule are listed: the last three characters of
+// 194IA would be 194I(a)'s '4IA', of 194BA 194LBA's '4BA' (Sandbox's TDS master
+// data, developer.sandbox.co.in/reference/tds-reports-master-data; 194IB by
+// 194IA's pattern, beside it in the 26Q list).
+const IRREGULAR_CODES: Readonly<Record<string, string>> = {
+  '192A': '2AA',
+  '194BA': '9BA',
+  '194IA': '9IA',
+  '194IB': '9IB',
+  '194LA': '94L',
+  '194LBA': '4BA',
+};
 export const annexureSectionCode = (section: string): string => {
+  const irregular = IRREGULAR_CODES[section.trim().toUpperCase()];
+  if (irregular) return irregular;
   const m = /^(\d{3})([A-Z]*)(?:\(([a-z])\))?$/i.exec(section.trim());
   if (!m) return section.trim().toUpperCase();
   const [, number, letters = '', sub = ''] = m;
