@@ -119,7 +119,7 @@ const rateOf = (
   let units = normal;
   let rateBasis: RateBasis = 'normal';
   const notes: string[] = [];
-  const inoperative = aadhaarPanLink?.toLowerCase() === 'inoperative';
+  const inoperative = aadhaarPanLink?.trim().toLowerCase() === 'inoperative';
   if (!panValid || inoperative) {
     const floor = rateUnits(type.rateNoPan ?? 20);
     const higher = maxUnits(normal, floor);

@@ -257,11 +257,14 @@ describe('7.2 and 7.3 deductee type and rate', () => {
           vendor({ vendorCode: 'N', pan: null, vendorType: 'Company' }),
           vendor({ vendorCode: 'I', pan: 'NOTAPAN01' }),
           vendor({ vendorCode: 'O', pan: 'AAAPO1234O', aadhaarPanLink: 'Inoperative' }),
+          // as a master typed by hand may have it
+          vendor({ vendorCode: 'S', pan: 'AAAPS1234S', aadhaarPanLink: ' inoperative ' }),
         ],
-        entries: ['N', 'I', 'O'].map((v) => entry({ base: 50_000, glCode: 'GL-PROF', vendorCode: v })),
+        entries: ['N', 'I', 'O', 'S'].map((v) => entry({ base: 50_000, glCode: 'GL-PROF', vendorCode: v })),
       }),
     );
     expect(entries.map((e) => [e.rateBasis, e.rate, rupees(e.due)])).toEqual([
+      ['206AA', 20, 10_000],
       ['206AA', 20, 10_000],
       ['206AA', 20, 10_000],
       ['206AA', 20, 10_000],
