@@ -29,6 +29,24 @@ describe('exact 1:1', () => {
     expect(pairs(q)).toEqual(['exact: INV1 = a.txt:2']);
   });
 
+  it('prefers the same quarter even when more rows of the next quarter are nearer than it', () => {
+    // Four Q2 credits within five days of a 29 June invoice, the Q1 credit of 20 June further:
+    // only the nearest few candidates are ranked, and the quarter's own row must be among them.
+    const p = party(
+      run(
+        [sale('INV', '2024-06-29', 100000, 1000)],
+        [
+          credit('a.txt:1', '2024-07-01', 100000, 1000),
+          credit('a.txt:2', '2024-07-02', 100000, 1000),
+          credit('a.txt:3', '2024-07-03', 100000, 1000),
+          credit('a.txt:4', '2024-07-04', 100000, 1000),
+          credit('a.txt:5', '2024-06-20', 100000, 1000),
+        ],
+      ),
+    );
+    expect(pairs(p)).toEqual(['exact: INV = a.txt:5']);
+  });
+
   it('takes pairs best first over the party, so an early invoice does not take the row a later one needs', () => {
     // Invoice by invoice, INV1 would take X (6 days) and leave INV2 nothing:
     // Y is 35 days before INV2, outside its window. Best first, INV2-X (4 days)

@@ -76,17 +76,34 @@ const nearestInBlock = (
   let r = lowerBound(order, day, bDay, start, end);
   let l = r - 1;
   let taken = 0;
+  // The same quarter ranks above the nearest date (comparePairs): when the
+  // KEEP nearest are all of another quarter (an invoice at a quarter's end),
+  // the nearest valid row of its own quarter is kept too, looked for among a
+  // bounded number of further rows.
+  const quarter = s.b.quarter[b];
+  let sameQuarter = false;
+  // a valid row was passed over (true: more were valid than kept)
+  let passed = false;
+  let further = 0;
   for (;;) {
     const leftIn = l >= start && day[order[l]!]! >= from;
     const rightIn = r < end && day[order[r]!]! <= to;
-    if (!leftIn && !rightIn) return false;
+    if (!leftIn && !rightIn) return passed;
     let t: number;
     if (leftIn && (!rightIn || bDay - day[order[l]!]! <= day[order[r]!]! - bDay)) t = order[l--]!;
     else t = order[r++]!;
+    if (taken >= KEEP && !sameQuarter && ++further > SCAN_LIMIT) return true;
     if (!pairValid(s, b, t, tolerance)) continue;
-    if (taken === KEEP) return true;
+    if (taken >= KEEP) {
+      if (sameQuarter) return true;
+      passed = true;
+      if (s.t.quarter[t] !== quarter) continue;
+      out.push(t);
+      return true;
+    }
     out.push(t);
     taken++;
+    if (s.t.quarter[t] === quarter) sameQuarter = true;
   }
 };
 
