@@ -152,6 +152,39 @@ describe('one invoice to several 26AS rows', () => {
     );
     expect(pairs(p)).toEqual(['one-to-many: INV1 = a.txt:1+a.txt:2']);
   });
+
+  // DOMAIN 6.2: the same quarter first, then the nearest date, for groups as for pairs.
+  it("takes rows of the invoice's quarter before nearer rows of the next", () => {
+    const p = party(
+      run(
+        [sale('INV', '2024-06-28', 100000, 1000)],
+        [
+          credit('a.txt:1', '2024-07-01', 50000, 500),
+          credit('a.txt:2', '2024-07-02', 50000, 500),
+          credit('a.txt:3', '2024-06-20', 50000, 500),
+          credit('a.txt:4', '2024-06-18', 50000, 500),
+        ],
+      ),
+    );
+    expect(pairs(p)).toEqual(['one-to-many: INV = a.txt:4+a.txt:3']);
+  });
+});
+
+describe('several invoices to one 26AS row, by quarter', () => {
+  it("takes invoices of the 26AS row's quarter before nearer invoices of another", () => {
+    const p = party(
+      run(
+        [
+          sale('J1', '2024-06-25', 50000, 500),
+          sale('J2', '2024-06-26', 50000, 500),
+          sale('L1', '2024-07-10', 50000, 500),
+          sale('L2', '2024-07-12', 50000, 500),
+        ],
+        [credit('a.txt:1', '2024-07-02', 100000, 1000)],
+      ),
+    );
+    expect(pairs(p)[0]).toBe('many-to-one: L1+L2 = a.txt:1');
+  });
 });
 
 describe('date window', () => {

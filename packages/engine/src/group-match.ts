@@ -11,6 +11,11 @@ import {
 import { findSubset } from './subset-search.ts';
 
 const NODE_BUDGET = 20_000;
+// Added to a candidate's date gap when it is of another quarter than the
+// single row: more than any sum of real gaps (maxGroupSize rows of a window
+// under a year apart), so the search (fewest rows, then least total gap)
+// takes rows of the same quarter first (DOMAIN 6.2), then the nearest.
+const OFF_QUARTER = 1_000_000;
 
 // Scratch space for the candidates of one target (at most
 // groupCandidateLimit rows); the search is synchronous, never re-entered.
@@ -32,6 +37,7 @@ const collectCandidates = (
   target: number,
   tolerance: number,
   limit: number,
+  quarter: number,
 ): number => {
   let n = 0;
   let r = lowerBound(poolFree, pool.day, day);
@@ -50,7 +56,7 @@ const collectCandidates = (
     if (v === 0 || v > 0 !== target > 0 || Math.abs(v) > bound) continue;
     // Insertion by (value, gap, row): at most `limit` (<= 24) rows.
     const av = Math.abs(v);
-    const g = Math.abs(pool.day[c]! - day);
+    const g = Math.abs(pool.day[c]! - day) + (pool.quarter[c] === quarter ? 0 : OFF_QUARTER);
     let k = n++;
     while (
       k > 0 &&
@@ -118,6 +124,7 @@ export const matchGroups = (s: PartyState, rule: 'many-to-one' | 'one-to-many'):
         want,
         tolerance,
         s.options.groupCandidateLimit,
+        single.quarter[x]!,
       );
       if (n < 2) continue;
       const rows = findSubset(values, gaps, ids, n, Math.abs(want), tolerance, maxSize, agrees, NODE_BUDGET);
