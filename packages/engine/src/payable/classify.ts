@@ -196,11 +196,22 @@ const profileOf = (l: Lookups, vendor: PayableVendor, entryPan: string | null): 
 };
 
 // Thresholds are per PAN (or vendor code without a valid one) and section.
-const thresholdKeyOf = (profile: VendorProfile, vendor: PayableVendor, section: string): string => {
-  let key = profile.thresholdKeys.get(section);
+// A section type with no threshold at all (194J(b)'s director fees) is
+// always liable and counts apart: its payments do not carry the section's
+// other types (professional fees) over their threshold.
+const thresholdKeyOf = (
+  profile: VendorProfile,
+  vendor: PayableVendor,
+  section: string,
+  type: SectionType,
+): string => {
+  const apart =
+    type.thresholdInvoice === null && type.thresholdMonthly === null && type.thresholdAnnually === null;
+  const cacheKey = apart ? `${section}|none` : section;
+  let key = profile.thresholdKeys.get(cacheKey);
   if (key === undefined) {
-    key = `${profile.pan && profile.panValid ? profile.pan : `vendor:${vendor.vendorCode.trim().toUpperCase()}`}|${section}`;
-    profile.thresholdKeys.set(section, key);
+    key = `${profile.pan && profile.panValid ? profile.pan : `vendor:${vendor.vendorCode.trim().toUpperCase()}`}|${cacheKey}`;
+    profile.thresholdKeys.set(cacheKey, key);
   }
   return key;
 };
@@ -368,7 +379,7 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
       : (vendorMappings.find(
           (m) => m.ltdcApplied && m.ltdcRate !== null && withinWindow(date, m.ltdcFrom, m.ltdcTo),
         ) ?? null);
-  const thresholdKey = thresholdKeyOf(profile, vendor, section);
+  const thresholdKey = thresholdKeyOf(profile, vendor, section, type);
   return {
     kind: 'pending',
     vendor,

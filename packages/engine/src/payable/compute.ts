@@ -50,7 +50,15 @@ const cmp = (a: string | null, b: string | null): number => {
 };
 
 // 7.5 and 7.6 for the entries of one (PAN or vendor, section), in content order.
-const assessGroup = (entries: readonly LedgerEntry[], order: number[], pending: Pending[]): Liability[] => {
+// `ldcLeft`: what each certificate has left, shared by every group: a
+// vendor's lines of one section can fall in two groups (with and without a
+// PAN, or a type without a threshold), and a certificate's amount is spent once.
+const assessGroup = (
+  entries: readonly LedgerEntry[],
+  order: number[],
+  pending: Pending[],
+  ldcLeft: Map<VendorSectionMapping, number>,
+): Liability[] => {
   const out: Liability[] = [];
   const monthly = new Map<string, number>();
   for (let k = 0; k < order.length; k++) {
@@ -70,7 +78,6 @@ const assessGroup = (entries: readonly LedgerEntry[], order: number[], pending: 
   const crossing = crossingAt >= 0 ? entries[order[crossingAt]!]! : null;
   const crossingMonth = crossing ? monthOf(crossing.documentDate!) : null;
   const crossingLimit = crossingAt >= 0 ? pending[crossingAt]!.type.thresholdAnnually : null;
-  const ldcLeft = new Map<VendorSectionMapping, number>();
   let cumulative = 0;
   for (let k = 0; k < order.length; k++) {
     const e = entries[order[k]!]!;
@@ -180,12 +187,17 @@ export const computePayable = (input: PayableInput, options: PayableOptions = {}
     else groups.set(c.thresholdKey, [i]);
   });
   const liability = new Array<Liability | undefined>(entries.length);
-  for (const order of groups.values()) {
+  const ldcLeft = new Map<VendorSectionMapping, number>();
+  // Groups in key order, so a certificate spent across two groups is spent
+  // in the same order however the ledger is sorted.
+  for (const key of [...groups.keys()].sort()) {
+    const order = groups.get(key)!;
     order.sort((a, b) => compareEntries(entries[a]!, entries[b]!));
     const assessed = assessGroup(
       entries,
       order,
       order.map((i) => classified[i] as Pending),
+      ldcLeft,
     );
     order.forEach((i, k) => {
       liability[i] = assessed[k];

@@ -404,6 +404,54 @@ describe('7.4 exemptions', () => {
 });
 
 describe('7.5 thresholds', () => {
+  // A type without a threshold (a director's fees) is always liable and counts
+  // apart: the Act gives 194J(b)'s professional fees their own ₹30,000.
+  it("keeps a director's fees out of the professional fees' annual aggregate, and a certificate is spent once", () => {
+    const withTypes = (extra: object = {}) =>
+      payableInput({
+        vendors: [vendor({ vendorCode: 'V1', pan: 'AAAPD1234D' })],
+        expenseSections: [
+          glMapping('GL-PROF', '194J(b)', { expenseType: 'Professional fees' }),
+          glMapping('GL-DIR', '194J(b)', { expenseType: 'Director fees' }),
+        ],
+        entries: [
+          entry({ base: 20_000, glCode: 'GL-DIR', documentDate: '2024-05-10' }),
+          entry({ base: 15_000, glCode: 'GL-PROF', documentDate: '2024-06-10' }),
+        ],
+        ...extra,
+      });
+    const plain = only(withTypes());
+    expect(plain.map((e) => [e.status, rupees(e.due)])).toEqual([
+      ['notDeducted', 2_000],
+      ['belowThreshold', 0],
+    ]);
+    // A certificate of ₹25,000 at 2% is spent once over both: the professional
+    // fees (over their threshold, the group that comes first) take all of it,
+    // the director's fees none (it took ₹25,000 in each group before).
+    const certified = only(
+      withTypes({
+        vendorSections: [
+          vendorMapping('V1', '194J(b)', {
+            ltdcApplied: true,
+            ltdcRate: 2,
+            ltdcAmount: 25_000_00 as never,
+            ltdcFrom: '2024-04-01',
+            ltdcTo: '2025-03-31',
+          }),
+        ],
+        entries: [
+          entry({ base: 20_000, glCode: 'GL-DIR', documentDate: '2024-05-10' }),
+          entry({ base: 35_000, glCode: 'GL-PROF', documentDate: '2024-06-10' }),
+        ],
+      }),
+    );
+    expect(certified.map((e) => [e.rateBasis, rupees(e.due)])).toEqual([
+      ['normal', 2_000],
+      // 2% of 25,000 + 10% of 10,000
+      ['LDC+normal', 1_500],
+    ]);
+  });
+
   it('makes a single payment at the invoice threshold liable and one below it not', () => {
     const entries = only(
       payableInput({
