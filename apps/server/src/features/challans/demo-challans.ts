@@ -92,8 +92,8 @@ export const demoChallansTask = (ctx: () => AppContext, tasks: { report?: TaskDe
         );
         let created = 0;
         let allocated = 0;
+        const run = (await client.query<{ job_id: string }>(latestRunSql, [entityId, fy])).rows[0]?.job_id;
         if (had.rows[0]?.n === '0') {
-          const run = (await client.query<{ job_id: string }>(latestRunSql, [entityId, fy])).rows[0]?.job_id;
           const months = DEMO_CHALLAN_QUARTERS.flatMap((q) => monthsOfQuarter(fy, q));
           const lines = (
             await client.query<{
@@ -145,8 +145,23 @@ export const demoChallansTask = (ctx: () => AppContext, tasks: { report?: TaskDe
             await allocateQuarterIn(client, entityId, DEMO_CHALLAN_LOGIN, fy, monthsOfQuarter(fy, 'Q1'))
           ).allocated;
         }
+        // The deductor's details the 26Q's batch header needs, as the demo
+        // company's own, so its quarters can be downloaded; a user's own
+        // details are never replaced.
+        const deductor = await client.query(
+          `INSERT INTO return_deductors (entity_id, tan, name, branch, address1, address2, city, state_code, pin,
+             email, phone, deductor_type, responsible_name, responsible_designation, responsible_pan,
+             responsible_mobile, updated_by_login)
+           SELECT e.id, coalesce((SELECT min(m.tan) FROM payable_months m WHERE m.job_id = $2), $3),
+                  e.name, 'Head office', '4th Floor, Prestige Meridian', 'MG Road', 'Bengaluru', '15', '560001',
+                  'tds@zedex.example', '08041234567', 'K', 'Meera Iyer', 'Chief Financial Officer', 'ABCPI4821K',
+                  '9845012345', $4
+             FROM legal_entities e WHERE e.id = $1
+           ON CONFLICT (entity_id) DO NOTHING`,
+          [entityId, run ?? null, DEMO_TAN, DEMO_CHALLAN_LOGIN],
+        );
         const outcome = {
-          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated${filed ? `, Q1's filed 26Q reconciled (${filed.lines} lines)` : ''}${reports ? `, ${reports} TDS payable report(s) requested` : ''}`,
+          remarks: `${created} demo challan(s) for ${DEMO_CHALLAN_QUARTERS.join(' and ')}, ${allocated} Q1 deductee row(s) allocated${filed ? `, Q1's filed 26Q reconciled (${filed.lines} lines)` : ''}${reports ? `, ${reports} TDS payable report(s) requested` : ''}${deductor.rowCount ? ', deductor details for the 26Q filled in' : ''}`,
         };
         await job.complete(client, outcome);
         return outcome;

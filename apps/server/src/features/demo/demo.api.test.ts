@@ -1,3 +1,4 @@
+import { read26qFvu } from '@taxrecon/formats';
 import { BlobReader, TextWriter, ZipReader } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -171,6 +172,14 @@ describe('demo company', () => {
     const verified = months.filter((m) => m.verified).map((m) => m.month);
     // April to August covered; September has one line left pending
     expect(verified).toEqual(['2024-04', '2024-05', '2024-06', '2024-07', '2024-08']);
+    // Q1's 26Q text file downloads: the demo fills in the deductor's details
+    expect(job.remarks).toContain('deductor details for the 26Q filled in');
+    const fvu = await t.api('GET', '/tds-payable/download-26q-fvu/24-25/Q1', { token });
+    expect(fvu.status, JSON.stringify(fvu.json)).toBe(200);
+    const { value, errors } = read26qFvu(fvu.json as string);
+    expect(errors).toEqual([]);
+    expect(value!.deductor.name).toBe(DEMO_ENTITY_NAME.toUpperCase());
+    expect(value!.challans.flatMap((c) => c.deductees)).toHaveLength(q1Rows.length);
   });
 
   it("has June's and the year's TDS payable reports ready to download", async () => {
