@@ -60,15 +60,17 @@ describe('the demo filed 26Q', () => {
     expect(lines.some((l) => l.pan === 'AAACF1234F')).toBe(false);
   });
 
-  it('keeps the section itself where two sections share a return code', () => {
+  // 194IA's code is 9IA and 194I(a)'s 4IA: they once shared 4IA, and the
+  // return then carried the sections themselves (codeOf's fallback).
+  it('gives 194IA and 194I(a) their own return codes', () => {
     const books = [
       ...BOOKS,
       row('AAACG1234G', '194IA', 60_00_000, 60_000),
       row('AAACH1234H', '194I(a)', 1_00_000, 2_000),
     ];
     const { filed, lines } = reconciled(books);
-    expect(filed.sectionMapping['194IA']).toBe('194IA');
-    expect(filed.sectionMapping['194I(a)']).toBe('194I(a)');
+    expect(filed.sectionMapping['9IA']).toBe('194IA');
+    expect(filed.sectionMapping['4IA']).toBe('194I(a)');
     expect(lines.filter((l) => l.status === 'Matched').length).toBeGreaterThan(2);
   });
 
