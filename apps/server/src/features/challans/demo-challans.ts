@@ -147,15 +147,16 @@ export const demoChallansTask = (ctx: () => AppContext, tasks: { report?: TaskDe
         }
         // The deductor's details the 26Q's batch header needs, as the demo
         // company's own, so its quarters can be downloaded; a user's own
-        // details are never replaced.
+        // details are never replaced. They keep to the Deductor details
+        // dialog's rules (contracts ReturnDeductor), or the dialog could not
+        // save them back (the demo API test checks).
         const deductor = await client.query(
           `INSERT INTO return_deductors (entity_id, tan, name, branch, address1, address2, city, state_code, pin,
              email, phone, deductor_type, responsible_name, responsible_designation, responsible_pan,
              responsible_mobile, updated_by_login)
            SELECT e.id, coalesce((SELECT min(m.tan) FROM payable_months m WHERE m.job_id = $2), $3),
-                  e.name, 'Head office', '4th Floor, Prestige Meridian', 'MG Road', 'Bengaluru', '15', '560001',
-                  'tds@zedex.example', '08041234567', 'K', 'Meera Iyer', 'Chief Financial Officer', 'ABCPI4821K',
-                  '9845012345', $4
+                  e.name, 'Head office', 'Prestige Meridian', 'MG Road', 'Bengaluru', '15', '560001',
+                  'tds@zedex.example', '8041234567', 'K', 'Meera Iyer', 'CFO', 'ABCPI4821K', '9845012345', $4
              FROM legal_entities e WHERE e.id = $1
            ON CONFLICT (entity_id) DO NOTHING`,
           [entityId, run ?? null, DEMO_TAN, DEMO_CHALLAN_LOGIN],

@@ -1,3 +1,4 @@
+import { ReturnDeductor } from '@taxrecon/contracts';
 import { read26qFvu } from '@taxrecon/formats';
 import { BlobReader, TextWriter, ZipReader } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,8 +173,13 @@ describe('demo company', () => {
     const verified = months.filter((m) => m.verified).map((m) => m.month);
     // April to August covered; September has one line left pending
     expect(verified).toEqual(['2024-04', '2024-05', '2024-06', '2024-07', '2024-08']);
-    // Q1's 26Q text file downloads: the demo fills in the deductor's details
+    // Q1's 26Q text file downloads: the demo fills in the deductor's details,
+    // as the Deductor details dialog would save them
     expect(job.remarks).toContain('deductor details for the 26Q filled in');
+    const { deductor } = (await t.api('GET', '/tds-payable/return-deductor', { token })).json as {
+      deductor: Record<string, string>;
+    };
+    expect(ReturnDeductor.safeParse(deductor).error?.issues ?? []).toEqual([]);
     const fvu = await t.api('GET', '/tds-payable/download-26q-fvu/24-25/Q1', { token });
     expect(fvu.status, JSON.stringify(fvu.json)).toBe(200);
     const { value, errors } = read26qFvu(fvu.json as string);
