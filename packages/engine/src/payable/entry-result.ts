@@ -1,4 +1,5 @@
 import { formatInr, type Paise, paise } from '@taxrecon/shared';
+import { percentOf } from './arithmetic.ts';
 import { type Classified, sectionText } from './classify.ts';
 import { monthOf } from './dates.ts';
 import type {
@@ -109,6 +110,8 @@ export class EntryResult implements PayableEntryResult {
   readonly taxableBase: Paise;
   readonly rate: number | null;
   readonly rateBasis: RateBasis | null;
+  readonly ldcTaxable: Paise | null;
+  readonly normalRate: number | null;
   readonly liable: boolean;
   readonly recognisedMonth: string | null;
   readonly due: Paise;
@@ -147,6 +150,9 @@ export class EntryResult implements PayableEntryResult {
     this.taxableBase = l ? l.taxableBase : paise(0);
     this.rate = l ? l.rate : null;
     this.rateBasis = l ? l.rateBasis : null;
+    const split = l !== null && l.rateBasis === 'LDC+normal' && c.kind === 'pending';
+    this.ldcTaxable = split ? paise(l.ldcPart) : null;
+    this.normalRate = split ? percentOf(c.units) : null;
     this.liable = l ? l.liable : false;
     this.recognisedMonth = l ? l.recognisedMonth : null;
     this.due = l ? l.due : paise(0);

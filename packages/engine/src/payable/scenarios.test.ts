@@ -374,6 +374,15 @@ describe('7.2 and 7.3 deductee type and rate', () => {
       ['LDC+normal', 6_000],
       ['normal', 10_000],
     ]);
+    // The row split by the certificate's limit says how much was at which
+    // rate, for the 26Q's two deductee rows; the others need no split.
+    expect(
+      entries.map((e) => [e.rate, e.ldcTaxable === null ? null : rupees(e.ldcTaxable), e.normalRate]),
+    ).toEqual([
+      [2, null, null],
+      [2, 50_000, 10],
+      [10, null, null],
+    ]);
   });
 });
 

@@ -186,6 +186,11 @@ export interface PayableEntryResult {
   taxableBase: Paise; // base the rate applies to (194Q: the part above the threshold)
   rate: number | null; // percent
   rateBasis: RateBasis | null;
+  // A row only partly under a lower deduction certificate (LDC+normal): the
+  // part of taxableBase at the certificate's rate (`rate`), and the rate of
+  // the rest. The 26Q reports the two parts as two deductee rows. Null otherwise.
+  ldcTaxable: Paise | null;
+  normalRate: number | null;
   liable: boolean; // year-end view
   // Month in which the monthly view recognises this entry's due (catch-up of
   // an annual threshold puts earlier entries in the month of crossing).

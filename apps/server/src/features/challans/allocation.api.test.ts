@@ -410,6 +410,38 @@ describe('the 26Q text file', () => {
     ]);
   });
 
+  it('writes a row only partly under a certificate as two deductee records, the certificate part with remark A', async () => {
+    // ₹60,000 of the ₹1,00,000 at the certificate's 2% (₹1,200), the rest at
+    // 10% (₹4,000); ₹5,000 deducted is shared as the two parts were due.
+    await t.server.ctx.database.pool.query(
+      `UPDATE payable_entries SET rate_basis = 'LDC+normal', rate = 2, ldc_taxable = 60000, normal_rate = 10,
+         due = 5200, deducted = 5000 WHERE id = $1`,
+      [rows.r4],
+    );
+    const answer = await call('GET', route);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const { value, errors } = read26qFvu(answer.json as string);
+    expect(errors).toEqual([]);
+    const c3 = value!.challans.find((c) => c.serial === '00007')!;
+    expect(
+      c3.deductees.map((d) => [
+        d.pan,
+        d.section,
+        d.amountPaid,
+        d.deducted,
+        d.deposited,
+        d.rate,
+        d.remark,
+        d.certificate,
+      ]),
+    ).toEqual([
+      // 5,000 x 1,200 / 5,200 = 1,153.846... -> ₹1,153.85; the rest ₹3,846.15
+      ['ABCPK7788L', '4JB', 60_000_00, 1_153_85, 1_153_85, 20000, 'A', 'LDC/2024/0042'],
+      ['ABCPK7788L', '4JB', 40_000_00, 3_846_15, 3_846_15, 100000, '', undefined],
+    ]);
+    expect(value!.challans.flatMap((c) => c.deductees)).toHaveLength(5);
+  });
+
   it('a challan deleted sends its rows back to unallocated', async () => {
     const deleted = await call('DELETE', `/tds-payable/tds-payable-challan/delete/${challans.C3}`);
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);

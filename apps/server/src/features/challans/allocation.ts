@@ -39,6 +39,11 @@ export interface DeducteeRow {
   payment_code: string | null;
   // the lower deduction certificate in force for the row (rate_basis LDC)
   certificate_number: string | null;
+  // LDC+normal: the part of the taxable amount at the certificate's rate
+  // (`rate`) and the rate of the rest; null on every other row
+  taxable: string;
+  ldc_taxable: string | null;
+  normal_rate: string | null;
   challan_id: string | null;
   source: 'auto' | 'manual' | null;
 }
@@ -66,6 +71,7 @@ const rowsSql = (where: string) => `
   SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
          nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.section_number, e.sub_section,
          e.deductee_type, e.base::text, e.deducted::text, e.rate::text, e.rate_basis, e.payment_code,
+         e.taxable::text, e.ldc_taxable::text, e.normal_rate::text,
          CASE WHEN e.rate_basis LIKE 'LDC%' THEN (
            SELECT l.certificate_number FROM ldc_certificates l
             WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))

@@ -30,16 +30,64 @@ const minorHeadOf = (stored: string) => (stored === '400' ? '400' : '200');
 const today = () => new Date().toISOString().slice(0, 10);
 
 // Annexure 6's reason for a lower or higher deduction, from why the 34A run
-// chose the rate: A, a lower deduction certificate (section 197) for the whole
-// row; C, the higher rate for a missing, invalid or inoperative PAN (206AA).
-// A row only partly under a certificate (LDC+normal) is written without one:
-// its rate is the two parts' together, and the return would need it split.
+// chose the rate: A, a lower deduction certificate (section 197), with its
+// number; C, the higher rate for a missing, invalid or inoperative PAN (206AA).
 const remarkOf = (r: DeducteeRow): { remark: string; certificate?: string } =>
-  r.rate_basis === 'LDC' && r.certificate_number
+  r.rate_basis?.startsWith('LDC') && r.certificate_number
     ? { remark: 'A', certificate: r.certificate_number }
     : r.rate_basis === '206AA'
       ? { remark: 'C' }
       : { remark: '' };
+
+type Deductee = Fvu26qChallan['deductees'][number];
+
+// Tax shared between two parts in proportion to what each was due, to the
+// paisa, half up; the second part takes the rest so the two add up exactly.
+const shareOf = (total: Paise, first: bigint, second: bigint): Paise => {
+  const all = first + second;
+  if (all <= 0n) return 0 as Paise;
+  return Number((2n * BigInt(total) * first + all) / (2n * all)) as Paise;
+};
+
+// One deductee record per 34A row, or two for a row only partly under a lower
+// deduction certificate (LDC+normal): the part up to the certificate's limit
+// at its rate with remark A, the rest at the normal rate without a remark. A
+// single record would state one rate for two and no certificate for the part
+// that had one; the tax deducted is shared in proportion to each part's due.
+const deducteeRecords = (fy: string, r: DeducteeRow): Deductee[] => {
+  const p = (text: string): Paise => paiseOfNumeric(text);
+  const base: Deductee = {
+    pan: r.pan && isValidPan(r.pan) ? r.pan : 'PANNOTAVBL',
+    name: (r.vendor_name ?? '').slice(0, 75),
+    deducteeCode: r.deductee_type === 'company' ? '01' : '02',
+    section: returnSectionCode(fy, r.section, r.payment_code),
+    paidOn: r.document_date ?? `${r.month}-01`,
+    amountPaid: p(r.base),
+    deducted: p(r.deducted),
+    deposited: p(r.deducted),
+    deductedOn: r.document_date ?? `${r.month}-01`,
+    rate: rateUnits(r.rate),
+    ...remarkOf(r),
+  };
+  if (r.rate_basis !== 'LDC+normal' || r.ldc_taxable === null || r.normal_rate === null) return [base];
+  const ldcPart = p(r.ldc_taxable);
+  const ldcDue = BigInt(ldcPart) * BigInt(rateUnits(r.rate));
+  const normalDue = BigInt(p(r.taxable) - ldcPart) * BigInt(rateUnits(r.normal_rate));
+  const ldcTax = shareOf(base.deducted, ldcDue, normalDue);
+  const normalTax = (base.deducted - ldcTax) as Paise;
+  return [
+    { ...base, amountPaid: ldcPart, deducted: ldcTax, deposited: ldcTax },
+    {
+      ...base,
+      amountPaid: (base.amountPaid - ldcPart) as Paise,
+      deducted: normalTax,
+      deposited: normalTax,
+      rate: rateUnits(r.normal_rate),
+      remark: '',
+      certificate: undefined,
+    },
+  ];
+};
 
 export const prepare26q = async (
   ctx: AppContext,
@@ -115,19 +163,7 @@ export const prepare26q = async (
     penalty: p(c.penalty),
     others: p(c.others),
     minorHead: minorHeadOf(c.minor_head),
-    deductees: (byChallan.get(c.id) ?? []).map((r) => ({
-      pan: r.pan && isValidPan(r.pan) ? r.pan : 'PANNOTAVBL',
-      name: (r.vendor_name ?? '').slice(0, 75),
-      deducteeCode: r.deductee_type === 'company' ? '01' : '02',
-      section: returnSectionCode(fy, r.section, r.payment_code),
-      paidOn: r.document_date ?? `${r.month}-01`,
-      amountPaid: p(r.base),
-      deducted: p(r.deducted),
-      deposited: p(r.deducted),
-      deductedOn: r.document_date ?? `${r.month}-01`,
-      rate: rateUnits(r.rate),
-      ...remarkOf(r),
-    })),
+    deductees: (byChallan.get(c.id) ?? []).flatMap((r) => deducteeRecords(fy, r)),
   }));
   const address = {
     address1: d.address1,

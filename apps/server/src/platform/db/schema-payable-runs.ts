@@ -69,6 +69,9 @@ export interface PayableEntriesTable {
   // migrations/017_payable_entry_gl.sql
   gl_code: string | null;
   description: string | null;
+  // migrations/033_payable_entry_ldc_split.sql
+  ldc_taxable: NullableNumeric;
+  normal_rate: NullableNumeric;
 }
 
 export interface PayableMonthsTable {

@@ -46,6 +46,8 @@ export const ENTRY_COLUMNS = [
   'reason',
   'gl_code',
   'description',
+  'ldc_taxable',
+  'normal_rate',
 ] as const;
 
 const NULL = '\\N';
@@ -93,7 +95,9 @@ export function* entryCopyLines(
       r.interestLateDeduction + r.interestLateDeposit,
     )}\t${copyField(r.status)}\t${copyField(r.errorCode)}\t${copyField(r.reason)}\t${copyField(
       entry?.glCode ?? null,
-    )}\t${copyField(entry?.documentDescription ?? null)}\n`;
+    )}\t${copyField(entry?.documentDescription ?? null)}\t${
+      r.ldcTaxable === null ? NULL : numericOfPaise(r.ldcTaxable)
+    }\t${r.normalRate === null ? NULL : r.normalRate}\n`;
   }
 }
 

@@ -49,6 +49,8 @@ const reference = (r: PayableEntryResult, e: LedgerEntry | undefined): string =>
     r.reason,
     e?.glCode ?? null,
     e?.documentDescription ?? null,
+    r.ldcTaxable === null ? null : numericOfPaise(r.ldcTaxable),
+    r.normalRate,
   ]);
 };
 
@@ -73,7 +75,9 @@ const resultArb = fc.record({
   base: paise,
   taxableBase: paise,
   rate: maybe(fc.constantFrom(0.1, 1, 2, 7.5, 10, 20)),
-  rateBasis: maybe(fc.constantFrom('section', 'no PAN')),
+  rateBasis: maybe(fc.constantFrom('normal', '206AA', 'LDC', 'LDC+normal')),
+  ldcTaxable: maybe(paise),
+  normalRate: maybe(fc.constantFrom(1, 2, 10)),
   liable: fc.boolean(),
   due: paise,
   deducted: paise,
