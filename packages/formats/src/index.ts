@@ -17,6 +17,12 @@ export {
   type TransactionDiff,
 } from './form-26as/diff.ts';
 export {
+  diffOtherParts,
+  type OtherPartRow,
+  type OtherRowDiff,
+  otherPartRows,
+} from './form-26as/other-parts-diff.ts';
+export {
   FORM26AS_CSV_COLUMNS,
   FORM26AS_JSON_VERSION,
   type Form26asFlatTransaction,

@@ -7,9 +7,10 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-// A plain decimal number written as text (amounts arrive as "-1500.00") is a
-// value, not a formula: Excel reads it as a number and runs nothing.
-const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+// A decimal number written as text (amounts arrive as "-1500.00", and 26AS
+// prints reversals with lakh or thousands grouping, "-1,50,000.00") is a
+// value, not a formula: nothing in it can call a function.
+const PLAIN_NUMBER = /^[+-]?(\d+|\d{1,3}(,\d{2,3})+)(\.\d+)?$/;
 // = + - @ start a formula in Excel, LibreOffice and Sheets; a leading tab or
 // carriage return can hide one of them (OWASP "CSV Injection").
 const FORMULA_START = /^[=+\-@\t\r]/;

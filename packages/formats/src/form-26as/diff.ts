@@ -5,10 +5,17 @@ import type { Form26asPart, Form26asParty, Form26asResult, Form26asTransaction }
 // Part I, TCS Part VI), per deductor (TAN) and per transaction. Transactions
 // are the same when part, TAN, section and transaction date agree; among
 // those, identical rows pair first, the rest pair in order of amount and
-// show what changed (status, amount, tax, deposited). Identical rows are
-// separate credits (DOMAIN 2), so each is paired once.
+// show what changed (status, amount, tax, deposited, booking date, remarks).
+// Identical rows are separate credits (DOMAIN 2), so each is paired once. A
+// TAN printed on two party rows of a part is one deductor: its credits are
+// compared together.
 
 export type DiffKind = 'added' | 'removed' | 'changed';
+
+type Compared = Pick<
+  Form26asTransaction,
+  'status' | 'amount' | 'tax' | 'deposited' | 'bookingDate' | 'remarks' | 'line'
+>;
 
 export interface TransactionDiff {
   part: string;
@@ -17,12 +24,9 @@ export interface TransactionDiff {
   kind: DiffKind;
   section: string;
   transactionDate: string;
-  before: Pick<
-    Form26asTransaction,
-    'status' | 'amount' | 'tax' | 'deposited' | 'bookingDate' | 'line'
-  > | null;
-  after: Pick<Form26asTransaction, 'status' | 'amount' | 'tax' | 'deposited' | 'bookingDate' | 'line'> | null;
-  // For 'changed': which of status, amount, tax, deposited, bookingDate differ.
+  before: Compared | null;
+  after: Compared | null;
+  // For 'changed': which of status, amount, tax, deposited, bookingDate, remarks differ.
   fields: string[];
 }
 
@@ -45,14 +49,15 @@ export interface StatementDiff {
 
 export type DiffResult = { ok: true; diff: StatementDiff } | { ok: false; message: string };
 
-const FIELDS = ['status', 'amount', 'tax', 'deposited', 'bookingDate'] as const;
+const FIELDS = ['status', 'amount', 'tax', 'deposited', 'bookingDate', 'remarks'] as const;
 
-const pick = (t: Form26asTransaction) => ({
+const pick = (t: Form26asTransaction): Compared => ({
   status: t.status,
   amount: t.amount,
   tax: t.tax,
   deposited: t.deposited,
   bookingDate: t.bookingDate,
+  remarks: t.remarks,
   line: t.line,
 });
 
@@ -139,7 +144,16 @@ const diffParty = (
   return out;
 };
 
-const partyMap = (part: Form26asPart | null) => new Map((part?.parties ?? []).map((p) => [p.tan, p]));
+// Deductors by TAN; a TAN on two party rows of the part keeps the first row's
+// name and all the rows' credits.
+const partyMap = (part: Form26asPart | null) => {
+  const byTan = new Map<string, Form26asParty>();
+  for (const p of part?.parties ?? []) {
+    const seen = byTan.get(p.tan);
+    byTan.set(p.tan, seen ? { ...seen, transactions: [...seen.transactions, ...p.transactions] } : p);
+  }
+  return byTan;
+};
 
 export const diff26as = (before: Form26asResult, after: Form26asResult): DiffResult => {
   if (!before.header || !after.header)

@@ -12,12 +12,16 @@ const LATEST = 10;
 const QUEUE_LIMIT = 2000;
 
 // Jobs belong to an entity: a caller sees the jobs of the current entity only.
+// Self-registered utility users share the utility tenant's one entity but are
+// strangers to each other, so each sees only the jobs they started (a
+// converter job names the file and the address its result went to).
 const entityJobs = (ctx: AppContext, caller: Caller) =>
   ctx.db
     .selectFrom('jobs')
     .selectAll()
     .where('tenant_id', '=', caller.tenantId)
-    .where('entity_id', '=', caller.entityId ?? '00000000-0000-0000-0000-000000000000');
+    .where('entity_id', '=', caller.entityId ?? '00000000-0000-0000-0000-000000000000')
+    .$if(caller.role === 'UTILITY-USER', (q) => q.where('user_id', '=', caller.userId));
 
 export const jobHandlers = (
   ctx: AppContext,

@@ -1,11 +1,12 @@
-import type { StatementDiff, TransactionDiff } from '@taxrecon/formats';
+import type { OtherRowDiff, StatementDiff, TransactionDiff } from '@taxrecon/formats';
 import { rupeesNumber } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
-import { RUPEE_FORMAT } from './rupee-format.ts';
+import { amountCell, RUPEE_FORMAT } from './rupee-format.ts';
 
 // The 26AS diff as a person reads it: a Summary (PAN, years, counts), the
 // Deductors whose credits changed, and per part (TDS Part I, TCS Part VI) one
-// sheet of the transactions added, removed or changed, old beside new.
+// sheet of the transactions added, removed or changed, old beside new; then
+// the rows of the other parts (II to V, VII to X) found in only one of the two.
 
 const PART_SHEETS = [
   { part: 'TDS', sheet: 'Part I (TDS)', who: 'Deductor' },
@@ -17,14 +18,14 @@ const KIND_LABEL = { added: 'Added', removed: 'Removed', changed: 'Changed', sam
 const sheet = (
   book: ExcelJS.Workbook,
   name: string,
-  columns: { header: string; key: string; width: number; money?: boolean }[],
+  columns: { header: string; key: string; width: number; money?: boolean; date?: boolean }[],
 ) => {
   const ws = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({
     header: c.header,
     key: c.key,
     width: c.width,
-    ...(c.money ? { style: { numFmt: RUPEE_FORMAT } } : {}),
+    ...(c.money ? { style: { numFmt: RUPEE_FORMAT } } : c.date ? { style: { numFmt: DATE_FORMAT } } : {}),
   }));
   ws.getRow(1).font = { bold: true };
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
@@ -33,17 +34,24 @@ const sheet = (
 
 const money = (p: number | undefined | null) => (p === undefined || p === null ? null : rupeesNumber(p));
 
+// Dates as Excel dates (they sort and filter), shown as 26AS prints them.
+const DATE_FORMAT = 'dd-mmm-yyyy';
+const date = (iso: string | null | undefined) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso ?? '') ? new Date(`${iso}T00:00:00Z`) : (iso ?? null);
+
 const transactionRow = (t: TransactionDiff) => ({
   change: KIND_LABEL[t.kind],
   tan: t.tan,
   name: t.name,
   section: t.section,
-  transactionDate: t.transactionDate,
+  transactionDate: date(t.transactionDate),
   fields: t.fields.length > 0 ? t.fields.join(', ') : null,
   oldStatus: t.before?.status ?? null,
   newStatus: t.after?.status ?? null,
-  oldBooking: t.before?.bookingDate ?? null,
-  newBooking: t.after?.bookingDate ?? null,
+  oldBooking: date(t.before?.bookingDate),
+  newBooking: date(t.after?.bookingDate),
+  oldRemarks: t.before?.remarks ?? null,
+  newRemarks: t.after?.remarks ?? null,
   oldAmount: money(t.before?.amount),
   newAmount: money(t.after?.amount),
   oldTax: money(t.before?.tax),
@@ -56,6 +64,7 @@ const transactionRow = (t: TransactionDiff) => ({
 
 export const diffWorkbook = async (
   diff: StatementDiff,
+  others: readonly OtherRowDiff[],
   files: readonly [string, string],
 ): Promise<Uint8Array> => {
   const book = new ExcelJS.Workbook();
@@ -74,6 +83,8 @@ export const diffWorkbook = async (
     ['Transactions removed', diff.counts.removed],
     ['Transactions changed', diff.counts.changed],
     ['Deductors or collectors with changes', diff.deductors.filter((d) => d.kind !== 'same').length],
+    ['Rows of other parts added', others.filter((o) => o.kind === 'added').length],
+    ['Rows of other parts removed', others.filter((o) => o.kind === 'removed').length],
   ];
   for (const [item, value] of rows) summary.addRow({ item, value });
 
@@ -110,12 +121,14 @@ export const diffWorkbook = async (
       { header: `TAN of ${who}`, key: 'tan', width: 14 },
       { header: `Name of ${who}`, key: 'name', width: 36 },
       { header: 'Section', key: 'section', width: 9 },
-      { header: 'Transaction date', key: 'transactionDate', width: 14 },
+      { header: 'Transaction date', key: 'transactionDate', width: 14, date: true },
       { header: 'What changed', key: 'fields', width: 22 },
       { header: 'Status (earlier)', key: 'oldStatus', width: 10 },
       { header: 'Status (later)', key: 'newStatus', width: 10 },
-      { header: 'Booked on (earlier)', key: 'oldBooking', width: 14 },
-      { header: 'Booked on (later)', key: 'newBooking', width: 14 },
+      { header: 'Booked on (earlier)', key: 'oldBooking', width: 14, date: true },
+      { header: 'Booked on (later)', key: 'newBooking', width: 14, date: true },
+      { header: 'Remarks (earlier)', key: 'oldRemarks', width: 10 },
+      { header: 'Remarks (later)', key: 'newRemarks', width: 10 },
       { header: 'Amount (earlier)', key: 'oldAmount', width: 18, money: true },
       { header: 'Amount (later)', key: 'newAmount', width: 18, money: true },
       { header: 'Tax (earlier)', key: 'oldTax', width: 16, money: true },
@@ -126,6 +139,25 @@ export const diffWorkbook = async (
       { header: 'Line (later)', key: 'newLine', width: 10 },
     ]);
     for (const t of diff.transactions.filter((x) => x.part === part)) ws.addRow(transactionRow(t));
+  }
+  // The other parts' rows as the statement has them: their columns differ by part.
+  const width = Math.max(1, ...others.map((o) => o.cells.length));
+  const rest = sheet(book, 'Other parts', [
+    { header: 'Part', key: 'part', width: 8 },
+    { header: 'Change', key: 'change', width: 10 },
+    { header: 'Line', key: 'line', width: 8 },
+    ...Array.from({ length: width }, (_, i) => ({ header: `Column ${i + 1}`, key: `c${i}`, width: 18 })),
+  ]);
+  for (const o of others) {
+    const row = rest.addRow({
+      part: `PART-${o.part}`,
+      change: KIND_LABEL[o.kind],
+      line: o.line,
+      ...Object.fromEntries(o.cells.map((c, i) => [`c${i}`, amountCell(c) ?? c])),
+    });
+    o.cells.forEach((c, i) => {
+      if (amountCell(c) !== null) row.getCell(i + 4).numFmt = RUPEE_FORMAT;
+    });
   }
   return new Uint8Array(await book.xlsx.writeBuffer());
 };

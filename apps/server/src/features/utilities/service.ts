@@ -165,6 +165,12 @@ export const startDiff = async (
         'PAN_MISMATCH',
       );
     }
+    if (first.financialYear !== second.financialYear) {
+      throw badRequest(
+        `The two statements are of different financial years: ${first.financialYear ?? 'no year given'} (${a.fileName}) and ${second.financialYear ?? 'no year given'} (${b.fileName}). Compare two downloads of one year.`,
+        'YEAR_MISMATCH',
+      );
+    }
     const [x, y] = await storeUploads(ctx, [a, b]);
     const job = await ctx.jobs.start(
       tasks.diff,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { type Form26asHeader, parse26asText } from '@taxrecon/formats';
+import { type FileIssue, type Form26asHeader, parse26asText } from '@taxrecon/formats';
 import { badRequest } from '../../platform/http/errors.ts';
 
 // The converter and the diff answer at once when a file is not a 26AS text
@@ -28,6 +28,10 @@ const headLines = async (tempPath: string): Promise<string> => {
 
 export const NOT_FORM_26AS = 'NOT_FORM_26AS';
 
+// A problem of a statement as users read it: file, line, what was expected.
+export const issueText = (fileName: string, p: FileIssue): string =>
+  `${fileName}, line ${p.line}: ${p.message} Expected ${p.expected}, found "${p.value ?? ''}".`;
+
 // The header of a Form 26AS text file, or a 400 naming the file and what was expected.
 export const requireStatementHeader = async (tempPath: string, fileName: string): Promise<Form26asHeader> => {
   const result = parse26asText(await headLines(tempPath), fileName);
@@ -38,12 +42,13 @@ export const requireStatementHeader = async (tempPath: string, fileName: string)
       NOT_FORM_26AS,
     );
   }
-  const panProblem = result.errors.find((e) => e.line === header.line && e.column?.includes('PAN'));
+  // The parser files a header's PAN problem as a warning (a statement load
+  // reads on); here a statement without its PAN is not one to convert or compare.
+  const panProblem = [...result.errors, ...result.warnings].find(
+    (e) => e.line === header.line && e.column?.includes('PAN'),
+  );
   if (panProblem) {
-    throw badRequest(
-      `${fileName}, line ${panProblem.line}: ${panProblem.message} Expected ${panProblem.expected}, found "${panProblem.value ?? ''}".`,
-      NOT_FORM_26AS,
-    );
+    throw badRequest(issueText(fileName, panProblem), NOT_FORM_26AS);
   }
   return header;
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { ConverterFormat } from '@taxrecon/contracts';
-import { diff26as, parse26asStream } from '@taxrecon/formats';
+import { diff26as, diffOtherParts, otherPartRows, parse26asStream } from '@taxrecon/formats';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { unseal } from '../../platform/auth/seal.ts';
@@ -11,6 +11,7 @@ import { defineTask, type TaskContext, type TaskOutcome } from '../../platform/q
 import { baseNames, convertStatement, type OutputFile } from './converter-output.ts';
 import { diffWorkbook } from './diff-workbook.ts';
 import { writeEncryptedZip } from './encrypted-zip.ts';
+import { issueText } from './statement-check.ts';
 
 export const ZIP_PASSWORD_PURPOSE = 'converter-zip-password';
 
@@ -114,16 +115,36 @@ const diffJob = async (ctx: AppContext, input: DiffInput, job: TaskContext): Pro
   await job.progress(30);
   const after = await parse26asStream(ctx.files.get(second.key), second.fileName);
   await job.progress(60);
+  // A row the parser could not read would be left out and reported as
+  // removed (or added): the diff is refused instead, naming the row. Retrying
+  // cannot help, but the runner's retries are few and the reason stays.
+  const unreadable = [...before.errors, ...after.errors][0];
+  if (unreadable) {
+    const problems = before.errors.length + after.errors.length;
+    throw new Error(
+      `${issueText(unreadable.file, unreadable)}${problems > 1 ? ` (${problems - 1} more unreadable row(s))` : ''} Correct the file or download it again from TRACES, then compare again.`,
+    );
+  }
   const result = diff26as(before, after);
   // the request checked both headers; this is a statement that changed under us
   if (!result.ok) throw new Error(result.message);
   const { diff } = result;
-  const book = await diffWorkbook(diff, [first.fileName, second.fileName]);
+  // the parts not modelled above, row by row (a second pass over each file)
+  const others = diffOtherParts(
+    await otherPartRows(linesOf(ctx, first.key)),
+    await otherPartRows(linesOf(ctx, second.key)),
+  );
+  await job.progress(80);
+  const book = await diffWorkbook(diff, others, [first.fileName, second.fileName]);
   const attachment = `26AS-diff-${diff.pan}.xlsx`;
   const key = `utilities/${job.jobId}/${attachment}`;
   await ctx.files.put(key, Readable.from([Buffer.from(book)]));
   const c = diff.counts;
-  const summary = `${c.added} transaction(s) added, ${c.removed} removed, ${c.changed} changed`;
+  const otherAdded = others.filter((o) => o.kind === 'added').length;
+  const otherRemoved = others.length - otherAdded;
+  const summary = `${c.added} transaction(s) added, ${c.removed} removed, ${c.changed} changed${
+    others.length > 0 ? `; in the other parts ${otherAdded} row(s) added, ${otherRemoved} removed` : ''
+  }`;
   await ctx.sendMail({
     to: input.email,
     tenantId: input.tenantId,
@@ -141,7 +162,7 @@ const diffJob = async (ctx: AppContext, input: DiffInput, job: TaskContext): Pro
   });
   const outcome: TaskOutcome = {
     remarks: `PAN ${diff.pan}: ${summary}; e-mailed to ${input.email}`,
-    result: { pan: diff.pan, counts: diff.counts },
+    result: { pan: diff.pan, counts: diff.counts, otherParts: { added: otherAdded, removed: otherRemoved } },
     transactionsCount: diff.transactions.length,
   };
   await finish(ctx, job, outcome);

@@ -220,12 +220,21 @@ describe('26AS diff', () => {
       'Deductors',
       'Part I (TDS)',
       'Part VI (TCS)',
+      'Other parts',
     ]);
     const sheet = book.getWorksheet('Part I (TDS)')!;
-    const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1, 16));
+    // dates are Excel dates (read back as UTC midnight), shown here as ISO text
+    const rows = sheet
+      .getRows(2, sheet.rowCount - 1)!
+      .map((r) =>
+        (r.values as unknown[])
+          .slice(1, 18)
+          .map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v)),
+      );
     expect(rows).toEqual(
       expect.arrayContaining([
-        // change, TAN, name, section, date, what changed, status old/new, booked old/new, amount old/new, tax old/new, deposited old
+        // change, TAN, name, section, date, what changed, status old/new, booked old/new, remarks old/new,
+        // amount old/new, tax old/new, deposited old
         [
           'Changed',
           'PNEA00001A',
@@ -237,6 +246,8 @@ describe('26AS diff', () => {
           'F',
           undefined,
           '2025-05-15',
+          undefined,
+          undefined,
           100000,
           100000,
           10000,
@@ -253,6 +264,8 @@ describe('26AS diff', () => {
           'F',
           undefined,
           '2025-01-30',
+          undefined,
+          undefined,
           undefined,
           40000,
           undefined,
@@ -272,6 +285,8 @@ describe('26AS diff', () => {
           undefined,
           '2025-05-15',
           undefined,
+          undefined,
+          undefined,
           10000,
           undefined,
           10,
@@ -280,7 +295,8 @@ describe('26AS diff', () => {
       ]),
     );
     expect(rows).toHaveLength(3);
-    expect(sheet.getColumn(11).numFmt).toContain('₹');
+    expect(sheet.getColumn(13).numFmt).toContain('₹');
+    expect(sheet.getColumn(5).numFmt).toBe('dd-mmm-yyyy');
   });
 
   it('answers 400 naming both PANs when the statements are of two PANs', async () => {
