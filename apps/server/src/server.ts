@@ -205,7 +205,7 @@ export const createServer = async (config: Config, options: StartOptions = {}): 
     log,
     secret,
     files: fileStore,
-    sendMail: async (mail) => (await jobs.start(sendEmail, mail, null)).id,
+    sendMail: async (mail, options) => (await jobs.start(sendEmail, mail, null, options)).id,
   };
   const c = context;
   const app = await buildApp(c, { loginRateLimit: options.loginRateLimit ?? 30 }, (instance) =>

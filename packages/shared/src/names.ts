@@ -63,6 +63,7 @@ const JOB_STATUS_NAMES: Record<string, string> = {
   Completed: 'Completed',
   Failed: 'Failed',
   NothingLoaded: 'Nothing loaded',
+  NothingSent: 'Nothing sent',
 };
 
 export const jobStatusName = (status: string): string => JOB_STATUS_NAMES[status] ?? words(status);

@@ -21,5 +21,7 @@ export interface AppContext {
   secret: string;
   files: FileStore;
   // attachments are file store keys, read when the send-email job runs; gives the job's id
-  sendMail: (mail: QueuedMail) => Promise<string>;
+  // `once` names the mail (a bulk job's mail to one party): queued again under
+  // the same name, it is not sent again (JobRunner.start)
+  sendMail: (mail: QueuedMail, options?: { once?: string }) => Promise<string>;
 }

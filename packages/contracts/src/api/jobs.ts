@@ -5,9 +5,9 @@ export const JobStatus = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatus>;
 
 // A Completed job whose outcome a person must look at: an upload that loaded
-// no rows. Kept apart from the status, which stays Completed or Failed as the
+// no rows, a bulk e-mail that sent no mail. Kept apart from the status, which stays Completed or Failed as the
 // spec has it; stored as `outcome` in the job's result (jobs.result jsonb).
-export const JOB_OUTCOMES = ['NothingLoaded'] as const;
+export const JOB_OUTCOMES = ['NothingLoaded', 'NothingSent'] as const;
 export const JobOutcome = z.enum(JOB_OUTCOMES);
 export type JobOutcome = z.infer<typeof JobOutcome>;
 

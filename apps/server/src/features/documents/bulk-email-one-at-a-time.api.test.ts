@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serverPerFile } from '../../testing/server-per-file.ts';
 import { jobFinished, type TestServer } from '../../testing/test-server.ts';
+import { SAMPLE_VENDORS, samplePdf } from './sample-certificates.ts';
 
 // One Form 16A bulk e-mail per entity and filters at a time (each job mails
 // every matching vendor), and filters that are not a year or a quarter are
@@ -12,6 +13,24 @@ let token: string;
 serverPerFile({ work: false }, (server, adminToken) => {
   t = server;
   token = adminToken;
+});
+
+// One certificate to mail (a bulk e-mail that matches none is refused at once).
+beforeAll(async () => {
+  const { BLUE } = SAMPLE_VENDORS;
+  const vendor = await t.api('POST', '/master-data-management/vendor', {
+    token,
+    body: {
+      vendor: { vendorCode: BLUE.code, vendorName: BLUE.name, panNumber: BLUE.pan, contactEmail: BLUE.email },
+    },
+  });
+  expect(vendor.status, JSON.stringify(vendor.json)).toBe(200);
+  const upload = await t.upload('/ingest/ingest-form-16-a', {
+    token,
+    files: [{ name: 'blue-q1.pdf', content: await samplePdf(BLUE, '2024-25', 'Q1') }],
+    fields: { financialYear: '2024-25', quarter: 'Q1', panNumber: BLUE.pan, email: BLUE.email },
+  });
+  expect(upload.status, JSON.stringify(upload.json)).toBe(200);
 });
 
 const mailJobs = async () =>

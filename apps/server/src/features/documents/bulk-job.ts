@@ -9,7 +9,13 @@ import { isValidFileName } from '../../platform/http/uploads.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import type { Form16aFields } from './form16a-fields.ts';
 import { readForm16aPdf } from './pdf-text.ts';
-import { sameCertificateElsewhere, saveCertificate, type VendorOfPan, vendorOfPan } from './repo.ts';
+import {
+  fileNameHeldByAnother,
+  sameCertificateElsewhere,
+  saveCertificate,
+  type VendorOfPan,
+  vendorOfPan,
+} from './repo.ts';
 
 export const BulkForm16aInput = z.object({
   entityId: z.string().uuid(),
@@ -93,6 +99,11 @@ const readZip = async (
         reject(
           `certificate ${fields.certificateNumber} of ${fields.deducteePan} is already loaded as ${elsewhere}`,
         );
+        continue;
+      }
+      const held = await fileNameHeldByAnother(ctx.db, entityId, fields, fileName);
+      if (held) {
+        reject(`the name is already used by ${held}: rename the file to keep both`);
         continue;
       }
       loaded.push({ fileName, bytes, fields, vendor });

@@ -61,8 +61,8 @@ export const BulkEmailInput = z.object({
 // vendor master's contact e-mail. Vendors without one are counted, not mailed
 // (the search screen warned about them before the job was started). Each
 // vendor's mail is recorded as a step of the job once queued, and a run
-// retried after a crash skips the vendors already mailed: only the one in
-// flight at the crash can be mailed twice, and none is lost.
+// retried after a crash skips the vendors already mailed; the one in flight
+// at the crash is queued under the same name again, which sends nothing new.
 export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'bulk-email-form16a',
@@ -97,19 +97,29 @@ export const bulkEmailForm16aTask = (ctx: () => AppContext) =>
           continue;
         }
         const periods = group.map((g) => `${yearLabel(g.financial_year)} ${g.quarter}`).join(', ');
-        await c.sendMail({
-          to,
-          tenantId: input.tenantId,
-          subject: `Form 16A certificates from ${from}`,
-          text: `Dear ${first.vendor_name ?? first.vendor_pan},\n\nPlease find attached ${group.length} Form 16A (TDS certificate${group.length > 1 ? 's' : ''}) for PAN ${first.vendor_pan}: ${periods}.\n\nRegards,\n${from}\n`,
-          attachments: group.map((g) => attachment(g.file_name, g.storage_key)),
-        });
+        await c.sendMail(
+          {
+            to,
+            tenantId: input.tenantId,
+            subject: `Form 16A certificates from ${from}`,
+            text: `Dear ${first.vendor_name ?? first.vendor_pan},\n\nPlease find attached ${group.length} Form 16A (TDS certificate${group.length > 1 ? 's' : ''}) for PAN ${first.vendor_pan}: ${periods}.\n\nRegards,\n${from}\n`,
+            attachments: group.map((g) => attachment(g.file_name, g.storage_key)),
+          },
+          // a retry after a crash between queuing and recording queues nothing new
+          { once: `${job.jobId}:${step}` },
+        );
         await recordJobStep(c.db, job.jobId, step);
         mailed += 1;
       }
       const outcome = {
         remarks: `${mailed} vendor(s) e-mailed their Form 16A; ${skipped.length} skipped without a contact e-mail${skipped.length ? ` (${skipped.join(', ')})` : ''}`,
-        result: { mailed, skipped, certificates: rows.length },
+        // nobody mailed is told as a warning, not a success
+        result: {
+          mailed,
+          skipped,
+          certificates: rows.length,
+          ...(mailed === 0 ? { outcome: 'NothingSent' } : {}),
+        },
         transactionsCount: mailed,
       };
       await c.db.transaction().execute((tx) => job.complete(tx, outcome));
@@ -136,6 +146,10 @@ export const startBulkEmail = async (
   query: Form16aQuery,
 ): Promise<{ error: string | null; message: string; jobId: string | null }> => {
   const entityId = entityOf(caller);
+  if ((await certificatesToMail(ctx.db, entityId, query)).length === 0) {
+    const error = 'No Form 16A matches these filters: there is nothing to e-mail.';
+    return { error, message: error, jobId: null };
+  }
   const key = filtersKey(query);
   const outcome = await startUnlessRunning(
     ctx,

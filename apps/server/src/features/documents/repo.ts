@@ -179,6 +179,32 @@ export const sameCertificateElsewhere = async (
   return row?.file_name ?? null;
 };
 
+// The certificate already stored under this file name, when it is another
+// vendor's or another period's: a file of the same name replaces only the same
+// certificate (a corrected upload), never a different one (TRACES downloads
+// are often saved under one generic name).
+export const fileNameHeldByAnother = async (
+  db: Db,
+  entityId: string,
+  fields: Form16aFields,
+  fileName: string,
+): Promise<string | null> => {
+  const row = await db
+    .selectFrom('form16a_documents')
+    .select(['vendor_pan', 'financial_year', 'quarter'])
+    .where('entity_id', '=', entityId)
+    .where('file_name', '=', fileName)
+    .executeTakeFirst();
+  if (
+    !row ||
+    (row.vendor_pan === fields.deducteePan &&
+      row.financial_year === fields.financialYear &&
+      row.quarter === fields.quarter)
+  )
+    return null;
+  return `the Form 16A of ${row.vendor_pan} for FY ${row.financial_year} ${row.quarter}`;
+};
+
 export interface NewCertificate {
   entityId: string;
   tenantId: string;
@@ -196,7 +222,8 @@ export interface NewCertificate {
 const numeric = (p: Paise | null): string | null => (p === null ? null : numericOfPaise(p));
 
 // Stores one certificate: its original in stored_files and its row; a file of
-// the same name replaces the earlier certificate (a corrected upload).
+// the same name replaces the earlier certificate (a corrected upload: callers
+// refuse a name held by another certificate, fileNameHeldByAnother).
 export const saveCertificate = async (tx: Transaction<DB>, c: NewCertificate): Promise<void> => {
   const fileId = await recordStoredFile(tx, c, {
     kind: 'form-16a',

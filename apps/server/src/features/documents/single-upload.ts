@@ -18,6 +18,7 @@ import { receiveUpload } from '../../platform/http/uploads.ts';
 import { readForm16aPdf } from './pdf-text.ts';
 import {
   certificateByFileName,
+  fileNameHeldByAnother,
   sameCertificateElsewhere,
   saveCertificate,
   toRecord,
@@ -86,22 +87,45 @@ export const uploadOneCertificate = async (
         `Certificate ${read.certificateNumber} of ${pan} for FY ${read.financialYear} ${read.quarter} is already loaded as ${elsewhere}.`,
       );
     }
+    const held = await fileNameHeldByAnother(ctx.db, entityId, read, file.fileName);
+    if (held) {
+      throw new HttpError(
+        409,
+        'FILE_NAME_IN_USE',
+        `${file.fileName} is already loaded as ${held}: rename the file to keep both, or load it under its own name.`,
+      );
+    }
     const storageKey = await ctx.files.adopt(file.tempPath, file.sha256);
-    await ctx.db.transaction().execute((tx) =>
-      saveCertificate(tx, {
-        entityId,
-        tenantId: caller.tenantId,
-        vendor,
-        fields: read,
-        fileName: file.fileName,
-        sha256: file.sha256,
-        sizeBytes: file.sizeBytes,
-        storageKey,
-        email,
-        userId: caller.userId,
-        jobId: null,
-      }),
-    );
+    // The same certificate sent twice at once: the check above passes for
+    // both, the unique index stops the second.
+    const duplicate = (error: unknown): never => {
+      const pgError = error as { code?: string; message?: string };
+      if (pgError.code === '23505' && /form16a_documents_certificate_idx/.test(pgError.message ?? ''))
+        throw new HttpError(
+          409,
+          'DUPLICATE_CERTIFICATE',
+          `Certificate ${read.certificateNumber} of ${pan} for FY ${read.financialYear} ${read.quarter} is already loaded.`,
+        );
+      throw error;
+    };
+    await ctx.db
+      .transaction()
+      .execute((tx) =>
+        saveCertificate(tx, {
+          entityId,
+          tenantId: caller.tenantId,
+          vendor,
+          fields: read,
+          fileName: file.fileName,
+          sha256: file.sha256,
+          sizeBytes: file.sizeBytes,
+          storageKey,
+          email,
+          userId: caller.userId,
+          jobId: null,
+        }),
+      )
+      .catch(duplicate);
     const saved = await certificateByFileName(ctx.db, entityId, file.fileName);
     return {
       message: `${file.fileName} uploaded: Form 16A of ${vendor.vendorName} (${pan}) for FY ${read.financialYear} ${read.quarter}.`,

@@ -5,11 +5,14 @@ import {
   FOLLOW_UP_STATUSES,
   type FollowUpStatus,
 } from '@taxrecon/contracts';
+import { formatInr, paiseOfNumeric } from '@taxrecon/shared';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../platform/http/errors.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
+import { startUnlessRunning } from '../jobs/one-at-a-time.ts';
 import { findRun, JOB_NOT_FOUND, runQuery } from '../reconciliation/runs/runs.ts';
 import { followUpCustomers } from './customers.ts';
 import { plainToRichText } from './rich-text.ts';
@@ -29,6 +32,30 @@ export const BulkFollowUpInput = z.object({
 // Spec 2.8: "Only attach Transactions that are marked as FollowUp" or "Attach all Transactions".
 const attachedStatuses = (status: 'FollowUp' | 'All'): FollowUpStatus[] =>
   status === 'FollowUp' ? ['FollowUp'] : [...FOLLOW_UP_STATUSES];
+
+// Customers whose credit a later completed reconciliation of the same
+// entity, kind and year finds in full (26AS tax at least the books'): a bulk
+// follow-up started from the earlier run does not ask them for it again.
+const creditsFoundSince = async (ctx: AppContext, reconJobId: string): Promise<Map<string, string>> => {
+  const { rows } = await sql<{ party_key: string; job_id: string; book_tax: string; tb_tax: string }>`
+    WITH latest AS (
+      SELECT r.job_id FROM recon_runs r
+        JOIN recon_runs here ON here.job_id = ${reconJobId}
+        JOIN jobs j ON j.id = r.job_id
+        JOIN jobs hj ON hj.id = here.job_id
+       WHERE r.entity_id = here.entity_id AND r.kind = here.kind AND r.financial_year = here.financial_year
+         AND r.status = 'Completed' AND j.created_at > hj.created_at
+       ORDER BY j.created_at DESC LIMIT 1)
+    SELECT p.party_key, p.job_id::text, p.book_tax::text, p.tb_tax::text
+      FROM recon_parties p JOIN latest ON latest.job_id = p.job_id
+     WHERE p.tb_tax >= p.book_tax AND p.book_tax > 0`.execute(ctx.db);
+  return new Map(
+    rows.map((r) => [
+      r.party_key,
+      `a later reconciliation (job ${r.job_id}) finds the credit in 26AS: ${formatInr(paiseOfNumeric(r.tb_tax))} against ${formatInr(paiseOfNumeric(r.book_tax))} in the books`,
+    ]),
+  );
+};
 
 // One e-mail per selected customer to its contact e-mails, each recorded on
 // the customer's thread of the job. A retry (the job failed midway, or the
@@ -58,6 +85,7 @@ export const bulkFollowUpTask = (ctx: () => AppContext) =>
             .execute()
         ).map((r) => r.party_key),
       );
+      const arrived = await creditsFoundSince(c, input.reconJobId);
       const statuses = attachedStatuses(input.status);
       let mailed = 0;
       const skipped: { customer: string; reason: string }[] = [];
@@ -70,11 +98,16 @@ export const bulkFollowUpTask = (ctx: () => AppContext) =>
           mailed += 1;
           continue;
         }
+        const later = arrived.get(cu.entityId);
+        if (later) {
+          skipped.push({ customer: cu.customerName, reason: later });
+          continue;
+        }
         if (cu.emails.length === 0) {
           skipped.push({ customer: cu.customerName, reason: 'no contact e-mail in the customer master' });
           continue;
         }
-        await queueFollowUpMail(c, {
+        const sent = await queueFollowUpMail(c, {
           tenantId: input.tenantId,
           party: {
             entityId: run.entity_id,
@@ -95,11 +128,23 @@ export const bulkFollowUpTask = (ctx: () => AppContext) =>
           login: input.login,
           bulkJobId: job.jobId,
         });
+        if (!sent) {
+          skipped.push({
+            customer: cu.customerName,
+            reason: `no transactions marked ${statuses.join(' or ')} to attach`,
+          });
+          continue;
+        }
         mailed += 1;
       }
       const outcome = {
         remarks: `${mailed} customer(s) followed up by e-mail${skipped.length ? `; ${skipped.length} skipped (${skipped.map((s) => `${s.customer}: ${s.reason}`).join('; ')})` : ''}`,
-        result: { reconJobId: input.reconJobId, mailed, skipped },
+        result: {
+          reconJobId: input.reconJobId,
+          mailed,
+          skipped,
+          ...(mailed === 0 ? { outcome: 'NothingSent' } : {}),
+        },
         transactionsCount: mailed,
       };
       await c.db.transaction().execute((tx) => job.complete(tx, outcome));
@@ -117,7 +162,11 @@ export const startBulkFollowUp = async (
   if (run.kind !== 'TDS') throw notFound(JOB_NOT_FOUND);
   if (run.status !== 'Completed') throw badRequest('The reconciliation job has not completed yet.');
   const keys = [...new Set(body.selectedTans)];
-  const job = await ctx.jobs.start(
+  // One bulk follow-up of the same customers of a run at a time: a second
+  // click while the first is queued or running would mail every one again.
+  const same = JSON.stringify([run.job_id, body.status, [...keys].sort()]);
+  const outcome = await startUnlessRunning(
+    ctx,
     task,
     {
       entityId: run.entity_id,
@@ -130,7 +179,22 @@ export const startBulkFollowUp = async (
       partyKeys: keys,
     },
     { tenantId: caller.tenantId, entityId: run.entity_id, userId: caller.userId, login: caller.login },
+    (stored) => {
+      const running = BulkFollowUpInput.safeParse(stored);
+      return (
+        running.success &&
+        JSON.stringify([running.data.reconJobId, running.data.status, [...running.data.partyKeys].sort()]) ===
+          same
+      );
+    },
   );
+  if (outcome.running)
+    throw new HttpError(
+      409,
+      'JOB_RUNNING',
+      `A bulk follow-up of these customers is already being sent (job ${outcome.running.id}); wait for it to finish.`,
+    );
+  const job = outcome.started;
   return { status: 'Submitted' as const, message: BULK_FOLLOW_UP_SUBMITTED, jobId: job.id };
 };
 export type { BulkFollowUpRequest };

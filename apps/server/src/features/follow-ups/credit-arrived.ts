@@ -5,7 +5,10 @@ import type pg from 'pg';
 // 26AS credit for a customer with an open follow-up thread, the thread gets a
 // system ACTION entry saying what arrived. Called by the reconciliation job
 // inside the transaction that writes its result, so the entry and the result
-// commit together and a retried job writes neither twice.
+// commit together and a retried job writes neither twice. "More" is measured
+// against the most 26AS credit any entry of the thread recorded: a comment or
+// a status change carries the totals of the thread's own (earlier) job, so the
+// latest entry would make the same credit arrive again after every comment.
 export const recordArrivedCredits = async (
   client: Pick<pg.PoolClient, 'query'>,
   jobId: string,
@@ -22,9 +25,8 @@ export const recordArrivedCredits = async (
   }>(
     `SELECT t.id, t.entity_id, t.customer_name, p.book_amount::text, p.book_tax::text, p.tb_amount::text,
             p.tb_tax::text,
-            (SELECT c.total_tax_from_tax_book::text FROM follow_up_conversations c
-              WHERE c.thread_id = t.id AND c.total_tax_from_tax_book IS NOT NULL
-              ORDER BY c.id DESC LIMIT 1) AS last_tb_tax
+            (SELECT max(c.total_tax_from_tax_book)::text FROM follow_up_conversations c
+              WHERE c.thread_id = t.id AND c.total_tax_from_tax_book IS NOT NULL) AS last_tb_tax
        FROM recon_runs r
        JOIN follow_up_threads t
          ON t.entity_id = r.entity_id AND t.kind = r.kind AND t.financial_year = r.financial_year

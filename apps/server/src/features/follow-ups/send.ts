@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FollowUpStatus, ReconKind } from '@taxrecon/contracts';
 import { type FinancialYear, financialYearLabel, formatInr } from '@taxrecon/shared';
@@ -55,10 +55,12 @@ const summaryLines = (
 export const queueFollowUpMail = async (
   ctx: AppContext,
   m: FollowUpMail,
-): Promise<{ threadId: string; transactions: number }> => {
+): Promise<{ threadId: string; transactions: number } | null> => {
   const p = m.party;
   const w = kindWords(p.kind);
   const lines = await partyLines(ctx, p.jobId, p.party, m.statuses);
+  // nothing to attach: no mail (a customer asked about an empty list)
+  if (lines.length === 0) return null;
   const totals =
     (await partyTotals(ctx.db, p.jobId, p.party)) ??
     ({
@@ -74,7 +76,10 @@ export const queueFollowUpMail = async (
     customerName: p.name,
     entityName: from,
   });
-  const key = `follow-ups/${p.entityId}/${randomUUID()}.xlsx`;
+  // A bulk job's mail to a customer has one name, so a retry after a crash
+  // between queuing it and recording it sends nothing new (JobRunner.start).
+  const once = m.bulkJobId === null ? undefined : `${m.bulkJobId}:${p.partyKey}`;
+  const key = `follow-ups/${p.entityId}/${once === undefined ? randomUUID() : createHash('sha256').update(once).digest('hex')}.xlsx`;
   await ctx.files.put(key, Readable.from([xlsx]));
   const summary = summaryLines(p.kind, p.financialYear, totals, lines, m.statuses);
   const heading = `Summary of ${w.tax} for ${p.name}${p.tan ? ` (TAN ${p.tan})` : ''}`;
@@ -94,23 +99,26 @@ export const queueFollowUpMail = async (
     `<p>Regards,<br>${escapeHtml(from)}</p>`,
   ].join('');
   const fileName = `${w.tax}-transactions-${p.financialYear}-${p.partyKey.replace(/[^A-Za-z0-9_-]/g, '_')}.xlsx`;
-  await ctx.sendMail({
-    to: m.to.join(', '),
-    ...(m.cc.length ? { cc: m.cc } : {}),
-    tenantId: m.tenantId,
-    subject: m.subject,
-    text,
-    html,
-    attachments: [
-      {
-        fileName,
-        key,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-    ],
-  });
-  // Recorded once the mail is queued: a crash in between can send it again
-  // (a bulk retry would not know), never lose it.
+  await ctx.sendMail(
+    {
+      to: m.to.join(', '),
+      ...(m.cc.length ? { cc: m.cc } : {}),
+      tenantId: m.tenantId,
+      subject: m.subject,
+      text,
+      html,
+      attachments: [
+        {
+          fileName,
+          key,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      ],
+    },
+    once === undefined ? {} : { once },
+  );
+  // Recorded once the mail is queued: a crash in between loses nothing, and a
+  // bulk retry queues the same named mail, which is not sent again.
   const threadId = await ctx.db.transaction().execute(async (tx) => {
     const thread = await ensureThread(tx, p, m.login);
     if (thread.status === 'Closed')

@@ -79,6 +79,11 @@ export const sendOneFollowUp = async (
     login: caller.login,
     bulkJobId: null,
   });
+  if (!sent)
+    throw badRequest(
+      `${party.name} has no transactions marked ${body.followupselectedStatuses.join(' or ')} in this reconciliation: nothing to attach, so nothing was sent.`,
+      'NOTHING_TO_ATTACH',
+    );
   if (body.saveTemplate) {
     const row = {
       to_email: body.followupemailAddress.join(', '),

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { createHash } from 'node:crypto';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { persistentClient } from '../db/persistent-client.ts';
@@ -36,7 +37,16 @@ export interface JobRunner {
   // this process's key in jobs.worker_key (and its presence lock)
   workerKey: number;
   register: (task: TaskDefinition) => void;
-  start: <I>(task: TaskDefinition, input: I, owner: JobOwner | null) => Promise<Selectable<JobsTable>>;
+  // `once`: a key naming this piece of work (a bulk job's mail to one vendor).
+  // Started again with the same key (a retry after a crash that came between
+  // queuing it and recording it), it answers the job started the first time
+  // instead of starting another: the mail goes once.
+  start: <I>(
+    task: TaskDefinition,
+    input: I,
+    owner: JobOwner | null,
+    options?: { once?: string },
+  ) => Promise<Selectable<JobsTable>>;
   // Settles jobs a crashed process left behind: called once at start, after every task is registered.
   recoverInterrupted: () => Promise<number>;
   // starts pulling work; `npm start` runs web and worker in one process
@@ -65,6 +75,14 @@ export const liveJobSql = (jobAlias: string) =>
 const UNFINISHED = ['NotStarted', 'InProgress'] as const;
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// A job id that follows from its queue and key (a name-based UUID), so the
+// same piece of work started twice has one id.
+const onceId = (queue: string, key: string): string => {
+  const h = createHash('sha256').update(`${queue}\u0000${key}`).digest('hex');
+  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
 
 export const createJobRunner = async (options: {
   db: Kysely<DB>;
@@ -293,11 +311,23 @@ export const createJobRunner = async (options: {
     register: (task) => {
       tasks.set(task.queue, task);
     },
-    start: async (task, input, owner) => {
+    start: async (task, input, owner, options) => {
       const checked = task.input.parse(input);
+      const id = options?.once === undefined ? undefined : onceId(task.queue, options.once);
+      if (id !== undefined) {
+        const earlier = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+        // queued before: leave it be (a row left NotStarted and never queued is queued below)
+        const queued =
+          earlier &&
+          (earlier.status !== 'NotStarted' ||
+            (await sql`SELECT 1 FROM pgboss.job WHERE id = ${id}`.execute(db)).rows.length > 0);
+        if (earlier && queued) return earlier;
+        if (earlier) await db.deleteFrom('jobs').where('id', '=', id).execute();
+      }
       const row = await db
         .insertInto('jobs')
         .values({
+          ...(id === undefined ? {} : { id }),
           tenant_id: owner?.tenantId ?? null,
           entity_id: owner?.entityId ?? null,
           user_id: owner?.userId ?? null,

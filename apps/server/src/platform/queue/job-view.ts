@@ -34,16 +34,23 @@ export const finishedMessage = (row: Selectable<JobsTable>): NotificationMessage
         detail: row.remarks ?? `Job ${row.id} loaded no rows.`,
         jobId: row.id,
       }
-    : row.status === 'Completed'
+    : row.status === 'Completed' && outcomeOf(row.result) === 'NothingSent'
       ? {
-          msgType: 'success',
-          msg: `${jobTypeName(row.job_type)} job completed`,
-          detail: row.remarks ?? `Job ${row.id} finished.`,
+          msgType: 'warn',
+          msg: `${jobTypeName(row.job_type)}: nothing sent`,
+          detail: row.remarks ?? `Job ${row.id} sent no e-mail.`,
           jobId: row.id,
         }
-      : {
-          msgType: 'error',
-          msg: `${jobTypeName(row.job_type)} job failed`,
-          detail: row.failure_reason ?? `Job ${row.id} failed.`,
-          jobId: row.id,
-        };
+      : row.status === 'Completed'
+        ? {
+            msgType: 'success',
+            msg: `${jobTypeName(row.job_type)} job completed`,
+            detail: row.remarks ?? `Job ${row.id} finished.`,
+            jobId: row.id,
+          }
+        : {
+            msgType: 'error',
+            msg: `${jobTypeName(row.job_type)} job failed`,
+            detail: row.failure_reason ?? `Job ${row.id} failed.`,
+            jobId: row.id,
+          };

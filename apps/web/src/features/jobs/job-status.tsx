@@ -5,17 +5,17 @@ import { jobStatusName, jobTypeName } from '@taxrecon/shared';
 
 type StatusOf = Pick<Job, 'status'> & { outcome?: Job['outcome'] };
 
-// A Completed job that loaded nothing is a warning (amber), not a success.
+// A Completed job that loaded or sent nothing is a warning (amber), not a success.
 const shownStatus = (job: StatusOf): string =>
-  job.status === 'Completed' && job.outcome === 'NothingLoaded' ? 'NothingLoaded' : job.status;
+  job.status === 'Completed' && job.outcome ? job.outcome : job.status;
 
 // Status icons of spec part 1 section 4: Completed green, InProgress spinner,
 // NotStarted orange, anything else failed (red).
 export function JobStatusIcon({ job }: { job: StatusOf }) {
   const status = shownStatus(job);
-  if (status === 'NothingLoaded') {
+  if (status === 'NothingLoaded' || status === 'NothingSent') {
     return (
-      <ThemeIcon color="yellow" size="sm" radius="xl" aria-label="Nothing loaded">
+      <ThemeIcon color="yellow" size="sm" radius="xl" aria-label={jobStatusName(status)}>
         <IconAlertTriangle size={14} />
       </ThemeIcon>
     );
@@ -47,6 +47,7 @@ const COLORS: Record<string, string> = {
   InProgress: 'blue',
   NotStarted: 'orange',
   NothingLoaded: 'yellow',
+  NothingSent: 'yellow',
 };
 
 export function JobStatus({ job }: { job: StatusOf & Pick<Job, 'progress'> }) {
