@@ -4,6 +4,8 @@ import {
   formatIndianRupees,
   formatInr,
   formatRupees,
+  INR_EXCEL_FORMAT,
+  inrExcelFormat,
   numericOfPaise,
   type Paise,
   paise,
@@ -14,6 +16,7 @@ import {
   rupeesNumber,
   rupeesOfNumeric,
   rupeesToPaise,
+  signInrCells,
   sumPaise,
 } from './money.ts';
 
@@ -202,5 +205,70 @@ describe('paise arithmetic', () => {
 
   it('refuses a fraction of a paisa', () => {
     expect(() => paise(1.5)).toThrow(RangeError);
+  });
+});
+
+// How a spreadsheet prints the formats inrExcelFormat gives (Excel's rules,
+// the same in LibreOffice for these shapes: checked by converting a workbook
+// with soffice --convert-to csv): a section whose [condition] holds, else the
+// last; without conditions the first section for zero and more and the
+// second, without the number's own sign, for less. Digits fill the pattern
+// from the right; a literal comma (\,) stands where it is written, #,## is
+// thousands grouping.
+const printed = (format: string, value: number): string => {
+  const sections = format.split(';');
+  const conditional = sections.map((f) => /^\[(>=|<=)(-?\d+)\]/.exec(f));
+  let section: string;
+  if (conditional.some(Boolean)) {
+    const i = conditional.findIndex(
+      (m) => m !== null && (m[1] === '>=' ? value >= Number(m[2]) : value <= Number(m[2])),
+    );
+    section = (i >= 0 ? sections[i] : sections[sections.length - 1])!.replace(/^\[[^\]]*\]/, '');
+  } else section = value >= 0 ? sections[0]! : sections[1]!;
+  const [whole, fraction] = Math.abs(value).toFixed(2).split('.') as [string, string];
+  const pattern = /[#0\\,]+\.00$/.exec(section)![0].slice(0, -3);
+  let digits = whole;
+  let out = '';
+  if (pattern.includes('\\,')) {
+    // literal commas: the placeholders after each one say where it goes
+    const groups = pattern.split('\\,').map((g) => g.length);
+    for (let g = groups.length - 1; g > 0 && digits.length > 0; g--) {
+      const take = digits.slice(-groups[g]!);
+      digits = digits.slice(0, -groups[g]!);
+      out = `${digits.length > 0 ? ',' : ''}${take}${out}`;
+    }
+    out = digits + out;
+  } else out = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return section.replace(/[#0\\,]+\.00$/, `${out}.${fraction}`).replaceAll('"', '');
+};
+
+describe('rupee cells in Excel', () => {
+  it('prints every amount below a hundred crore as the screens do, negative ones too', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99_99_99_999_99, max: 99_99_99_999_99 }), (p) => {
+        const rupees = p / 100;
+        expect(printed(inrExcelFormat(rupees), rupees)).toBe(formatInr(p));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const p of [-1_00_00_000_00, -99_99_999_99, -1_00_000_00, -99_999_99, -1, 0, 1_00_000_00])
+      expect(printed(inrExcelFormat(p / 100), p / 100)).toBe(formatInr(p));
+  });
+
+  it("gives a row's negative rupee cells their own format and leaves the rest", () => {
+    const cells = [
+      { value: -1_50_000, numFmt: INR_EXCEL_FORMAT },
+      { value: 1_50_000, numFmt: INR_EXCEL_FORMAT },
+      { value: -5, numFmt: '0' },
+      { value: 'text', numFmt: INR_EXCEL_FORMAT },
+    ];
+    signInrCells({ eachCell: (callback) => cells.forEach(callback) });
+    expect(cells.map((c) => c.numFmt)).toEqual([
+      inrExcelFormat(-1_50_000),
+      INR_EXCEL_FORMAT,
+      '0',
+      INR_EXCEL_FORMAT,
+    ]);
+    expect(inrExcelFormat(-1_50_000)).not.toBe(INR_EXCEL_FORMAT);
   });
 });

@@ -163,10 +163,42 @@ export const formatIndianRupees = (p: Paise | number): string => {
 
 // Excel's number format for a rupee cell: the ₹ sign and lakh/crore grouping,
 // so the cell stays a number (sums still add up) and reads like formatInr.
-// Excel allows two conditions and a default; amounts below -1 lakh fall to the
-// default and keep thousands grouping.
+// A format holds two conditions and a default, both spent on the positive
+// crore and lakh patterns, so it is for amounts of zero and more: a negative
+// one falls to the default, where LibreOffice prints it without its minus
+// sign (checked with soffice --convert-to csv) and lakhs lose their grouping.
 export const INR_EXCEL_FORMAT =
   '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+
+// A negative amount gets a format without conditions, its grouping chosen by
+// its size and its minus sign written in the negative section: Excel and
+// LibreOffice both print that section without the number's own sign.
+const NEGATIVE_INR = {
+  crore: '"₹"##\\,##\\,##\\,##0.00;-"₹"##\\,##\\,##\\,##0.00',
+  lakh: '"₹"##\\,##\\,##0.00;-"₹"##\\,##\\,##0.00',
+  rest: '"₹"#,##0.00;-"₹"#,##0.00',
+} as const;
+
+// The format of one rupee cell (in rupees, as the cell holds them).
+export const inrExcelFormat = (rupees: number): string =>
+  rupees >= 0
+    ? INR_EXCEL_FORMAT
+    : rupees <= -10_000_000
+      ? NEGATIVE_INR.crore
+      : rupees <= -100_000
+        ? NEGATIVE_INR.lakh
+        : NEGATIVE_INR.rest;
+
+// A row's rupee cells (those given INR_EXCEL_FORMAT, by the column or the
+// cell) that hold a negative amount take its own format. Structural, so the
+// shared package needs no spreadsheet library.
+export const signInrCells = (row: {
+  eachCell: (callback: (cell: { value: unknown; numFmt: string }) => void) => void;
+}): void =>
+  row.eachCell((cell) => {
+    if (cell.numFmt === INR_EXCEL_FORMAT && typeof cell.value === 'number' && cell.value < 0)
+      cell.numFmt = inrExcelFormat(cell.value);
+  });
 
 // --- SQL numeric(18,2) ------------------------------------------------------
 

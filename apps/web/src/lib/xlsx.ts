@@ -1,4 +1,4 @@
-import { INR_EXCEL_FORMAT } from '@taxrecon/shared';
+import { inrExcelFormat } from '@taxrecon/shared';
 import writeXlsxFile, { type Row } from 'write-excel-file/universal';
 
 export type CellValue = string | number | boolean | null | undefined;
@@ -20,7 +20,9 @@ export type ColumnFormat = 'inr' | undefined;
 
 const formatted = (value: CellValue, format: ColumnFormat) => {
   const plain = cell(value);
-  return format === 'inr' && typeof plain === 'number' ? { value: plain, format: INR_EXCEL_FORMAT } : plain;
+  return format === 'inr' && typeof plain === 'number'
+    ? { value: plain, format: inrExcelFormat(plain) }
+    : plain;
 };
 
 // One-sheet .xlsx workbook: a bold header row, then the rows (write-excel-file).

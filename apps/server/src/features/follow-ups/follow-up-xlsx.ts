@@ -1,5 +1,11 @@
 import type { ReconKind } from '@taxrecon/contracts';
-import { type FinancialYear, financialYearLabel, INR_EXCEL_FORMAT, rupeesNumber } from '@taxrecon/shared';
+import {
+  type FinancialYear,
+  financialYearLabel,
+  INR_EXCEL_FORMAT,
+  rupeesNumber,
+  signInrCells,
+} from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import { type FollowUpLine, kindWords } from './transactions.ts';
 
@@ -27,7 +33,7 @@ export const buildFollowUpXlsx = async (
   ];
   ws.getRow(1).font = { bold: true };
   for (const l of lines) {
-    ws.addRow({
+    const row = ws.addRow({
       invoice: l.invoice,
       // a date at UTC midnight shows as that day in every time zone
       date: new Date(`${l.date}T00:00:00Z`),
@@ -38,6 +44,7 @@ export const buildFollowUpXlsx = async (
       difference: rupeesNumber(l.taxPerBooks - l.taxPer26as),
       status: l.status,
     });
+    signInrCells(row);
   }
   const sum = (pick: (l: FollowUpLine) => number) => rupeesNumber(lines.reduce((n, l) => n + pick(l), 0));
   const total = ws.addRow({

@@ -1,5 +1,5 @@
 import type { PayableResult } from '@taxrecon/engine';
-import { financialYearLabel, formatRupees, INR_EXCEL_FORMAT } from '@taxrecon/shared';
+import { financialYearLabel, formatRupees, INR_EXCEL_FORMAT, signInrCells } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 
 // The TDS payable workbook a tax auditor signs: Form 3CD clause 34(a) per
@@ -19,6 +19,11 @@ export const writePayableXlsx = async (
 ): Promise<void> => {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
   book.creator = 'TaxRecon';
+  // a negative amount takes its own rupee format before the row is written out
+  const done = (row: ExcelJS.Row) => {
+    signInrCells(row);
+    row.commit();
+  };
   const sheet = (name: string, columns: Column[]) => {
     const ws = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = columns.map((c) => ({
@@ -48,7 +53,7 @@ export const writePayableXlsx = async (
     ['TDS due (Rs)', rupees(s.due)],
     ['TDS deducted (Rs)', rupees(s.deducted)],
   ] as const)
-    summary.addRow({ item, value }).commit();
+    done(summary.addRow({ item, value }));
   summary.commit();
 
   const form3cd = sheet('Form 3CD 34(a)', [
@@ -61,8 +66,8 @@ export const writePayableXlsx = async (
     { header: 'Shortfall', key: 'shortfall', width: 18, money: true },
   ]);
   for (const r of result.form3cd)
-    form3cd
-      .addRow({
+    done(
+      form3cd.addRow({
         section: r.section,
         payments: rupees(r.payments),
         taxable: rupees(r.taxable),
@@ -70,8 +75,8 @@ export const writePayableXlsx = async (
         deducted: rupees(r.deducted),
         deposited: rupees(r.deposited),
         shortfall: rupees(r.shortfall),
-      })
-      .commit();
+      }),
+    );
   form3cd.commit();
 
   const months = sheet('Monthly', [
@@ -87,16 +92,16 @@ export const writePayableXlsx = async (
     { header: 'Interest 201(1A)', key: 'interest', width: 16, money: true },
   ]);
   for (const m of result.months)
-    months
-      .addRow({
+    done(
+      months.addRow({
         ...m,
         base: rupees(m.base),
         due: rupees(m.due),
         deducted: rupees(m.deducted),
         shortfall: rupees(m.shortfall),
         interest: rupees(m.interest),
-      })
-      .commit();
+      }),
+    );
   months.commit();
 
   const entries = sheet('Entries', [
@@ -116,8 +121,8 @@ export const writePayableXlsx = async (
     { header: 'Reason', key: 'reason', width: 100 },
   ]);
   for (const e of result.entries)
-    entries
-      .addRow({
+    done(
+      entries.addRow({
         file: e.file,
         line: e.line,
         ref: e.ref,
@@ -132,8 +137,8 @@ export const writePayableXlsx = async (
         deducted: rupees(e.deducted),
         status: e.status,
         reason: e.reason,
-      })
-      .commit();
+      }),
+    );
   entries.commit();
   await book.commit();
 };

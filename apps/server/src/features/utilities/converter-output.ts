@@ -2,9 +2,10 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import type { ConverterFormat } from '@taxrecon/contracts';
 import { readRawParts } from '@taxrecon/formats';
+import { inrExcelFormat } from '@taxrecon/shared';
 import { csvRows } from '@taxrecon/shared/csv';
 import ExcelJS from 'exceljs';
-import { amountCell, RUPEE_FORMAT } from './rupee-format.ts';
+import { amountCell } from './rupee-format.ts';
 
 // What the 26AS converter hands back: every part of each statement (the header
 // block, PART-I to PART-X, or the pre-2020 and Form 168 parts, as the file has
@@ -80,7 +81,7 @@ const writeWorkbook = async (lines: AsyncIterable<string>, path: string): Promis
     if (isColumnHeader(event.cells, index, partName)) row.font = { bold: true };
     else
       values.forEach((v, k) => {
-        if (typeof v === 'number') row.getCell(k + 1).numFmt = RUPEE_FORMAT;
+        if (typeof v === 'number') row.getCell(k + 1).numFmt = inrExcelFormat(v);
       });
     row.commit();
     index++;

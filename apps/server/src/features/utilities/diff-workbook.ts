@@ -1,5 +1,5 @@
 import type { OtherRowDiff, StatementDiff, TransactionDiff } from '@taxrecon/formats';
-import { rupeesNumber } from '@taxrecon/shared';
+import { inrExcelFormat, rupeesNumber, signInrCells } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import { amountCell, RUPEE_FORMAT } from './rupee-format.ts';
 
@@ -101,7 +101,7 @@ export const diffWorkbook = async (
     { header: 'Tax (later)', key: 'newTax', width: 16, money: true },
   ]);
   for (const d of diff.deductors.filter((x) => x.kind !== 'same')) {
-    deductors.addRow({
+    const row = deductors.addRow({
       part: d.part,
       change: KIND_LABEL[d.kind],
       tan: d.tan,
@@ -113,6 +113,7 @@ export const diffWorkbook = async (
       oldTax: money(d.before?.tax),
       newTax: money(d.after?.tax),
     });
+    signInrCells(row);
   }
 
   for (const { part, sheet: name, who } of PART_SHEETS) {
@@ -138,7 +139,8 @@ export const diffWorkbook = async (
       { header: 'Line (earlier)', key: 'oldLine', width: 10 },
       { header: 'Line (later)', key: 'newLine', width: 10 },
     ]);
-    for (const t of diff.transactions.filter((x) => x.part === part)) ws.addRow(transactionRow(t));
+    for (const t of diff.transactions.filter((x) => x.part === part))
+      signInrCells(ws.addRow(transactionRow(t)));
   }
   // The other parts' rows as the statement has them: their columns differ by part.
   const width = Math.max(1, ...others.map((o) => o.cells.length));
@@ -156,7 +158,8 @@ export const diffWorkbook = async (
       ...Object.fromEntries(o.cells.map((c, i) => [`c${i}`, amountCell(c) ?? c])),
     });
     o.cells.forEach((c, i) => {
-      if (amountCell(c) !== null) row.getCell(i + 4).numFmt = RUPEE_FORMAT;
+      const amount = amountCell(c);
+      if (amount !== null) row.getCell(i + 4).numFmt = inrExcelFormat(amount);
     });
   }
   return new Uint8Array(await book.xlsx.writeBuffer());

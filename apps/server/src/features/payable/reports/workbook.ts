@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { INR_EXCEL_FORMAT, paiseOfNumeric, rupeesNumber, rupeesToPaise } from '@taxrecon/shared';
+import {
+  INR_EXCEL_FORMAT,
+  paiseOfNumeric,
+  rupeesNumber,
+  rupeesToPaise,
+  signInrCells,
+} from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import type { FileStore } from '../../../platform/storage/file-store.ts';
 
@@ -79,6 +85,7 @@ const buildWorkbook = async (file: string, sheets: SheetSpec[]): Promise<void> =
             if ((c.money || c.total) && typeof v === 'number')
               totals.set(c.key, (totals.get(c.key) ?? 0) + (c.money ? rupeesToPaise(v) : v));
           });
+          signInrCells(added);
           added.commit();
           count++;
         }
@@ -98,6 +105,7 @@ const buildWorkbook = async (file: string, sheets: SheetSpec[]): Promise<void> =
       spec.columns.forEach((c, i) => {
         if (c.money) total.getCell(i + 1).numFmt = RUPEE_FORMAT;
       });
+      signInrCells(total);
       total.commit();
       ws.commit();
     }

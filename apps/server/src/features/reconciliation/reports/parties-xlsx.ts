@@ -1,4 +1,4 @@
-import { paiseOfNumeric, rupeesNumber } from '@taxrecon/shared';
+import { paiseOfNumeric, rupeesNumber, signInrCells } from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 import { RUPEE_FORMAT } from '../../utilities/rupee-format.ts';
 import type { partiesInScope } from './report-csv.ts';
@@ -49,7 +49,7 @@ export const buildPartiesSummaryXlsx = async (parties: Party[], kind: 'TDS' | 'T
   ws.getRow(1).font = { bold: true };
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   for (const p of parties) {
-    ws.addRow({
+    const row = ws.addRow({
       key: p.party_key,
       name: p.name,
       tan: p.tan ?? '',
@@ -65,6 +65,7 @@ export const buildPartiesSummaryXlsx = async (parties: Party[], kind: 'TDS' | 'T
       claimable: money(p.claimable_tax),
       notClaimable: money(p.not_claimable_tax),
     });
+    signInrCells(row);
   }
   return new Uint8Array(await book.xlsx.writeBuffer());
 };

@@ -1,5 +1,12 @@
 import { type ReconcileResult, toReport } from '@taxrecon/engine';
-import { type FinancialYear, financialYearLabel, INR_EXCEL_FORMAT, rupeesNumber } from '@taxrecon/shared';
+import {
+  type FinancialYear,
+  financialYearLabel,
+  INR_EXCEL_FORMAT,
+  inrExcelFormat,
+  rupeesNumber,
+  signInrCells,
+} from '@taxrecon/shared';
 import ExcelJS from 'exceljs';
 
 // The workbook a user sends an auditor: Summary, Parties, Matches, Unmatched
@@ -66,7 +73,8 @@ export const buildReconReportXlsx = async (result: ReconcileResult, meta: Report
   ];
   for (const [item, value] of rows) {
     const row = summary.addRow({ item, value });
-    if (typeof value === 'number' && /Tax|tax|Difference/.test(item)) row.getCell(2).numFmt = RUPEES;
+    if (typeof value === 'number' && /Tax|tax|Difference/.test(item))
+      row.getCell(2).numFmt = inrExcelFormat(value);
   }
 
   const parties = sheet(book, `${party}s`, [
@@ -80,7 +88,7 @@ export const buildReconReportXlsx = async (result: ReconcileResult, meta: Report
     { header: 'Tax difference', key: 'difference', width: 16, money: true },
   ]);
   for (const p of report.parties) {
-    parties.addRow({
+    const row = parties.addRow({
       tan: p.tan ?? '',
       name: p.name,
       category: p.category,
@@ -90,6 +98,7 @@ export const buildReconReportXlsx = async (result: ReconcileResult, meta: Report
       taxBookTax: rupees(p.taxBookTax),
       difference: rupees(p.bookTax - p.taxBookTax),
     });
+    signInrCells(row);
   }
 
   const matches = sheet(book, 'Matches', [
