@@ -85,6 +85,9 @@ const LABELS: Record<ChallanAmountField, string> = {
   others: 'Others',
 };
 
+// Today's date in India (UTC+05:30, no daylight saving), yyyy-mm-dd.
+const todayInIndia = (): string => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
 // Every rule of spec section 5 "Challan", as [field, message]; the server
 // refuses with the first, the dialog shows each under its field.
 export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues, string][] => {
@@ -95,6 +98,11 @@ export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues,
   if (!v.dateOfDeposit) out.push(['dateOfDeposit', 'Date of deposit is required']);
   else if (!isCalendarDate(v.dateOfDeposit))
     out.push(['dateOfDeposit', 'Date of deposit must be a date (yyyy-mm-dd)']);
+  else if (v.dateOfDeposit > todayInIndia())
+    out.push([
+      'dateOfDeposit',
+      'Date of deposit cannot be in the future: a challan records a deposit the bank has received',
+    ]);
   if (!v.bsrCode) out.push(['bsrCode', 'BSR code is required']);
   else if (!BSR_CODE_PATTERN.test(v.bsrCode)) out.push(['bsrCode', BSR_CODE_MESSAGE]);
   if (!v.tanNumber) out.push(['tanNumber', 'TAN is required']);

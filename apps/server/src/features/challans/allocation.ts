@@ -44,6 +44,8 @@ export interface DeducteeRow {
   taxable: string;
   ldc_taxable: string | null;
   normal_rate: string | null;
+  // the TAN the tax was deducted under (the ledger's), when the books name one
+  tan: string | null;
   challan_id: string | null;
   source: 'auto' | 'manual' | null;
 }
@@ -65,13 +67,14 @@ export interface QuarterChallan {
   penalty: string;
   others: string;
   minor_head: string;
+  tan: string;
 }
 
 const rowsSql = (where: string) => `
   SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
          nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.section_number, e.sub_section,
          e.deductee_type, e.base::text, e.deducted::text, e.rate::text, e.rate_basis, e.payment_code,
-         e.taxable::text, e.ldc_taxable::text, e.normal_rate::text,
+         e.taxable::text, e.ldc_taxable::text, e.normal_rate::text, nullif(upper(trim(e.tan)), '') AS tan,
          CASE WHEN e.rate_basis LIKE 'LDC%' THEN (
            SELECT l.certificate_number FROM ldc_certificates l
             WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
@@ -98,7 +101,7 @@ export const quarterRows = async (db: Db, entityId: string, fy: string, months: 
 const CHALLAN_SQL = `
   SELECT id::text, month, section_number, sub_section, deductee_type, bsr_code, challan_serial_number,
          to_char(date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit, tax_amount::text, surcharge::text,
-         education_cess::text, interest::text, fee::text, penalty::text, others::text, minor_head
+         education_cess::text, interest::text, fee::text, penalty::text, others::text, minor_head, tan
     FROM payable_challans WHERE entity_id = $1 AND month = ANY($2)`;
 
 export const quarterChallanRows = async (db: Db, entityId: string, months: string[]) =>
@@ -111,6 +114,12 @@ export const quarterChallanRows = async (db: Db, entityId: string, months: strin
 
 const groupKey = (r: { section_number: string; sub_section: string; deductee_type: string }) =>
   `${r.section_number}|${r.sub_section}|${r.deductee_type}`;
+
+// A challan is paid under a TAN, and a row deducted under another TAN is not
+// its tax (TRACES leaves such a challan unmatched). A row whose books name no
+// TAN may go to any challan of its group.
+const tanFits = (row: { tan: string | null }, challan: { tan: string }) =>
+  row.tan === null || row.tan === challan.tan.toUpperCase();
 
 const quarterOf = (fyText: string, quarter: Quarter) => {
   const fy = toPayableFy(fyText);
@@ -248,29 +257,38 @@ export const allocateQuarterIn = async (
   const keys = new Set(rows.filter((r) => !r.challan_id).map(groupKey));
   for (const key of keys) {
     const open = rows.filter((r) => !r.challan_id && groupKey(r) === key);
-    const result = allocateRows(
-      open.map((r) => ({
-        id: r.entry_id,
-        tax: paiseOfNumeric(r.deducted),
-        date: r.document_date ?? `${r.month}-01`,
-      })),
-      challans
-        .filter((c) => groupKey(c) === key)
-        .map((c) => ({
-          id: c.id,
-          tax: paiseOfNumeric(c.tax_amount) - (used.get(c.id) ?? 0),
-          date: c.date_of_deposit,
-        })),
+    // rows of a TAN first, each to challans of that TAN; rows without one last
+    const tans = [...new Set(open.map((r) => r.tan))].sort((a, b) =>
+      a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0,
     );
-    const pairs = Object.entries(result.assigned);
-    if (pairs.length > 0)
-      await db.query(
-        `INSERT INTO challan_allocations (entry_id, entity_id, challan_id, source, allocated_by_login)
-         SELECT e::bigint, $1, c::uuid, 'auto', $4 FROM unnest($2::text[], $3::text[]) AS t(e, c)`,
-        [entityId, pairs.map(([e]) => e), pairs.map(([, c]) => c), login],
+    for (const tan of tans) {
+      const bucket = open.filter((r) => r.tan === tan);
+      const result = allocateRows(
+        bucket.map((r) => ({
+          id: r.entry_id,
+          tax: paiseOfNumeric(r.deducted),
+          date: r.document_date ?? `${r.month}-01`,
+        })),
+        challans
+          .filter((c) => groupKey(c) === key && tanFits({ tan }, c))
+          .map((c) => ({
+            id: c.id,
+            tax: paiseOfNumeric(c.tax_amount) - (used.get(c.id) ?? 0),
+            date: c.date_of_deposit,
+          })),
       );
-    allocated += pairs.length;
-    unallocated += result.unallocated.length;
+      const pairs = Object.entries(result.assigned);
+      const taxOf = new Map(bucket.map((r) => [r.entry_id, paiseOfNumeric(r.deducted)]));
+      for (const [e, c] of pairs) used.set(c, (used.get(c) ?? 0) + (taxOf.get(e) ?? 0));
+      if (pairs.length > 0)
+        await db.query(
+          `INSERT INTO challan_allocations (entry_id, entity_id, challan_id, source, allocated_by_login)
+           SELECT e::bigint, $1, c::uuid, 'auto', $4 FROM unnest($2::text[], $3::text[]) AS t(e, c)`,
+          [entityId, pairs.map(([e]) => e), pairs.map(([, c]) => c), login],
+        );
+      allocated += pairs.length;
+      unallocated += result.unallocated.length;
+    }
   }
   return { allocated, unallocated };
 };
@@ -297,7 +315,7 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
       await db.query<QuarterChallan & { allocated: string | null }>(
         `SELECT c.id::text, c.month, c.section_number, c.sub_section, c.deductee_type, c.bsr_code,
                 c.challan_serial_number, to_char(c.date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit,
-                c.tax_amount::text,
+                c.tax_amount::text, c.tan,
                 (SELECT sum(e.deducted) FROM challan_allocations a JOIN payable_entries e ON e.id = a.entry_id
                   WHERE a.challan_id = c.id AND a.entity_id = c.entity_id AND a.entry_id <> $3::bigint)::text AS allocated
            FROM payable_challans c WHERE c.id = $1 AND c.entity_id = $2`,
@@ -310,6 +328,11 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
       throw badRequest(
         `The row is section ${entry.section_number}${entry.sub_section ? `(${entry.sub_section})` : ''}, ${entry.deductee_type}; ${name} pays section ${challan.section_number}${challan.sub_section ? `(${challan.sub_section})` : ''}, ${challan.deductee_type}.`,
         'ALLOCATION_GROUP',
+      );
+    if (!tanFits(entry, challan))
+      throw badRequest(
+        `The row's tax was deducted under TAN ${entry.tan}; ${name} was paid under TAN ${challan.tan}.`,
+        'ALLOCATION_TAN',
       );
     const periodOf = (m: string) => `${financialYearOfMonth(m)} ${quarterOfMonth(m)}`;
     if (periodOf(challan.month) !== periodOf(entry.month))

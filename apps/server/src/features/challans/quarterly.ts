@@ -33,11 +33,14 @@ export const quarterSummary = async (
   const rows = await quarterChallans(ctx, entityId, fy, quarter);
   const run = (await ctx.database.pool.query<{ job_id: string }>(latestRunSql, [entityId, fy])).rows[0]
     ?.job_id;
-  const deducted = await ctx.database.pool.query<{ v: string | null }>(
-    'SELECT sum(deducted)::text AS v FROM payable_months WHERE job_id = $1 AND month = ANY($2)',
+  const sums = await ctx.database.pool.query<{ deducted: string | null; due: string | null }>(
+    'SELECT sum(deducted)::text AS deducted, sum(due)::text AS due FROM payable_months WHERE job_id = $1 AND month = ANY($2)',
     [run ?? null, monthsOfQuarter(fy, quarter)],
   );
-  const deductedPaise = paiseOfNumeric(deducted.rows[0]?.v ?? '0');
+  const deductedPaise = paiseOfNumeric(sums.rows[0]?.deducted ?? '0');
+  // 234E(2): the fee "shall not exceed the amount of tax deductible" (the
+  // quarter's TDS due), not what was deducted: under-deducting does not lower it
+  const deductiblePaise = paiseOfNumeric(sums.rows[0]?.due ?? '0');
   let deposited = 0;
   let interestPaid = 0;
   let interestDue = 0;
@@ -78,7 +81,7 @@ export const quarterSummary = async (
       deposited: formatRupees(deposited),
       interestPaid: formatRupees(interestPaid),
       interestDue: formatRupees(interestDue),
-      fee234E: filedOn ? formatRupees(lateFilingFee234E(deductedPaise, dueDate, filedOn)) : null,
+      fee234E: filedOn ? formatRupees(lateFilingFee234E(deductiblePaise, dueDate, filedOn)) : null,
       returnDueDate: dueDate,
     },
   };

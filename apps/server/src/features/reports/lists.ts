@@ -4,6 +4,7 @@ import {
   PAYABLE_REPORT_NAMES,
   type ReportsDashboard,
 } from '@taxrecon/contracts';
+import { csvRows } from '@taxrecon/shared/csv';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -177,11 +178,6 @@ export const reportsDashboard = async (ctx: AppContext, caller: Caller): Promise
   };
 };
 
-const csvField = (v: string | null): string => {
-  const s = v ?? '';
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 // Spec part 3: GET /data-admin/download/customer-tan, the customer master's
 // TANs (the customer's own and its connected entities'), one a line.
 export const customerTanCsv = async (ctx: AppContext, caller: Caller): Promise<string> => {
@@ -201,9 +197,12 @@ export const customerTanCsv = async (ctx: AppContext, caller: Caller): Promise<s
      ) t ORDER BY customer_name, relation DESC, tan`,
     [entityOf(caller)],
   );
-  const lines = ['TAN,Customer code,Customer name,PAN,TAN of'];
-  for (const r of rows) {
-    lines.push([r.tan, r.customer_code, r.customer_name, r.pan_number, r.relation].map(csvField).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  // csvRows quotes and neutralises a name a spreadsheet would run as a formula
+  return csvRows(
+    [
+      ['TAN', 'Customer code', 'Customer name', 'PAN', 'TAN of'],
+      ...rows.map((r) => [r.tan, r.customer_code, r.customer_name, r.pan_number, r.relation]),
+    ],
+    { recordDelimiter: '\r\n' },
+  );
 };

@@ -11,6 +11,7 @@ import {
   REPORT_THROTTLED_MESSAGE,
 } from '@taxrecon/contracts';
 import { type FinancialYear, paiseOfNumeric, rupeesNumber, rupeesOfNumeric } from '@taxrecon/shared';
+import { csvLine } from '@taxrecon/shared/csv';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -38,20 +39,18 @@ export const MiscReportInput = z.object({
 export const miscReportPath = (entityId: string, miscId: string, format: MiscReportFormat) =>
   path.posix.join('reports', 'misc', entityId, `${miscId}.${format}`);
 
-const csvField = (v: string | number | null): string => {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 // Amounts as two-decimal rupees without grouping (what a spreadsheet or an
 // accounting tool reads back exactly).
 export function* csvLines(table: ReportTable): Generator<string> {
-  yield `${table.columns.map((c) => csvField(c.header)).join(',')}\r\n`;
+  // csvLine quotes and neutralises a cell a spreadsheet would run as a formula
+  const line = (cells: (string | number | null)[]) => csvLine(cells, { recordDelimiter: '\r\n' });
+  yield line(table.columns.map((c) => c.header));
   for (const row of table.rows) {
-    yield `${table.columns
-      .map((c) => csvField(c.money ? rupeesOfNumeric(row[c.key] as string | null) : (row[c.key] ?? null)))
-      .join(',')}\r\n`;
+    yield line(
+      table.columns.map((c) =>
+        c.money ? rupeesOfNumeric(row[c.key] as string | null) : (row[c.key] ?? null),
+      ),
+    );
   }
 }
 
@@ -64,6 +63,7 @@ const sheetOf = (table: ReportTable, name: string): SheetSpec => ({
     width: c.width,
     ...(c.money ? { money: true } : {}),
     ...(c.count ? { total: true } : {}),
+    ...(c.date ? { date: true } : {}),
   })),
   rows: [
     table.rows.map((row) => {
@@ -74,7 +74,9 @@ const sheetOf = (table: ReportTable, name: string): SheetSpec => ({
           ? rupeesNumber(paiseOfNumeric(v === null ? null : String(v)))
           : c.percent && v !== null
             ? Number(v)
-            : v;
+            : c.date && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
+              ? new Date(`${v}T00:00:00Z`)
+              : v;
       }
       return out;
     }),

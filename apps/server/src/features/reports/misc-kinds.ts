@@ -26,6 +26,8 @@ export interface ReportColumn {
   count?: boolean;
   // a percentage with two decimals, as numeric text
   percent?: boolean;
+  // a yyyy-mm-dd date: an Excel date in the xlsx, the text in the csv
+  date?: boolean;
 }
 
 export type RawCell = string | number | null;
@@ -48,10 +50,12 @@ export interface MiscScope {
 
 type Row = Record<string, string | number | null>;
 
+// The year's latest completed reconciliation of all customers: a run of a
+// few chosen customers is not the year.
 const latestTdsRun = async (ctx: AppContext, entityId: string, fy: string): Promise<string | null> => {
   const { rows } = await ctx.database.pool.query<{ job_id: string }>(
     `SELECT job_id FROM recon_runs WHERE entity_id = $1 AND kind = 'TDS' AND financial_year = $2
-       AND status = 'Completed' ORDER BY created_at DESC LIMIT 1`,
+       AND status = 'Completed' AND selected_parties IS NULL ORDER BY created_at DESC LIMIT 1`,
     [entityId, fy],
   );
   return rows[0]?.job_id ?? null;
@@ -83,7 +87,10 @@ const partyRows = async (ctx: AppContext, jobId: string): Promise<Row[]> =>
          book_amount::text, tb_amount::text, amount_difference::text,
          book_tax::text, tb_tax::text, matched_tb_tax::text, tax_difference::text,
          claimable_tax::text, not_claimable_tax::text,
-         CASE WHEN tb_tax = 0 THEN NULL ELSE round(100 * matched_tb_tax / tb_tax, 2)::text END AS matched_pct
+         CASE WHEN tb_tax = 0 THEN NULL ELSE round(100 * matched_tb_tax / tb_tax, 2)::text END AS matched_pct,
+         book_rows - bf_book_rows AS year_book_rows, tb_rows - bf_tb_rows AS year_tb_rows,
+         (book_amount - bf_book_amount)::text AS year_book_amount, (tb_amount - bf_tb_amount)::text AS year_tb_amount,
+         ((book_amount - bf_book_amount) - (tb_amount - bf_tb_amount))::text AS year_amount_difference
        FROM recon_parties WHERE job_id = $1 ORDER BY name, party`,
       [jobId],
     )
@@ -123,14 +130,15 @@ export const buildMiscReport = async (
   }
   if (id === 'entity-wise-summary') {
     const { rows } = await pool.query<Row>(
-      `SELECT e.name AS entity, r.created_at::date::text AS reconciled_on, count(p.party)::int AS customers,
+      `SELECT e.name AS entity, (r.created_at AT TIME ZONE 'Asia/Kolkata')::date::text AS reconciled_on, count(p.party)::int AS customers,
          coalesce(sum(p.book_tax), 0)::text AS book_tax, coalesce(sum(p.tb_tax), 0)::text AS tb_tax,
          coalesce(sum(p.matched_tb_tax), 0)::text AS matched_tb_tax,
          coalesce(sum(p.tax_difference), 0)::text AS tax_difference,
          coalesce(sum(p.claimable_tax), 0)::text AS claimable_tax
        FROM legal_entities e
        JOIN LATERAL (SELECT job_id, created_at FROM recon_runs WHERE entity_id = e.id AND kind = 'TDS'
-                       AND financial_year = $2 AND status = 'Completed' ORDER BY created_at DESC LIMIT 1) r ON true
+                       AND financial_year = $2 AND status = 'Completed' AND selected_parties IS NULL
+                     ORDER BY created_at DESC LIMIT 1) r ON true
        LEFT JOIN recon_parties p ON p.job_id = r.job_id
        WHERE e.id = ANY($1::uuid[])
        GROUP BY e.id, e.name, r.created_at ORDER BY e.name`,
@@ -145,7 +153,7 @@ export const buildMiscReport = async (
       ),
       columns: [
         { header: 'Entity', key: 'entity', width: 30 },
-        { header: 'Reconciled on', key: 'reconciled_on', width: 13 },
+        { header: 'Reconciled on', key: 'reconciled_on', width: 13, date: true },
         { header: 'Customers', key: 'customers', width: 10, count: true },
         money('TDS per sales book', 'book_tax'),
         money('TDS per 26AS', 'tb_tax'),
@@ -161,10 +169,16 @@ export const buildMiscReport = async (
   if (!jobId) return null;
   if (id === 'section-wise-summary') {
     const { rows } = await pool.query<Row>(
-      `SELECT coalesce(section, '(none)') AS section, count(*)::int AS entries, sum(amount)::text AS amount,
-         sum(tax)::text AS tax, coalesce(sum(tax) FILTER (WHERE match_no IS NOT NULL), 0)::text AS matched_tax,
-         coalesce(sum(tax) FILTER (WHERE match_no IS NULL), 0)::text AS unmatched_tax
-       FROM recon_rows WHERE job_id = $1 AND side = 'T' GROUP BY 1 ORDER BY 1`,
+      // a split 26AS row is one entry of the statement, its amounts counted
+      // by its parts (as the screens count them), never both
+      `SELECT coalesce(section, '(none)') AS section, count(*) FILTER (WHERE split_of IS NULL)::int AS entries,
+         coalesce(sum(amount) FILTER (WHERE NOT split), 0)::text AS amount,
+         coalesce(sum(tax) FILTER (WHERE NOT split), 0)::text AS tax,
+         coalesce(sum(tax) FILTER (WHERE NOT split AND match_no IS NOT NULL), 0)::text AS matched_tax,
+         coalesce(sum(tax) FILTER (WHERE NOT split AND match_no IS NULL), 0)::text AS unmatched_tax
+       FROM (SELECT *, action IS NOT DISTINCT FROM 'Split' AS split FROM recon_rows
+              WHERE job_id = $1 AND side = 'T') r
+       GROUP BY 1 ORDER BY 1`,
       [jobId],
     );
     if (rows.length === 0) return null;
@@ -210,21 +224,38 @@ export const buildMiscReport = async (
   const parties = await partyRows(ctx, jobId);
   if (parties.length === 0) return null;
   if (id === 'income-comparison') {
+    // Income of the year: the rows a run brought forward from the year before
+    // are last year's income (and were in last year's report). Rows the run
+    // could not resolve to a customer (a deductor not in the master) are
+    // income too, the very income the books may be missing: a line each.
+    const { rows: unresolved } = await pool.query<Row>(
+      `SELECT min(name) || ' (not resolved to a customer)' AS name, NULL AS code, min(tan) AS tan, min(pan) AS pan,
+         count(*) FILTER (WHERE side = 'B')::int AS year_book_rows,
+         coalesce(sum(amount) FILTER (WHERE side = 'B'), 0)::text AS year_book_amount,
+         count(*) FILTER (WHERE side = 'T')::int AS year_tb_rows,
+         coalesce(sum(amount) FILTER (WHERE side = 'T'), 0)::text AS year_tb_amount,
+         (coalesce(sum(amount) FILTER (WHERE side = 'B'), 0)
+           - coalesce(sum(amount) FILTER (WHERE side = 'T'), 0))::text AS year_amount_difference
+       FROM recon_unresolved WHERE job_id = $1
+       GROUP BY coalesce(nullif(tan, ''), upper(name)) ORDER BY 1`,
+      [jobId],
+    );
+    parties.push(...unresolved);
     return {
-      title: titleOf(scope, id, PARTY_SOURCE),
+      title: titleOf(scope, id, `${PARTY_SOURCE}, without the rows brought forward from the year before`),
       columns: [
         { header: 'Customer', key: 'name', width: 36 },
         { header: 'Code', key: 'code', width: 12 },
         { header: 'TAN', key: 'tan', width: 13 },
         { header: 'PAN', key: 'pan', width: 12 },
-        { header: 'Sales entries', key: 'book_rows', width: 12, count: true },
-        money('Income per sales book', 'book_amount'),
-        { header: '26AS entries', key: 'tb_rows', width: 12, count: true },
-        money('Amount paid / credited per 26AS', 'tb_amount'),
-        money('Difference (books - 26AS)', 'amount_difference'),
+        { header: 'Sales entries', key: 'year_book_rows', width: 12, count: true },
+        money('Income per sales book', 'year_book_amount'),
+        { header: '26AS entries', key: 'year_tb_rows', width: 12, count: true },
+        money('Amount paid / credited per 26AS', 'year_tb_amount'),
+        money('Difference (books - 26AS)', 'year_amount_difference'),
       ],
       rows: parties,
-      summary: `${parties.length} customers; sales book ${formatInr(total(parties, 'book_amount'))}; 26AS ${formatInr(total(parties, 'tb_amount'))}`,
+      summary: `${parties.length - unresolved.length} customers${unresolved.length ? ` and ${unresolved.length} not resolved` : ''}; sales book ${formatInr(total(parties, 'year_book_amount'))}; 26AS ${formatInr(total(parties, 'year_tb_amount'))}`,
     };
   }
   // customer-wise-summary

@@ -24,9 +24,11 @@ export interface SheetColumn {
   money?: boolean;
   // summed in the totals row (money columns always are)
   total?: boolean;
+  // cells are Dates, shown as 26AS and the registers print them
+  date?: boolean;
 }
 
-export type Cell = string | number | boolean | null;
+export type Cell = string | number | boolean | Date | null;
 
 // numeric text from the database -> rupees as the spreadsheet's number
 export const rupeesCell = (numeric: string | null | undefined): number =>
@@ -81,6 +83,7 @@ const buildWorkbook = async (file: string, sheets: SheetSpec[]): Promise<void> =
           const added = ws.addRow(spec.columns.map((c) => row[c.key] ?? null));
           spec.columns.forEach((c, i) => {
             if (c.money) added.getCell(i + 1).numFmt = RUPEE_FORMAT;
+            if (c.date) added.getCell(i + 1).numFmt = 'dd-mmm-yyyy';
             const v = row[c.key];
             if ((c.money || c.total) && typeof v === 'number')
               totals.set(c.key, (totals.get(c.key) ?? 0) + (c.money ? rupeesToPaise(v) : v));

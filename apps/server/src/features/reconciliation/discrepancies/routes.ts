@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   DOWNLOAD_THRESHOLD,
+  MISC_NO_DATA_MESSAGE,
   type ReconKind,
   type ReportScope,
   type reconciliationRoutes,
@@ -93,6 +94,9 @@ export const discrepancyHandlers = (
     (kind: ReconKind): Handlers<R>['reportTdsCategory'] =>
     async ({ caller, params, query }) => {
       const run = await completedRun(ctx, caller, params.jobId, kind);
+      // a category without a row is said at once, not queued as an empty zip
+      if ((await transactionsIn(ctx, run.job_id, params.category)) === 0)
+        return { throttled: false, message: MISC_NO_DATA_MESSAGE, jobId: null };
       return startReport(
         ctx,
         tasks.report,
