@@ -1,7 +1,7 @@
 import type { Form16aBulkResult, Form16aSearchResponse } from '@taxrecon/contracts';
 import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failFirstInsert } from '../../testing/fail-first-insert.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture.ts';
 import {
   ADMIN,
@@ -167,15 +167,7 @@ describe('a bulk e-mail retried after a failure', () => {
     // A fault injected in the real database: the first record of a mailed
     // vendor fails, as a crash right after the mail was queued would leave it.
     const db = t.server.ctx.db;
-    await sql`CREATE SEQUENCE audit_fail_once`.execute(db);
-    await sql`CREATE FUNCTION audit_fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF nextval('audit_fail_once') = 1 THEN RAISE EXCEPTION 'simulated crash after queuing the mail'; END IF;
-        RETURN NEW;
-      END $$`.execute(db);
-    await sql`CREATE TRIGGER audit_fail_once BEFORE INSERT ON job_steps FOR EACH ROW EXECUTE FUNCTION audit_fail_once()`.execute(
-      db,
-    );
+    const removeFault = await failFirstInsert(db, 'job_steps');
     try {
       const before = smtp.inbox.filter((m) => m.to.includes(TEAL.email)).length;
       const answer = await t.api('POST', `/job/bulk-email-form-16-a?vendorPan=${TEAL.pan}`, { token: admin });
@@ -198,7 +190,7 @@ describe('a bulk e-mail retried after a failure', () => {
       );
       expect(mails.length - before).toBe(1);
     } finally {
-      await sql`DROP TRIGGER IF EXISTS audit_fail_once ON job_steps`.execute(db);
+      await removeFault();
     }
   }, 120_000);
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Conversation, DiscrepancyResponse, FollowUpCustomer } from '@taxrecon/contracts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failFirstInsert } from '../../testing/fail-first-insert.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture.ts';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -153,15 +153,7 @@ describe('a bulk follow-up retried after a failure', () => {
     // A fault injected in the real database: the record of the first mailed
     // customer fails, as a crash right after its mail was queued would leave it.
     const db = t.server.ctx.db;
-    await sql`CREATE SEQUENCE audit_fail_once`.execute(db);
-    await sql`CREATE FUNCTION audit_fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF nextval('audit_fail_once') = 1 THEN RAISE EXCEPTION 'simulated crash after queuing the mail'; END IF;
-        RETURN NEW;
-      END $$`.execute(db);
-    await sql`CREATE TRIGGER audit_fail_once BEFORE INSERT ON follow_up_mails FOR EACH ROW EXECUTE FUNCTION audit_fail_once()`.execute(
-      db,
-    );
+    const removeFault = await failFirstInsert(db, 'follow_up_mails');
     try {
       const before = mailsTo(ALPHA_EMAIL);
       const { jobId: bulkJob } = await bulk({ status: 'All', selectedTans: ['C001'] });
@@ -170,7 +162,7 @@ describe('a bulk follow-up retried after a failure', () => {
       await sendEmailJobsDone();
       expect(mailsTo(ALPHA_EMAIL) - before).toBe(1);
     } finally {
-      await sql`DROP TRIGGER IF EXISTS audit_fail_once ON follow_up_mails`.execute(db);
+      await removeFault();
     }
   }, 120_000);
 });
