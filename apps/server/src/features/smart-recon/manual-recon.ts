@@ -10,7 +10,12 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import { defineTask } from '../../platform/queue/task.ts';
-import { applySheets, type Sheet, sheetsOfFile } from '../reconciliation/discrepancies/bulk-update.ts';
+import {
+  applySheets,
+  type Sheet,
+  sheetProblems,
+  sheetsOfFile,
+} from '../reconciliation/discrepancies/bulk-update.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
 import { JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/runs.ts';
 
@@ -62,6 +67,11 @@ export const manualReconTask = (ctx: () => AppContext) =>
         input.fileName,
         new Uint8Array(await buffer(c.files.get(input.fileKey))),
       );
+      // checked at upload; checked again here, as the reconciliation's rows
+      // are the job's to read: a bad row fails the job before any decision
+      const problems = await sheetProblems(c, run, sheets);
+      if (problems.length > 0)
+        throw new Error(`${input.fileName}: nothing was changed. ${problems.slice(0, 5).join(' ')}`);
       const caller: Caller = { ...input.caller, mustChangePassword: false, tokenHash: '' };
       const answer = await applySheets(c, caller, run, sheets, null);
       const entries = entriesOf(sheets);
@@ -168,6 +178,12 @@ export const startManualRecon = async (
         'BAD_COLUMNS',
       );
     }
+    const problems = await sheetProblems(ctx, run, sheets);
+    if (problems.length > 0)
+      throw badRequest(
+        `${file.fileName}: nothing was changed. ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (${problems.length - 5} more)` : ''}`,
+        'BAD_ROWS',
+      );
     const jobId = await queueManualRecon(
       ctx,
       task,

@@ -27,11 +27,16 @@ export const smartReconcile = (input: SmartReconInput, s: SmartReconSettings): S
     smartOptions(s.mode, s.level, s.tolerance),
   );
   const results: SmartReconGroup[] = [];
+  // TDS that can be claimed: matched to a 26AS credit that is final (status
+  // F, DOMAIN 2 and 6.5); a match to an unbooked or provisional credit is a
+  // match, not a claim
+  let tdsClaimed = 0 as Paise;
   for (const party of result.parties) {
     for (const m of party.matches) {
       if (!groupRuleAllowed(s.level, m.rule)) continue;
       const sales = m.book.map((i) => party.book[i]!.row);
       const tax = m.taxBook.map((i) => party.taxBook[i]!.row);
+      if (m.claimable) tdsClaimed = (tdsClaimed + m.taxBookTax) as Paise;
       results.push({
         key: `${s.key}.${results.length + 1}`,
         difference: m.taxDifference,
@@ -61,7 +66,6 @@ export const smartReconcile = (input: SmartReconInput, s: SmartReconSettings): S
   }
   const bookTax = sumPaise(input.book.map((r) => r.tax));
   const taxBookTax = sumPaise(input.taxBook.map((r) => r.tax));
-  const tdsClaimed = sumPaise(results.map((g) => g.totalTdsFromTaxBook as Paise));
   return {
     key: s.key,
     fileName: s.fileName,
@@ -69,7 +73,7 @@ export const smartReconcile = (input: SmartReconInput, s: SmartReconSettings): S
     matchLevel: s.level,
     tolerance: s.tolerance,
     tdsClaimed,
-    // percent of the book's TDS found matched in 26AS, two decimals
+    // percent of the book's TDS found matched and claimable in 26AS, two decimals
     compliance: bookTax > 0 ? Math.round((tdsClaimed * 10_000) / bookTax) / 100 : 0,
     difference: bookTax - taxBookTax,
     salesRows: input.book.length,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { SmartReconMode } from '@taxrecon/contracts';
 import type { BookRow, TaxBookRow } from '@taxrecon/engine';
 import {
   form26asTransactions,
@@ -56,11 +57,21 @@ const entriesOf = async (
   }
 };
 
-const salesRowsOf = async (bytes: Uint8Array, name: string): Promise<BookRow[]> => {
+const salesRowsOf = async (bytes: Uint8Array, name: string, mode: SmartReconMode): Promise<BookRow[]> => {
   const table = await readTable(bytes, name);
   if (table.errors.length > 0) fail(issuesText(table.errors));
   if (table.rows.length === 0) fail(`${name} has no sales rows below its header.`);
   const { mapping } = guessMapping(table.headers, SALES_FIELDS);
+  // The column the mode compares must be found: read as 0 on every row, it
+  // would answer "no matches" for a file that has them.
+  if (mode === 'tds' && mapping.tdsAmount === undefined)
+    fail(
+      `${name}, line 1: no column holds the TDS on sales (a header such as "TDS" or "TDS Amount" was expected; the columns are ${table.headers.join(', ')}).`,
+    );
+  if (mode === 'sales' && mapping.saleAmount === undefined && mapping.invoiceValue === undefined)
+    fail(
+      `${name}, line 1: no column holds the sale amount (a header such as "Sale Amount" or "Invoice Value" was expected; the columns are ${table.headers.join(', ')}).`,
+    );
   const mapped = mapSalesRows(table, mapping);
   if (mapped.errors.length > 0) fail(issuesText(mapped.errors));
   return mapped.rows.map((r) => ({
@@ -77,7 +88,11 @@ const salesRowsOf = async (bytes: Uint8Array, name: string): Promise<BookRow[]> 
   }));
 };
 
-export const readSmartReconZip = async (zipPath: string, zipName: string): Promise<SmartReconInput> => {
+export const readSmartReconZip = async (
+  zipPath: string,
+  zipName: string,
+  mode: SmartReconMode,
+): Promise<SmartReconInput> => {
   const { reader, entries } = await entriesOf(zipPath, zipName);
   try {
     const files = entries.filter((e) => !e.directory && !baseName(e.filename).startsWith('.'));
@@ -96,7 +111,7 @@ export const readSmartReconZip = async (zipPath: string, zipName: string): Promi
       return bytes;
     };
     const csv = csvs[0] as Entry;
-    const book = await salesRowsOf(await read(csv), baseName(csv.filename));
+    const book = await salesRowsOf(await read(csv), baseName(csv.filename), mode);
     const taxBook: TaxBookRow[] = [];
     const deductors = new Map<string, string>();
     let financialYear: FinancialYear | null = null;

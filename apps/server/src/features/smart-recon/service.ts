@@ -46,7 +46,7 @@ export const runSmartRecon = async (
   try {
     const settings = settingsOf(request, upload.fields);
     const file = upload.files[0]!;
-    const input = await readSmartReconZip(file.tempPath, file.fileName);
+    const input = await readSmartReconZip(file.tempPath, file.fileName, settings.matchMode);
     const result = smartReconcile(input, {
       key: randomUUID(),
       fileName: file.fileName,
@@ -64,8 +64,26 @@ export const runSmartRecon = async (
 
 const GROUP_KEY = /^([0-9a-f-]{36})\.(\d+)$/;
 
+// Accepts of one entity, one at a time in this process: each reads a stored
+// result, marks it and writes it back, and two at once would each write back
+// the result without the other's marks.
+const acceptQueues = new Map<string, Promise<unknown>>();
+const oneAtATime = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+  const run = (acceptQueues.get(key) ?? Promise.resolve()).then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  acceptQueues.set(key, settled);
+  void settled.then(() => {
+    if (acceptQueues.get(key) === settled) acceptQueues.delete(key);
+  });
+  return run;
+};
+
 // Marks groups accepted in their stored results. Accepting twice changes
-// nothing, so a retried request is harmless.
+// nothing, so a retried request is harmless; a key that names no match
+// refuses the whole request before anything is written.
 export const acceptGroups = async (ctx: AppContext, caller: Caller, keys: readonly string[]) => {
   const owner = ownerOf(caller);
   const byResult = new Map<string, Set<string>>();
@@ -76,17 +94,24 @@ export const acceptGroups = async (ctx: AppContext, caller: Caller, keys: readon
     set.add(key);
     byResult.set(m[1]!, set);
   }
-  let accepted = 0;
-  for (const [resultKey, chosen] of byResult) {
-    const result = await loadResult(ctx, owner, resultKey);
-    const known = new Set(result.results.map((g) => g.key));
-    const unknown = [...chosen].filter((k) => !known.has(k));
-    if (unknown.length > 0)
-      throw badRequest(`No such match in this result: ${unknown.join(', ')}.`, 'BAD_MATCH_KEY');
-    for (const g of result.results) if (chosen.has(g.key)) g.accepted = true;
-    accepted += chosen.size;
-    await saveResult(ctx, owner, result);
-  }
+  const accepted = await oneAtATime(`${owner.tenantId}/${owner.entityId}`, async () => {
+    const loaded = [];
+    for (const [resultKey, chosen] of byResult) {
+      const result = await loadResult(ctx, owner, resultKey);
+      const known = new Set(result.results.map((g) => g.key));
+      const unknown = [...chosen].filter((k) => !known.has(k));
+      if (unknown.length > 0)
+        throw badRequest(`No such match in this result: ${unknown.join(', ')}.`, 'BAD_MATCH_KEY');
+      loaded.push({ result, chosen });
+    }
+    let count = 0;
+    for (const { result, chosen } of loaded) {
+      for (const g of result.results) if (chosen.has(g.key)) g.accepted = true;
+      count += chosen.size;
+      await saveResult(ctx, owner, result);
+    }
+    return count;
+  });
   // spec part 3 section 8: 'Entries updated successfully', with how many
   return { message: `Entries updated successfully: ${accepted} match(es) accepted`, accepted };
 };

@@ -61,10 +61,12 @@ describe('smart reconciliation', () => {
       { vouchers: 'INV-2+INV-3', tax: 1_000_000, book: 1_000_000 },
       { vouchers: 'INV-4', tax: 80_000, book: 80_000 },
     ]);
-    expect(result.tdsClaimed).toBe(2_580_000);
+    // claimable: the final (F) credits; INV-2+INV-3's ₹10,000 credit is not booked (U)
+    expect(result.tdsClaimed).toBe(1_580_000);
     // book ₹26,300 against 26AS ₹25,800
     expect(result.difference).toBe(50_000);
-    expect(result.compliance).toBe(98.1);
+    // ₹15,800 of ₹26,300
+    expect(result.compliance).toBe(60.08);
     expect(result.results.every((g) => g.difference === 0 && !g.accepted)).toBe(true);
   });
 

@@ -69,7 +69,10 @@ export const receiveUpload = async (
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    // the route's own limit, not the plugin's default for every route (a
+    // smart recon zip may be 2,000,000,000 bytes); one byte more so the size
+    // check below, which names the limit, is the one that refuses
+    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes + 1 } })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;

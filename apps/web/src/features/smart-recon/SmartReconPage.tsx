@@ -266,7 +266,7 @@ export function SmartReconPage() {
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
             <SummaryCard
-              label="TDS claimed (matched 26AS)"
+              label="TDS claimable (matched, final in 26AS)"
               value={formatInr(result.tdsClaimed)}
               testId="smart-claimed"
             />

@@ -102,6 +102,55 @@ const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
 
 type Answer = z.input<typeof BulkUpdateAnswer>;
 
+// What the Status column may hold: the four a person sets, and what the
+// download itself writes for rows left as they are.
+const LEFT_AS_THEY_ARE = new Set(['matched', 'discrepancy', 'split', 'acceptpartial']);
+
+// Every row of the sheets that cannot be applied as written, named by file,
+// line and column: a Status that is no status, an entry id that is not one or
+// is no entry of this reconciliation. A file read in the background is
+// checked whole before anything is decided, so a bad row changes nothing.
+export const sheetProblems = async (ctx: AppContext, run: RunView, sheets: readonly Sheet[]) => {
+  const problems: string[] = [];
+  const ids = new Map<string, string>(); // id -> where it was read
+  for (const sheet of sheets) {
+    const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
+    const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());
+    const idAt = header.indexOf('entry id');
+    const statusAt = header.indexOf('status');
+    if (idAt < 0 || statusAt < 0) {
+      problems.push(`${sheet.name}, line 1: no "Entry id" and "Status" columns; upload the downloaded file.`);
+      continue;
+    }
+    for (const record of records.slice(1)) {
+      const id = record.values[idAt]?.trim() ?? '';
+      if (!id) continue;
+      const text = (record.values[statusAt] ?? '').trim();
+      const settable = SETTABLE.has(text.toLowerCase() as 'accept');
+      if (text !== '' && !settable && !LEFT_AS_THEY_ARE.has(text.toLowerCase()))
+        problems.push(
+          `${sheet.name}, line ${record.line}, column Status: "${text}" is not a status (Accept, Hold, FollowUp or Pending; Matched, Discrepancy, Split and AcceptPartial are left as they are).`,
+        );
+      else if (!settable) continue;
+      else if (!/^\d{1,9}:[BT]:\d{1,9}$/.test(id))
+        problems.push(`${sheet.name}, line ${record.line}, column Entry id: "${id}" is not an entry id.`);
+      else ids.set(id, `${sheet.name}, line ${record.line}`);
+    }
+  }
+  if (ids.size > 0) {
+    const { rows } = await ctx.database.pool.query<{ id: string }>(
+      `SELECT party || ':' || side || ':' || ord AS id FROM recon_rows
+        WHERE job_id = $1 AND party || ':' || side || ':' || ord = ANY($2::text[])`,
+      [run.job_id, [...ids.keys()]],
+    );
+    const known = new Set(rows.map((r) => r.id));
+    for (const [id, where] of ids)
+      if (!known.has(id))
+        problems.push(`${where}, column Entry id: "${id}" is no entry of this reconciliation.`);
+  }
+  return problems;
+};
+
 export const bulkUpdate = async (
   ctx: AppContext,
   caller: Caller,
