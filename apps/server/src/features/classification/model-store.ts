@@ -1,6 +1,6 @@
 import type { ModelInfo } from '@taxrecon/contracts';
 import { type ClassifierModel, modelFromBytes } from '@taxrecon/engine';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { TrainResult } from './train-worker.ts';
 
@@ -88,7 +88,7 @@ export const saveModel = async (
     rowsUsed: number;
   },
   result: TrainResult,
-): Promise<void> => {
+): Promise<boolean> => {
   const row = {
     entity_id: values.entityId,
     model: Buffer.from(result.model),
@@ -102,9 +102,22 @@ export const saveModel = async (
     macro_f1: result.macroF1,
     job_id: values.jobId,
   };
-  await tx
+  // A model replaces the entity's model unless that one came from a training
+  // job started later: an older job retried after a newer one finished must
+  // not put its older file's model back.
+  const saved = await tx
     .insertInto('classifier_models')
     .values(row)
-    .onConflict((oc) => oc.column('entity_id').doUpdateSet({ ...row, entity_id: undefined }))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .column('entity_id')
+        .doUpdateSet({ ...row, entity_id: undefined })
+        .where(
+          sql<boolean>`excluded.job_id IS NULL OR classifier_models.job_id IS NULL OR
+            coalesce((SELECT created_at FROM jobs WHERE id = classifier_models.job_id), '-infinity')
+              <= coalesce((SELECT created_at FROM jobs WHERE id = excluded.job_id), 'infinity')`,
+        ),
+    )
+    .executeTakeFirst();
+  return Number(saved.numInsertedOrUpdatedRows ?? 0) > 0;
 };

@@ -81,7 +81,7 @@ export const trainingTask = (ctx: () => AppContext) =>
         },
       };
       await db.transaction().execute(async (tx) => {
-        await saveModel(
+        const saved = await saveModel(
           tx,
           {
             entityId: input.entityId,
@@ -92,6 +92,8 @@ export const trainingTask = (ctx: () => AppContext) =>
           },
           result,
         );
+        if (!saved)
+          outcome.remarks = `A model from a later training file is in use; this file's model was not kept. ${outcome.remarks}`;
         await tx
           .updateTable('stored_files')
           .set({ job_id: job.jobId })

@@ -63,7 +63,12 @@ export const readTrainingFile = async (
 ): Promise<TrainingFileRead> => {
   const table = await readTable(bytes, fileName, options.headers ? { header: options.headers } : {});
   const first = table.errors[0];
-  if (first) return { examples: [], errors: [], fileError: `${fileName}: ${first.message}` };
+  if (first)
+    return {
+      examples: [],
+      errors: [],
+      fileError: `${fileName}, line ${first.line}${first.column ? `, column ${first.column}` : ''}: ${first.message}`,
+    };
   const mapping = resolveMapping(options.mapping, table.headers);
   if (typeof mapping === 'string') return { examples: [], errors: [], fileError: mapping };
   const at = (name: string | undefined) => (name === undefined ? -1 : table.headers.indexOf(name));

@@ -79,6 +79,27 @@ export const performLinkage = async (
       .where('customer_code', 'in', [...new Set(links.map((l) => l.customerCode))])
       .execute();
     const byCode = new Map(customers.map((c) => [c.customer_code!, c]));
+    // A TAN is one customer's (DOMAIN 6.1: rows resolve by TAN; one the
+    // master gives to two customers resolves to neither): a TAN already
+    // another customer's own, or linked to another, refuses the file.
+    const tans = [...new Set(links.map((l) => l.tan))];
+    const holders = await tx
+      .selectFrom('customers as c')
+      .leftJoin('customer_children as ch', 'ch.customer_id', 'c.id')
+      .select(['c.customer_code', 'c.tan_number', 'ch.tan_number as linked_tan'])
+      .where('c.entity_id', '=', entityId)
+      .where((eb) => eb.or([eb('c.tan_number', 'in', tans), eb('ch.tan_number', 'in', tans)]))
+      .execute();
+    for (const l of links) {
+      const other = holders.find(
+        (h) => h.customer_code !== l.customerCode && (h.tan_number === l.tan || h.linked_tan === l.tan),
+      );
+      if (other)
+        throw badRequest(
+          `${file.fileName}, line ${l.line}: TAN ${l.tan} is already ${other.tan_number === l.tan ? 'the own TAN' : 'a linked TAN'} of customer ${other.customer_code ?? '(no code)'}; a TAN can be one customer's only. Nothing was linked.`,
+          'TAN_TAKEN',
+        );
+    }
     let linked = 0;
     let alreadyLinked = 0;
     for (const l of links) {

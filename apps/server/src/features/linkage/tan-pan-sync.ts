@@ -4,6 +4,7 @@ import {
   type TanPanResult,
   type TanPanSyncAnswer,
 } from '@taxrecon/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { PortalError, type TracesClient } from './traces-client.ts';
@@ -61,7 +62,11 @@ export const syncTanPan = async (
   const tans = (
     await unverified(ctx, entityId)
       .select('tan_number')
-      .distinct()
+      .select((eb) => eb.fn.min('tan_checked_at').as('checked'))
+      .groupBy('tan_number')
+      // not asked about longest first: TANs the portal cannot resolve stay
+      // unverified and must not take the next sync's 500 again
+      .orderBy(sql`min(tan_checked_at) NULLS FIRST`)
       .orderBy('tan_number')
       .limit(MAX_TANS_PER_SYNC)
       .execute()
@@ -83,6 +88,17 @@ export const syncTanPan = async (
     return portalFailure(ctx, entityId, error, results);
   }
   await ctx.db.transaction().execute(async (tx) => {
+    if (results.length > 0)
+      await tx
+        .updateTable('customers')
+        .set({ tan_checked_at: new Date() })
+        .where('entity_id', '=', entityId)
+        .where(
+          'tan_number',
+          'in',
+          results.map((r) => r.tan),
+        )
+        .execute();
     for (const r of results) {
       if (!r.pan) continue;
       await tx

@@ -171,6 +171,8 @@ export interface CustomersTable extends MasterCommon {
   trade_name: Nullable;
   entity_type: Nullable;
   parent_customer_id: Nullable;
+  // migrations/034_customer_tan_checked.sql
+  tan_checked_at: Date | null;
 }
 
 export interface CustomerEmailsTable {
