@@ -102,6 +102,24 @@ const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
 
 type Answer = z.input<typeof BulkUpdateAnswer>;
 
+// A sheet's rows that name an entry, each with its Entry id, its Status as
+// written and its line; null when the sheet lacks either column.
+const entryRows = (sheet: Sheet): { id: string; status: string; line: number }[] | null => {
+  const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
+  const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());
+  const idAt = header.indexOf('entry id');
+  const statusAt = header.indexOf('status');
+  if (idAt < 0 || statusAt < 0) return null;
+  return records
+    .slice(1)
+    .map((r) => ({
+      id: r.values[idAt]?.trim() ?? '',
+      status: (r.values[statusAt] ?? '').trim(),
+      line: r.line,
+    }))
+    .filter((r) => r.id !== '');
+};
+
 // What the Status column may hold: the four a person sets, and what the
 // download itself writes for rows left as they are.
 const LEFT_AS_THEY_ARE = new Set(['matched', 'discrepancy', 'split', 'acceptpartial']);
@@ -114,27 +132,21 @@ export const sheetProblems = async (ctx: AppContext, run: RunView, sheets: reado
   const problems: string[] = [];
   const ids = new Map<string, string>(); // id -> where it was read
   for (const sheet of sheets) {
-    const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
-    const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());
-    const idAt = header.indexOf('entry id');
-    const statusAt = header.indexOf('status');
-    if (idAt < 0 || statusAt < 0) {
+    const rows = entryRows(sheet);
+    if (!rows) {
       problems.push(`${sheet.name}, line 1: no "Entry id" and "Status" columns; upload the downloaded file.`);
       continue;
     }
-    for (const record of records.slice(1)) {
-      const id = record.values[idAt]?.trim() ?? '';
-      if (!id) continue;
-      const text = (record.values[statusAt] ?? '').trim();
+    for (const { id, status: text, line } of rows) {
       const settable = SETTABLE.has(text.toLowerCase() as 'accept');
       if (text !== '' && !settable && !LEFT_AS_THEY_ARE.has(text.toLowerCase()))
         problems.push(
-          `${sheet.name}, line ${record.line}, column Status: "${text}" is not a status (Accept, Hold, FollowUp or Pending; Matched, Discrepancy, Split and AcceptPartial are left as they are).`,
+          `${sheet.name}, line ${line}, column Status: "${text}" is not a status (Accept, Hold, FollowUp or Pending; Matched, Discrepancy, Split and AcceptPartial are left as they are).`,
         );
       else if (!settable) continue;
       else if (!/^\d{1,9}:[BT]:\d{1,9}$/.test(id))
-        problems.push(`${sheet.name}, line ${record.line}, column Entry id: "${id}" is not an entry id.`);
-      else ids.set(id, `${sheet.name}, line ${record.line}`);
+        problems.push(`${sheet.name}, line ${line}, column Entry id: "${id}" is not an entry id.`);
+      else ids.set(id, `${sheet.name}, line ${line}`);
     }
   }
   if (ids.size > 0) {
@@ -176,11 +188,8 @@ export const applySheets = async (
   type Settable = 'Accept' | 'Hold' | 'FollowUp' | 'Pending';
   const wanted = new Map<number, Map<Settable, { book: string[]; taxBook: string[]; lines: number[] }>>();
   for (const sheet of sheets) {
-    const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
-    const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());
-    const idAt = header.indexOf('entry id');
-    const statusAt = header.indexOf('status');
-    if (idAt < 0 || statusAt < 0) {
+    const rows = entryRows(sheet);
+    if (!rows) {
       errors.push({
         line: 1,
         entryId: '',
@@ -188,10 +197,9 @@ export const applySheets = async (
       });
       continue;
     }
-    for (const record of records.slice(1)) {
-      const id = record.values[idAt]?.trim() ?? '';
-      if (!id) continue;
-      const status = SETTABLE.get((record.values[statusAt] ?? '').trim().toLowerCase() as 'accept');
+    for (const record of rows) {
+      const { id } = record;
+      const status = SETTABLE.get(record.status.toLowerCase() as 'accept');
       // Matched, Discrepancy, Split, AcceptPartial: left as they are.
       if (!status) continue;
       const m = /^(\d{1,9}):([BT]):(\d{1,9})$/.exec(id);
