@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isCalendarDate, isRequestFinancialYear, isRequestMonth, Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
-import { PayableDeducteeType, PayableGroupParams, PayableSubsectionQuery, PayMoney } from './payable.ts';
+import {
+  PayableDeducteeType,
+  PayableGroupParams,
+  PayableMonthYear,
+  PayableSubsectionQuery,
+  PayMoney,
+} from './payable.ts';
 
 // Challans of a TDS payable summary line (spec part 3 sections 2-5, 7-9;
 // issue 12). Paths the spec does not give are marked "(chosen)".
@@ -184,6 +190,26 @@ export const Challan = z.object({
 });
 export type Challan = z.infer<typeof Challan>;
 
+// Who verified the month and when; or, once a challan of it or the allocation
+// of its rows changed after it was verified, that change, until the month is
+// verified again (timestamps are ISO instants).
+export const MonthVerification = z.object({
+  verifiedAt: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  cleared: z
+    .object({
+      because: z.string(),
+      at: z.string(),
+      by: z.string(),
+      // when the verification the change cleared had been made
+      verifiedAt: z.string().nullable(),
+    })
+    .nullable(),
+  // every line of the month with tax deducted is covered: it can be verified
+  covered: z.boolean(),
+});
+export type MonthVerification = z.infer<typeof MonthVerification>;
+
 // The line's challans and whether their deposits cover its deducted tax.
 export const ChallanList = z.object({
   challans: z.array(Challan),
@@ -193,6 +219,7 @@ export const ChallanList = z.object({
   lineVerified: z.boolean(),
   // every line of the month is covered: the month is locked for the 34A job
   monthVerified: z.boolean(),
+  monthVerification: MonthVerification,
   // 201(1A) interest for depositing late, over the line's challans
   interestDue: PayMoney,
 });
@@ -345,6 +372,15 @@ export const challanRoutes = {
     summary: 'The challan image as a data URL, null when none',
     params: IdParam,
     response: ChallanImage,
+  }),
+  verifyMonth: defineRoute({
+    method: 'POST',
+    path: '/tds-payable/month-verification/:monthYear',
+    access: PAYABLE,
+    summary:
+      'Verify a month again after a change to its challans or allocation cleared its verification (chosen)',
+    params: z.object({ monthYear: PayableMonthYear }),
+    response: Message,
   }),
   quarterChallanSummary: defineRoute({
     method: 'GET',

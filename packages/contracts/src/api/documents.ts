@@ -1,3 +1,4 @@
+import { isValidPan } from '@taxrecon/shared';
 import { z } from 'zod';
 import { isRequestFinancialYear } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
@@ -103,6 +104,19 @@ export const Form16aUploadFields = z.object({
   email: z.string().trim().optional(),
 });
 
+// The vendor a single upload would file a certificate under (the vendor
+// master's default contact for the PAN, else its lowest code): what the upload
+// screen shows, and the contact e-mail it fills the e-mail box with (spec part
+// 3 "Vendor (for choice)"). Nothing else of the vendor master.
+export const Form16aVendor = z.object({
+  vendorCode: z.string(),
+  vendorName: z.string(),
+  vendorPan: z.string(),
+  contactEmail: z.string().nullable(),
+});
+export type Form16aVendor = z.infer<typeof Form16aVendor>;
+export const Form16aVendorAnswer = z.object({ vendor: Form16aVendor.nullable() });
+
 export const Form16aUploadAnswer = UploadAnswer.extend({ record: Form16aRecord.nullable() });
 
 export const Form16aRejectedFile = z.object({ fileName: z.string(), reason: z.string() });
@@ -170,6 +184,22 @@ export const documentRoutes = {
     summary: 'Start a job e-mailing each matching vendor its certificates',
     query: Form16aQuery,
     response: Form16aBulkEmailAnswer,
+  }),
+  // The upload screen's look-up by PAN: a Form 16A user need not hold the
+  // vendor master permission (MASTERDATA_VENDORS) to file a certificate.
+  form16aVendor: defineRoute({
+    method: 'GET',
+    path: `${DOCS}/form-16-a-vendor/:pan`,
+    access: FORM16A,
+    summary: "The current entity's vendor a Form 16A upload for this PAN is filed under (chosen path)",
+    params: z.object({
+      pan: z
+        .string()
+        .trim()
+        .transform((s) => s.toUpperCase())
+        .pipe(z.string().refine(isValidPan, 'Invalid PAN Number')),
+    }),
+    response: Form16aVendorAnswer,
   }),
   form16aUpload: defineRoute({
     method: 'PUT',

@@ -10,6 +10,8 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { financialYearOfMonth, quarterOfMonth } from '../payable/runs/months.ts';
 
 import { monthsOfQuarter } from './quarterly.ts';
+import { challanName } from './store.ts';
+import { clearMonthVerification } from './verify.ts';
 
 type Quarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
 type Db = pg.Pool | pg.PoolClient;
@@ -223,7 +225,19 @@ export const autoAllocate = async (ctx: AppContext, caller: Caller, fyText: stri
   const entityId = entityOf(caller);
   const { fy, months } = quarterOf(fyText, quarter);
   return withTransaction(ctx.database.pool, async (db) => {
-    const { allocated, unallocated } = await allocateQuarterIn(db, entityId, caller.login, fy, months);
+    const {
+      allocated,
+      unallocated,
+      months: touched,
+    } = await allocateQuarterIn(db, entityId, caller.login, fy, months);
+    // the rows' months and their challans' months: a verified one is no longer
+    await clearMonthVerification(
+      db,
+      entityId,
+      touched,
+      caller.login,
+      `${allocated} ${allocated === 1 ? 'row' : 'rows'} of ${quarter} allocated automatically`,
+    );
     return {
       message:
         unallocated === 0
@@ -254,6 +268,10 @@ export const allocateQuarterIn = async (
     if (r.challan_id) used.set(r.challan_id, (used.get(r.challan_id) ?? 0) + paiseOfNumeric(r.deducted));
   let allocated = 0;
   let unallocated = 0;
+  // the months of the rows allocated and of the challans they went to
+  const touched = new Set<string>();
+  const monthOfChallan = new Map(challans.map((c) => [c.id, c.month]));
+  const monthOfRow = new Map(rows.map((r) => [r.entry_id, r.month]));
   const keys = new Set(rows.filter((r) => !r.challan_id).map(groupKey));
   for (const key of keys) {
     const open = rows.filter((r) => !r.challan_id && groupKey(r) === key);
@@ -279,7 +297,11 @@ export const allocateQuarterIn = async (
       );
       const pairs = Object.entries(result.assigned);
       const taxOf = new Map(bucket.map((r) => [r.entry_id, paiseOfNumeric(r.deducted)]));
-      for (const [e, c] of pairs) used.set(c, (used.get(c) ?? 0) + (taxOf.get(e) ?? 0));
+      for (const [e, c] of pairs) {
+        used.set(c, (used.get(c) ?? 0) + (taxOf.get(e) ?? 0));
+        touched.add(monthOfRow.get(e)!);
+        touched.add(monthOfChallan.get(c)!);
+      }
       if (pairs.length > 0)
         await db.query(
           `INSERT INTO challan_allocations (entry_id, entity_id, challan_id, source, allocated_by_login)
@@ -290,10 +312,25 @@ export const allocateQuarterIn = async (
       unallocated += result.unallocated.length;
     }
   }
-  return { allocated, unallocated };
+  return { allocated, unallocated, months: [...touched].sort() };
 };
 
 const rupees = (p: number) => formatInr(p as Paise);
+
+const challanOfId = async (db: Db, entityId: string, id: string) =>
+  (
+    await db.query<{
+      id: string;
+      month: string;
+      bsr_code: string;
+      challan_serial_number: string;
+      date_of_deposit: string;
+    }>(
+      `SELECT id::text, month, bsr_code, challan_serial_number, to_char(date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit
+         FROM payable_challans WHERE id = $1 AND entity_id = $2`,
+      [id, entityId],
+    )
+  ).rows[0] ?? null;
 
 // Moves one row to a challan of its own group and quarter, or unallocates it.
 // A challan is never allocated more than its tax amount.
@@ -304,11 +341,22 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
     const entry = (await db.query<DeducteeRow>(rowsSql('e.id = $2::bigint'), [entityId, body.entryId]))
       .rows[0];
     if (!entry) throw notFound('Deductee row not found');
+    const from = entry.challan_id ? await challanOfId(db, entityId, entry.challan_id) : null;
+    const rowName = `a row (${entry.ref}) of ${entry.month}`;
     if (body.challanId === null) {
       await db.query('DELETE FROM challan_allocations WHERE entry_id = $1 AND entity_id = $2', [
         body.entryId,
         entityId,
       ]);
+      // a verified month's rows and challans are what was verified
+      if (from)
+        await clearMonthVerification(
+          db,
+          entityId,
+          [entry.month, from.month],
+          caller.login,
+          `${rowName} unallocated from ${challanName(from)}`,
+        );
       return { message: 'Row unallocated' };
     }
     const challan = (
@@ -323,7 +371,7 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
       )
     ).rows[0];
     if (!challan) throw notFound('Challan not found');
-    const name = `challan ${challan.bsr_code}/${challan.challan_serial_number} of ${challan.date_of_deposit}`;
+    const name = challanName(challan);
     if (groupKey(challan) !== groupKey(entry))
       throw badRequest(
         `The row is section ${entry.section_number}${entry.sub_section ? `(${entry.sub_section})` : ''}, ${entry.deductee_type}; ${name} pays section ${challan.section_number}${challan.sub_section ? `(${challan.sub_section})` : ''}, ${challan.deductee_type}.`,
@@ -354,6 +402,14 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
          allocated_by_login = EXCLUDED.allocated_by_login, allocated_at = now()`,
       [body.entryId, entityId, body.challanId, caller.login],
     );
+    if (from?.id !== challan.id)
+      await clearMonthVerification(
+        db,
+        entityId,
+        [entry.month, challan.month, ...(from ? [from.month] : [])],
+        caller.login,
+        from ? `${rowName} moved from ${challanName(from)} to ${name}` : `${rowName} allocated to ${name}`,
+      );
     return { message: `Row allocated to ${name}` };
   });
 };

@@ -26,6 +26,7 @@ import {
   updateChallan,
   uploadChallanImage,
 } from './store.ts';
+import { verifyMonth } from './verify.ts';
 
 type R = typeof challanRoutes;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -76,6 +77,8 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
   uploadChallanImage: async ({ caller, params, body }) =>
     uploadChallanImage(ctx, caller, params.id, body.imageUrl),
   challanImage: async ({ caller, params }) => challanImage(ctx, caller, params.id),
+  verifyMonth: async ({ caller, params }) =>
+    verifyMonth(ctx.database.pool, entityOf(caller), params.monthYear, caller.login),
   quarterChallanSummary: async ({ caller, params, query }) =>
     quarterSummary(ctx, entityOf(caller), params.fy, params.quarter, query.filedOn),
   quarterChallanSummaryXlsx: async ({ caller, params, reply }) => {

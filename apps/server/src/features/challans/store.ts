@@ -15,7 +15,15 @@ import { financialYearOfMonth } from '../payable/runs/months.ts';
 
 import { challanSection, lockEntityChallans, refuseDuplicateChallan } from './identity.ts';
 import { challanInterestDue } from './interest.ts';
-import { type Line, lineState, refreshMonthVerified } from './verify.ts';
+import {
+  allocatedRowMonths,
+  challanChanged,
+  type Line,
+  lineState,
+  type MonthVerificationRow,
+  monthCovered,
+  monthVerificationRow,
+} from './verify.ts';
 
 type Create = z.output<typeof CreateChallanRequest>;
 type Update = z.output<typeof UpdateChallanRequest>;
@@ -74,6 +82,30 @@ export const challanOf = (r: ChallanRow): Challan => ({
 
 const amount = (text: string): string => text || '0';
 
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+
+export const monthVerificationOf = (row: MonthVerificationRow | undefined, covered: boolean) => ({
+  verifiedAt: row?.verified ? iso(row.verified_at) : null,
+  verifiedBy: row?.verified ? row.verified_by_login : null,
+  cleared:
+    row && !row.verified && row.cleared_at
+      ? {
+          because: row.cleared_because ?? 'changed',
+          at: iso(row.cleared_at)!,
+          by: row.cleared_by_login ?? '',
+          verifiedAt: iso(row.cleared_verified_at),
+        }
+      : null,
+  covered,
+});
+
+// How a change names its challan: by its CIN, as the bank's counterfoil does.
+export const challanName = (c: {
+  bsr_code: string;
+  challan_serial_number: string;
+  date_of_deposit: string;
+}) => `challan ${c.bsr_code}/${c.challan_serial_number} of ${c.date_of_deposit}`;
+
 export const listChallans = async (ctx: AppContext, line: Line) => {
   const { rows } = await ctx.database.pool.query<ChallanRow>(
     `SELECT ${CHALLAN_COLUMNS} FROM payable_challans
@@ -82,16 +114,17 @@ export const listChallans = async (ctx: AppContext, line: Line) => {
     [line.entityId, line.monthYear, line.section, line.deducteeType, line.subsection],
   );
   const state = await lineState(ctx.database.pool, line);
-  const month = await ctx.database.pool.query<{ verified: boolean }>(
-    'SELECT verified FROM payable_month_states WHERE entity_id = $1 AND month = $2',
-    [line.entityId, line.monthYear],
-  );
+  const month = await monthVerificationRow(ctx.database.pool, line.entityId, line.monthYear);
   return {
     challans: rows.map(challanOf),
     deducted: formatRupees(state.deducted),
     deposited: formatRupees(state.deposited),
     lineVerified: state.lineVerified,
-    monthVerified: month.rows[0]?.verified ?? false,
+    monthVerified: month?.verified ?? false,
+    monthVerification: monthVerificationOf(
+      month,
+      await monthCovered(ctx.database.pool, line.entityId, line.monthYear),
+    ),
     interestDue: formatRupees(rows.reduce((n, r) => n + challanInterestDue(r), 0)),
   };
 };
@@ -128,7 +161,14 @@ export const createChallan = async (ctx: AppContext, caller: Caller, b: Create) 
         caller.login,
       ],
     );
-    await refreshMonthVerified(db, entityId, b.monthYear);
+    await challanChanged(
+      db,
+      entityId,
+      b.monthYear,
+      [],
+      caller.login,
+      `${challanName({ bsr_code: b.bsrCode, challan_serial_number: b.challanSerialNumber, date_of_deposit: b.dateOfDeposit })} added`,
+    );
   });
   return { message: CHALLAN_MESSAGES.created };
 };
@@ -190,7 +230,14 @@ export const updateChallan = async (ctx: AppContext, caller: Caller, b: Update) 
         amount(b.others),
       ],
     );
-    await refreshMonthVerified(db, entityId, row.month);
+    await challanChanged(
+      db,
+      entityId,
+      row.month,
+      await allocatedRowMonths(db, entityId, b.id),
+      caller.login,
+      `${challanName(row)} edited`,
+    );
   });
   return { message: CHALLAN_MESSAGES.updated };
 };
@@ -200,6 +247,8 @@ export const deleteChallan = async (ctx: AppContext, caller: Caller, id: string)
   if (row.locked) throw badRequest(CHALLAN_MESSAGES.lockedNoDelete, 'CHALLAN_LOCKED');
   const entityId = entityOf(caller);
   await withTransaction(ctx.database.pool, async (db) => {
+    await lockEntityChallans(db, entityId);
+    const rowMonths = await allocatedRowMonths(db, entityId, id);
     // its rows go back to unallocated (challan_allocations has no foreign key to
     // payable_challans: see migrations/021)
     await db.query('DELETE FROM challan_allocations WHERE challan_id = $1 AND entity_id = $2', [
@@ -210,7 +259,7 @@ export const deleteChallan = async (ctx: AppContext, caller: Caller, id: string)
       id,
       entityId,
     ]);
-    await refreshMonthVerified(db, entityId, row.month);
+    await challanChanged(db, entityId, row.month, rowMonths, caller.login, `${challanName(row)} deleted`);
   });
   return { message: CHALLAN_MESSAGES.deleted };
 };

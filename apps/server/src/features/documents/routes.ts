@@ -6,7 +6,7 @@ import { entityOf } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { startBulkUpload } from './bulk-upload.ts';
 import { emailOneCertificate, emailStats, startBulkEmail } from './mail.ts';
-import { certificateByFileName, searchCertificates } from './repo.ts';
+import { certificateByFileName, searchCertificates, vendorOfPan } from './repo.ts';
 import { uploadOneCertificate } from './single-upload.ts';
 import type { DocumentTasks } from './tasks.ts';
 
@@ -29,6 +29,17 @@ export const documentHandlers = (ctx: AppContext, tasks: DocumentTasks): Handler
   form16aEmail: async ({ caller, body }) => emailOneCertificate(ctx, caller, body.fileName, body.email),
   form16aEmailStats: async ({ caller, query }) => emailStats(ctx, caller, query),
   form16aBulkEmail: async ({ caller, query }) => startBulkEmail(ctx, tasks.bulkEmail, caller, query),
+  form16aVendor: async ({ caller, params }) => {
+    const vendor = await vendorOfPan(ctx.db, entityOf(caller), params.pan);
+    return {
+      vendor: vendor && {
+        vendorCode: vendor.vendorCode,
+        vendorName: vendor.vendorName,
+        vendorPan: params.pan,
+        contactEmail: vendor.contactEmail,
+      },
+    };
+  },
   form16aUpload: async ({ caller, request }) => uploadOneCertificate(ctx, caller, request),
   form16aBulkUpload: async ({ caller, request }) => startBulkUpload(ctx, tasks.bulkUpload, caller, request),
   form16aBulkResult: async ({ caller, params }) => {

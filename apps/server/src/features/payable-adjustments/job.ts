@@ -68,6 +68,22 @@ const adjustmentJob = async (ctx: AppContext, input: AdjustmentJobInput, job: Ta
   const remarks = `${n} ${n === 1 ? 'entry' : 'entries'} of ${adjustment.file_name} adjusted; ${result.summary.totalEntries} entries of the year computed again up to ${monthLabel(runInput.month)}`;
   let outcome: TaskOutcome = {};
   await writeRun(ctx, job.jobId, runInput, result, entries, files, {}, async (client) => {
+    // The upload refused a verified month; one verified since (its challans
+    // completed meanwhile) has locked results the run has just kept as they
+    // were, so the adjustment would be recorded but not applied.
+    const touched = [
+      adjustment.month,
+      ...adjustment.changes.flatMap((c) => (c.documentDate ? [c.documentDate.slice(0, 7)] : [])),
+    ];
+    const locked = await client.query<{ month: string }>(
+      `SELECT month FROM payable_month_states
+       WHERE entity_id = $1 AND financial_year = $2 AND verified AND month = ANY($3::text[]) ORDER BY month`,
+      [input.entityId, adjustment.financial_year, touched],
+    );
+    if (locked.rows[0])
+      throw new Error(
+        `${monthLabel(locked.rows[0].month)} was verified after ${adjustment.file_name} was uploaded: its results are locked, so nothing was adjusted.`,
+      );
     await saveEntryAdjustments(
       client,
       input.entityId,

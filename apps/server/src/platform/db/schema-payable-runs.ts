@@ -101,6 +101,11 @@ export interface PayableMonthStatesTable {
   job_id: string | null;
   computed_at: NullableTimestamp;
   verified_at: NullableTimestamp;
+  verified_by_login: string | null;
+  cleared_at: NullableTimestamp;
+  cleared_by_login: string | null;
+  cleared_because: string | null;
+  cleared_verified_at: NullableTimestamp;
 }
 
 export interface PayableReportsTable {

@@ -12,7 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileText, IconWand } from '@tabler/icons-react';
-import { type AllocationGroup, type AllocationRow, challanAllocationRoutes } from '@taxrecon/contracts';
+import {
+  type AllocationGroup,
+  type AllocationRow,
+  challanAllocationRoutes,
+  challanRoutes,
+  payableRoutes,
+} from '@taxrecon/contracts';
 import { useEffect, useState } from 'react';
 import { ApiError, call, download } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
@@ -33,8 +39,14 @@ const UNALLOCATED = 'unallocated';
 const challanLabel = (c: AllocationGroup['challans'][number]) =>
   `${c.challanSerialNumber} of ${formatDate(c.dateOfDeposit)} · ${inr(c.left)} left`;
 
+// an allocation change clears a verified month's verification: the challans
+// and the month's lock show it too
 const refresh = () =>
-  queryClient.invalidateQueries({ queryKey: apiKey(challanAllocationRoutes.quarterAllocation) });
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: apiKey(challanAllocationRoutes.quarterAllocation) }),
+    queryClient.invalidateQueries({ queryKey: apiKey(challanRoutes.listChallans) }),
+    queryClient.invalidateQueries({ queryKey: apiKey(payableRoutes.payableExplore) }),
+  ]);
 
 const move = async (row: AllocationRow, challanId: string | null) => {
   try {

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
+  IconAlertTriangle,
   IconEdit,
   IconEye,
   IconLock,
@@ -10,14 +11,21 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { CHALLAN_MESSAGES, type Challan, challanRoutes, payableRoutes } from '@taxrecon/contracts';
+import {
+  CHALLAN_MESSAGES,
+  type Challan,
+  challanAllocationRoutes,
+  challanRoutes,
+  type MonthVerification,
+  payableRoutes,
+} from '@taxrecon/contracts';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { actionsColumn, DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMonth } from '../../lib/format.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
 import { deducteeLabel } from '../payable/result/summary-columns.tsx';
@@ -39,6 +47,7 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: apiKey(challanRoutes.listChallans) });
     await queryClient.invalidateQueries({ queryKey: apiKey(payableRoutes.payableExplore) });
+    await queryClient.invalidateQueries({ queryKey: apiKey(challanAllocationRoutes.quarterAllocation) });
   };
   const act = async (work: () => Promise<{ message: string }>) => {
     try {
@@ -143,7 +152,23 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
           <Badge color={d.lineVerified ? 'green' : 'yellow'} data-testid="challan-line-status">
             {d.lineVerified ? 'Line verified' : 'Deposits pending'}
           </Badge>
+          {d.monthVerified && d.monthVerification.verifiedAt && (
+            <Text size="xs" c="dimmed" data-testid="challan-month-verified">
+              {formatMonth(line.monthYear)} verified {formatDateTime(d.monthVerification.verifiedAt)}
+              {d.monthVerification.verifiedBy ? ` by ${d.monthVerification.verifiedBy}` : ''}
+            </Text>
+          )}
         </Group>
+      )}
+      {d && !d.monthVerified && d.monthVerification.cleared && (
+        <ClearedVerification
+          month={line.monthYear}
+          verification={d.monthVerification}
+          cleared={d.monthVerification.cleared}
+          onVerify={() =>
+            act(() => call(challanRoutes.verifyMonth, { params: { monthYear: line.monthYear } }))
+          }
+        />
       )}
       <DataGrid
         records={d?.challans ?? []}
@@ -179,5 +204,51 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
       <UploadChallanImage id={uploadId} onClose={() => setUploadId(null)} onDone={refresh} />
       <ViewChallanImage id={viewId} onClose={() => setViewId(null)} />
     </Stack>
+  );
+}
+
+// A change after the month was verified cleared the verification: say which,
+// and let the user verify the month again once its lines are covered.
+function ClearedVerification({
+  month,
+  verification,
+  cleared,
+  onVerify,
+}: {
+  month: string;
+  verification: MonthVerification;
+  cleared: NonNullable<MonthVerification['cleared']>;
+  onVerify: () => void;
+}) {
+  return (
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle size={16} />}
+      title={`${formatMonth(month)} is not verified`}
+      data-testid="challan-month-cleared"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          Changed after verification
+          {cleared.verifiedAt ? ` (verified ${formatDateTime(cleared.verifiedAt)})` : ''}: {cleared.because},{' '}
+          {formatDateTime(cleared.at)} by {cleared.by}.
+        </Text>
+        <Group>
+          <Tooltip
+            label="The challans do not cover the tax deducted on every line of the month"
+            disabled={verification.covered}
+          >
+            <Button
+              size="xs"
+              onClick={onVerify}
+              disabled={!verification.covered}
+              data-testid="challan-month-verify"
+            >
+              Verify {formatMonth(month)} again
+            </Button>
+          </Tooltip>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

@@ -18,7 +18,7 @@ import {
   FORM16A_MANDATORY,
   FORM16A_MAX_BYTES,
   type Form16aRecord,
-  masterDataRoutes,
+  type Form16aVendor,
   VENDOR_NOT_FOUND_FOR_PAN,
 } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero } from '@taxrecon/shared';
@@ -33,7 +33,7 @@ import { QUARTER_OPTIONS } from './form16a-options.ts';
 const RULES = { extensions: ['pdf'], maxBytes: FORM16A_MAX_BYTES, maxFiles: 1 };
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
-type Vendor = { vendorName: string; vendorCode: string; contactEmail: string | null };
+type Vendor = Form16aVendor;
 type Lookup =
   | { kind: 'idle' }
   | { kind: 'found'; vendor: Vendor }
@@ -43,7 +43,9 @@ type Lookup =
 const rupees = (text: string | null) => (text === null ? 'not shown' : formatInr(paiseOrZero(text)));
 
 // Spec part 3 section 4: a PAN of exactly 10 characters looks the vendor up;
-// its name and code show and its contact e-mail fills the e-mail box.
+// its name and code show and its contact e-mail fills the e-mail box. The
+// look-up is the Form 16A route's own (the vendor the upload files under),
+// so a user without the vendor master permission can upload too.
 const useVendorOfPan = (pan: string, onFound: (vendor: Vendor) => void) => {
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: onFound changes every render; the PAN drives the look-up
@@ -53,10 +55,9 @@ const useVendorOfPan = (pan: string, onFound: (vendor: Vendor) => void) => {
       return;
     }
     let live = true;
-    call(masterDataRoutes.vendorsByPan, { params: { pan } })
-      .then((vendors) => {
+    call(documentRoutes.form16aVendor, { params: { pan } })
+      .then(({ vendor }) => {
         if (!live) return;
-        const vendor = vendors[0];
         if (vendor) {
           setLookup({ kind: 'found', vendor });
           onFound(vendor);
