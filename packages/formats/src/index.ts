@@ -161,6 +161,10 @@ export {
   type Fvu26qDeductee,
   type Fvu26qReturn,
   formNumberOf,
+  isNilChallan,
+  NO_DEDUCTION_REMARKS,
+  nilChallan,
+  quarterEndOf,
   returnSectionCode,
   write26qFvu,
 } from './returns/fvu-26q.ts';

@@ -1,4 +1,5 @@
 export * from './arrays.ts';
+export * from './deductor-types.ts';
 export * from './financial-year.ts';
 export * from './identifiers.ts';
 export * from './json-text.ts';

@@ -1,3 +1,4 @@
+import { isDeductorType, isGovernmentDeductor, isValidPan, PAN_NOT_REQUIRED } from '@taxrecon/shared';
 import { z } from 'zod';
 import { Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
@@ -87,38 +88,61 @@ const upperTrim = z
   .trim()
   .transform((s) => s.toUpperCase());
 // What the 26Q batch header needs about the deductor and the person
-// responsible for deducting tax; the deductor's PAN is the entity's.
-export const ReturnDeductor = z.object({
-  tan: upperTrim.pipe(
-    z.string().regex(/^[A-Z]{4}\d{5}[A-Z]$/, 'TAN must be 4 letters, 5 digits and a letter'),
-  ),
-  name: z.string().trim().min(1, 'Deductor name is required').max(75),
-  branch: z.string().trim().max(75).default(''),
-  address1: z.string().trim().min(1, 'Address line 1 is required').max(25),
-  address2: z.string().trim().max(25).default(''),
-  city: z.string().trim().min(1, 'Town or city is required').max(25),
-  stateCode: z
-    .string()
-    .regex(/^\d{2}$/, 'State code must be the two digits of the 26Q annexure (e.g. 19 Maharashtra)'),
-  pin: z.string().regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits'),
-  email: z
-    .string()
-    .trim()
-    .regex(/^[^\s@^]+@[^\s@^]+\.[^\s@^]+$/, 'Invalid Email Address'),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\d{0,10}$/, 'Phone must be digits')
-    .default(''),
-  deductorType: z
-    .string()
-    .regex(/^[A-Z]$/, 'Deductor type is one letter (K company)')
-    .default('K'),
-  responsibleName: z.string().trim().min(1, 'Name of the responsible person is required').max(75),
-  responsibleDesignation: z.string().trim().min(1, 'Designation is required').max(20),
-  responsiblePan: upperTrim.pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, 'Invalid PAN Number')),
-  responsibleMobile: z.string().regex(/^\d{10}$/, 'Mobile must be 10 digits'),
-});
+// responsible for deducting tax. The deductor's PAN is the entity's unless
+// given here: a government deductor (Annexure 4: A, S, D, E, G, H, L, N) may
+// give PANNOTREQD, any other deductor needs a valid PAN.
+export const ReturnDeductor = z
+  .object({
+    tan: upperTrim.pipe(
+      z.string().regex(/^[A-Z]{4}\d{5}[A-Z]$/, 'TAN must be 4 letters, 5 digits and a letter'),
+    ),
+    name: z.string().trim().min(1, 'Deductor name is required').max(75),
+    branch: z.string().trim().max(75).default(''),
+    address1: z.string().trim().min(1, 'Address line 1 is required').max(25),
+    address2: z.string().trim().max(25).default(''),
+    city: z.string().trim().min(1, 'Town or city is required').max(25),
+    stateCode: z
+      .string()
+      .regex(/^\d{2}$/, 'State code must be the two digits of the 26Q annexure (e.g. 19 Maharashtra)'),
+    pin: z.string().regex(/^[1-9]\d{5}$/, 'PIN code must be 6 digits'),
+    email: z
+      .string()
+      .trim()
+      .regex(/^[^\s@^]+@[^\s@^]+\.[^\s@^]+$/, 'Invalid Email Address'),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\d{0,10}$/, 'Phone must be digits')
+      .default(''),
+    deductorType: upperTrim
+      .pipe(
+        z
+          .string()
+          .refine(
+            isDeductorType,
+            'Deductor type must be a code of the 26Q annexure: K company, A central government, S state government...',
+          ),
+      )
+      .default('K'),
+    // '' for the entity's PAN
+    pan: upperTrim.default(''),
+    responsibleName: z.string().trim().min(1, 'Name of the responsible person is required').max(75),
+    responsibleDesignation: z.string().trim().min(1, 'Designation is required').max(20),
+    responsiblePan: upperTrim.pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, 'Invalid PAN Number')),
+    responsibleMobile: z.string().regex(/^\d{10}$/, 'Mobile must be 10 digits'),
+  })
+  .superRefine((d, ctx) => {
+    if (d.pan === '' || isValidPan(d.pan)) return;
+    if (d.pan === PAN_NOT_REQUIRED && isGovernmentDeductor(d.deductorType)) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pan'],
+      message:
+        d.pan === PAN_NOT_REQUIRED
+          ? `PANNOTREQD is only for a government deductor (type A, S, D, E, G, H, L or N); deductor type ${d.deductorType} needs a valid PAN`
+          : "Invalid PAN Number: give the deductor's PAN, or PANNOTREQD for a government deductor",
+    });
+  });
 export type ReturnDeductor = z.input<typeof ReturnDeductor>;
 const text = z.string();
 export const ReturnDeductorAnswer = z.object({
@@ -135,6 +159,8 @@ export const ReturnDeductorAnswer = z.object({
       email: text,
       phone: text,
       deductorType: text,
+      // '' when the return carries the entity's PAN
+      pan: text,
       responsibleName: text,
       responsibleDesignation: text,
       responsiblePan: text,

@@ -36,7 +36,7 @@ export const BH = {
   challans: 4,
   form: 5,
   tan: 13,
-  pan: 15,
+  pan: 15, // PANNOTREQD for a deductor not required to have one (government)
   assessmentYear: 16, // (140)
   financialYear: 17, // (140)
   quarter: 18, // (140)
@@ -53,7 +53,7 @@ export const BH = {
   std: 29,
   phone: 30,
   addressChanged: 31,
-  deductorType: 32,
+  deductorType: 32, // Annexure 4 (@taxrecon/shared deductor-types.ts)
   responsibleName: 33,
   responsibleDesignation: 34,
   responsibleAddress1: 35,
@@ -79,13 +79,13 @@ export const CD = {
   batch: 3,
   record: 4, // (140)
   deductees: 5, // (140)
-  nil: 6, // (140)
+  nil: 6, // (140) Y on the nil challan: nothing deposited, rows with Annexure 6's reason
   tax: 8, // (140)
   interest: 9, // (140)
   fee: 10, // (140)
   penalty: 11, // (140)
   total: 12, // (140)
-  mode: 13, // (140) C: challan
+  mode: 13, // (140) C: challan; blank on the nil challan (chosen: no bank challan)
   bsr: 15, // (140)
   serial: 17, // (140) five digits
   date: 19, // (140)
@@ -113,8 +113,8 @@ export const DD = {
   amountPaid: 20, // (140)
   deducted: 24, // (140)
   deposited: 25, // (140)
-  deductedOn: 27, // (140)
+  deductedOn: 27, // (140) blank when nothing was deducted (chosen)
   rate: 28, // (140) four decimals
-  remark: 32, // (140) Annexure 6 reason for lower or no deduction
+  remark: 32, // (140) Annexure 6 reason for lower or no deduction (NO_DEDUCTION_REMARKS)
   certificate: 33, // (chosen) the section 197 certificate's number, with remark A
 } as const;

@@ -1,4 +1,11 @@
-import { type Paise, paise, parseRupees } from '@taxrecon/shared';
+import {
+  isGovernmentDeductor,
+  isValidPan,
+  PAN_NOT_REQUIRED,
+  type Paise,
+  paise,
+  parseRupees,
+} from '@taxrecon/shared';
 import { type FileIssue, issue } from '../errors.ts';
 import {
   assessmentYearOf,
@@ -6,8 +13,10 @@ import {
   type Fvu26qChallan,
   type Fvu26qReturn,
   formNumberOf,
+  isNilChallan,
   isoOf,
   money,
+  NO_DEDUCTION_REMARKS,
   QUARTERS,
 } from './fvu-26q.ts';
 import { BH, CD, DD, FH, FIELD_COUNTS, type RecordType } from './fvu-26q-layout.ts';
@@ -121,6 +130,22 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   const quarter = bh.at(BH.quarter) as Fvu26qReturn['quarter'];
   if (!QUARTERS.includes(quarter))
     problem(bh.line, 'QUARTER', 'Q1 to Q4', `"${quarter}" is not a quarter`, 'quarter');
+  // PANNOTREQD only for a deductor of a government category (Annexure 4)
+  const deductorPan = bh.at(BH.pan);
+  if (
+    deductorPan === PAN_NOT_REQUIRED
+      ? !isGovernmentDeductor(bh.at(BH.deductorType))
+      : !isValidPan(deductorPan)
+  )
+    problem(
+      bh.line,
+      'PAN',
+      "the deductor's PAN, or PANNOTREQD for a government deductor",
+      deductorPan === PAN_NOT_REQUIRED
+        ? `PANNOTREQD is for government deductors; deductor type "${bh.at(BH.deductorType)}" is not one`
+        : `"${deductorPan}" is not a PAN`,
+      'pan',
+    );
 
   const challans: Fvu26qChallan[] = [];
   let current: { record: Fields; challan: Fvu26qChallan } | null = null;
@@ -149,9 +174,18 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
         minorHead: f.at(CD.minorHead),
         deductees: [],
       };
-      if (!/^\d{7}$/.test(c.bsrCode))
-        problem(f.line, 'BSR', '7 digits', `"${c.bsrCode}" is not a BSR code`, 'bsr');
       const sum = c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others;
+      const nil = f.at(CD.nil);
+      if (nil === 'Y') {
+        // the nil challan: no bank challan and nothing paid
+        for (const n of [CD.bsr, CD.serial, CD.minorHead]) expect(f, n, '');
+        if (sum !== 0)
+          problem(f.line, 'NIL_CHALLAN', '0.00', 'A nil challan pays nothing', FIELD_NAMES.CD[CD.total]);
+      } else {
+        expect(f, CD.nil, 'N');
+        if (!/^\d{7}$/.test(c.bsrCode))
+          problem(f.line, 'BSR', '7 digits', `"${c.bsrCode}" is not a BSR code`, 'bsr');
+      }
       expect(f, CD.total, money(sum));
       challans.push(c);
       current = { record: f, challan: c };
@@ -165,20 +199,53 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
       const code = f.at(DD.deducteeCode);
       if (code !== '01' && code !== '02')
         problem(f.line, 'DEDUCTEE_CODE', '01 or 02', `"${code}" is not a deductee code`, 'deducteeCode');
-      current.challan.deductees.push({
+      const deducted = amount(f, DD.deducted);
+      const deposited = amount(f, DD.deposited);
+      // a row with nothing deducted has no date of deduction
+      const deductedOn = deducted === 0 && f.at(DD.deductedOn) === '' ? '' : date(f, DD.deductedOn);
+      const row = {
         pan: f.at(DD.pan),
         name: f.at(DD.name),
-        deducteeCode: code === '01' ? '01' : '02',
+        deducteeCode: code === '01' ? ('01' as const) : ('02' as const),
         section: f.at(DD.section),
         paidOn: date(f, DD.paidOn),
         amountPaid: amount(f, DD.amountPaid),
-        deducted: amount(f, DD.deducted),
-        deposited: amount(f, DD.deposited),
-        deductedOn: date(f, DD.deductedOn),
+        deducted,
+        deposited,
+        deductedOn,
         rate: rate(f, DD.rate),
         remark: f.at(DD.remark),
         ...(f.at(DD.certificate) ? { certificate: f.at(DD.certificate) } : {}),
-      });
+      };
+      // A nil challan's rows: nothing deducted or deposited, a reason for it
+      // and the deductee's PAN (Annexure 6).
+      if (isNilChallan(current.challan)) {
+        if (deducted !== 0 || deposited !== 0)
+          problem(
+            f.line,
+            'NIL_CHALLAN',
+            '0.00',
+            'A row of a nil challan has nothing deducted or deposited',
+            FIELD_NAMES.DD[DD.deducted],
+          );
+        if (!NO_DEDUCTION_REMARKS.includes(row.remark))
+          problem(
+            f.line,
+            'REMARK',
+            NO_DEDUCTION_REMARKS.join(', '),
+            `A row of a nil challan needs the reason for no deduction; found "${row.remark}"`,
+            'remark',
+          );
+        if (!isValidPan(row.pan))
+          problem(
+            f.line,
+            'PAN',
+            'a PAN',
+            `A row with no deduction needs the deductee's PAN; found "${row.pan}"`,
+            'pan',
+          );
+      }
+      current.challan.deductees.push(row);
     } else problem(f.line, 'ORDER', 'CD or DD', `A second ${f.type} record`);
   }
   close();

@@ -1,4 +1,4 @@
-import { formatRupees, type Paise } from '@taxrecon/shared';
+import { formatRupees, type Paise, paise } from '@taxrecon/shared';
 import { BH, CD, DD, FH, FIELD_COUNTS, type RecordType } from './fvu-26q-layout.ts';
 
 // The quarterly 26Q statement as the FVU text file (layout and its sources in
@@ -31,6 +31,7 @@ export interface Fvu26qDeductee {
   amountPaid: Paise;
   deducted: Paise;
   deposited: Paise;
+  // '' on a row with nothing deducted (there was no deduction to date)
   deductedOn: string;
   rate: number; // ten-thousandths of a percent
   remark: string; // Annexure 6 code or ''
@@ -38,10 +39,12 @@ export interface Fvu26qDeductee {
   certificate?: string;
 }
 
+// A challan, or the nil challan (isNilChallan: no BSR code, nothing paid)
+// that carries the rows with nothing deducted, each with its Annexure 6 reason.
 export interface Fvu26qChallan {
-  bsrCode: string;
-  serial: string; // five digits
-  depositedOn: string;
+  bsrCode: string; // seven digits; '' on the nil challan
+  serial: string; // five digits; '' on the nil challan
+  depositedOn: string; // the nil challan: the quarter's last day
   tax: Paise;
   surcharge: Paise;
   cess: Paise;
@@ -49,7 +52,7 @@ export interface Fvu26qChallan {
   fee: Paise;
   penalty: Paise;
   others: Paise;
-  minorHead: string;
+  minorHead: string; // 200 or 400; '' on the nil challan
   deductees: Fvu26qDeductee[];
 }
 
@@ -57,7 +60,7 @@ export interface Fvu26qReturn {
   createdOn: string;
   software: string;
   tan: string;
-  pan: string;
+  pan: string; // the deductor's, or PANNOTREQD for a government deductor
   financialYear: string; // 2024-25
   quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4';
   deductor: Fvu26qAddress & { name: string; branch: string; type: string };
@@ -112,6 +115,42 @@ export const formNumberOf = (financialYear: string): '140' | '26Q' =>
   isForm140Year(financialYear) ? '140' : '26Q';
 
 export const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
+
+// Annexure 6's reasons for no deduction that the rows of a nil challan may
+// carry (FVU 4.0, from October 2013: "Nil challans/transfer vouchers need to
+// mandatorily have deductee records with flag A, B, Y, S, T or Z"); each of
+// them needs the deductee's PAN.
+export const NO_DEDUCTION_REMARKS: readonly string[] = ['A', 'B', 'S', 'T', 'Y', 'Z'];
+
+// The nil challan has no bank challan behind it: no BSR code, no serial, no
+// minor head, nothing paid (CD NIL challan indicator Y).
+export const isNilChallan = (c: Pick<Fvu26qChallan, 'bsrCode'>): boolean => c.bsrCode === '';
+
+const QUARTER_LAST_DAY = { Q1: '06-30', Q2: '09-30', Q3: '12-31', Q4: '03-31' } as const;
+export const quarterEndOf = (financialYear: string, quarter: Fvu26qReturn['quarter']): string =>
+  `${Number(financialYear.slice(0, 4)) + (quarter === 'Q4' ? 1 : 0)}-${QUARTER_LAST_DAY[quarter]}`;
+
+// The quarter's nil challan for its rows with nothing deducted. Its date is
+// the quarter's last day, as the return preparation utility asks of a nil
+// challan ("Date on which tax deposited: last day of respective quarter").
+export const nilChallan = (
+  financialYear: string,
+  quarter: Fvu26qReturn['quarter'],
+  deductees: Fvu26qDeductee[],
+): Fvu26qChallan => ({
+  bsrCode: '',
+  serial: '',
+  depositedOn: quarterEndOf(financialYear, quarter),
+  tax: paise(0),
+  surcharge: paise(0),
+  cess: paise(0),
+  interest: paise(0),
+  fee: paise(0),
+  penalty: paise(0),
+  others: paise(0),
+  minorHead: '',
+  deductees,
+});
 
 export const money = formatRupees;
 const rateText = (r: number): string => `${Math.trunc(r / 10000)}.${String(r % 10000).padStart(4, '0')}`;
@@ -207,13 +246,13 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
       [CD.batch]: '1',
       [CD.record]: String(ci + 1),
       [CD.deductees]: String(c.deductees.length),
-      [CD.nil]: c.tax === 0 ? 'Y' : 'N',
+      [CD.nil]: isNilChallan(c) ? 'Y' : 'N',
       [CD.tax]: money(c.tax),
       [CD.interest]: money(c.interest),
       [CD.fee]: money(c.fee),
       [CD.penalty]: money(c.penalty),
       [CD.total]: money(total(c)),
-      [CD.mode]: 'C',
+      [CD.mode]: isNilChallan(c) ? '' : 'C',
       [CD.bsr]: c.bsrCode,
       [CD.serial]: c.serial,
       [CD.date]: ddmmyyyy(c.depositedOn),

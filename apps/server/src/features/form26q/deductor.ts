@@ -4,7 +4,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 
 // The deductor's details for the 26Q batch header (migrations/021), one row
-// per entity; the deductor's PAN is the entity's own (legal_entities.pan).
+// per entity. The deductor's PAN is the entity's own (legal_entities.pan)
+// unless the details give one (migrations/035): PANNOTREQD for a government
+// deductor.
 
 interface DeductorRow {
   tan: string;
@@ -18,6 +20,7 @@ interface DeductorRow {
   email: string;
   phone: string;
   deductor_type: string;
+  pan: string;
   responsible_name: string;
   responsible_designation: string;
   responsible_pan: string;
@@ -51,6 +54,7 @@ export const returnDeductor = async (
           email: r.email,
           phone: r.phone,
           deductorType: r.deductor_type,
+          pan: r.pan,
           responsibleName: r.responsible_name,
           responsibleDesignation: r.responsible_designation,
           responsiblePan: r.responsible_pan,
@@ -68,12 +72,12 @@ export const saveReturnDeductor = async (
   await ctx.database.pool.query(
     `INSERT INTO return_deductors (entity_id, tan, name, branch, address1, address2, city, state_code, pin, email,
        phone, deductor_type, responsible_name, responsible_designation, responsible_pan, responsible_mobile,
-       updated_by_login)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       updated_by_login, pan)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
      ON CONFLICT (entity_id) DO UPDATE SET tan = EXCLUDED.tan, name = EXCLUDED.name, branch = EXCLUDED.branch,
        address1 = EXCLUDED.address1, address2 = EXCLUDED.address2, city = EXCLUDED.city,
        state_code = EXCLUDED.state_code, pin = EXCLUDED.pin, email = EXCLUDED.email, phone = EXCLUDED.phone,
-       deductor_type = EXCLUDED.deductor_type, responsible_name = EXCLUDED.responsible_name,
+       deductor_type = EXCLUDED.deductor_type, pan = EXCLUDED.pan, responsible_name = EXCLUDED.responsible_name,
        responsible_designation = EXCLUDED.responsible_designation, responsible_pan = EXCLUDED.responsible_pan,
        responsible_mobile = EXCLUDED.responsible_mobile, updated_by_login = EXCLUDED.updated_by_login,
        updated_at = now()`,
@@ -95,6 +99,7 @@ export const saveReturnDeductor = async (
       d.responsiblePan,
       d.responsibleMobile,
       caller.login,
+      d.pan,
     ],
   );
   return { message: 'Deductor details saved' };

@@ -1,18 +1,35 @@
-import { type Fvu26qChallan, type Fvu26qReturn, returnSectionCode, write26qFvu } from '@taxrecon/formats';
-import { formatInr, isValidPan, type Paise, paiseOfNumeric } from '@taxrecon/shared';
+import {
+  type Fvu26qChallan,
+  type Fvu26qReturn,
+  nilChallan,
+  returnSectionCode,
+  write26qFvu,
+} from '@taxrecon/formats';
+import {
+  formatInr,
+  isGovernmentDeductor,
+  isValidPan,
+  PAN_NOT_REQUIRED,
+  type Paise,
+  paise,
+  paiseOfNumeric,
+} from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { type DeducteeRow, quarterChallanRows, quarterRows } from '../challans/allocation.ts';
 
 import { returnDeductor } from './deductor.ts';
+import { type NoDeductionRow, noDeductionRows } from './no-deduction.ts';
 import { type Quarter, quarterMonths, yearAndQuarter } from './quarter.ts';
 
 // The quarter's 26Q as the FVU text file (packages/formats returns/fvu-26q.ts
 // has the layout and its sources): one CD record per challan of the quarter
 // that pays deductee rows, each followed by the DD records of the rows
-// allocated to it. Refuses (422, every problem listed) rather than write a
-// file the FVU would reject or, worse, accept with rows missing.
+// allocated to it, then the nil challan with the rows that had nothing
+// deducted and a reason for it (no-deduction.ts). Refuses (422, every problem
+// listed) rather than write a file the FVU would reject or, worse, accept
+// with rows missing.
 
 const MAX_LISTED = 20;
 
@@ -89,6 +106,29 @@ const deducteeRecords = (fy: string, r: DeducteeRow): Deductee[] => {
   ];
 };
 
+// A row with nothing deducted: nothing deposited, no date of deduction, and
+// Annexure 6's reason (Y below the threshold, rate 0; A a nil-rate
+// certificate, at its rate, with its number). Every such reason needs the
+// deductee's PAN: a row without a valid one cannot be reported this way.
+const noDeductionRecord = (fy: string, r: NoDeductionRow): Deductee | null => {
+  const remark = r.status === 'belowThreshold' ? 'Y' : r.certificate_number ? 'A' : null;
+  if (remark === null || !r.pan || !isValidPan(r.pan)) return null;
+  return {
+    pan: r.pan,
+    name: (r.vendor_name ?? '').slice(0, 75),
+    deducteeCode: r.deductee_type === 'company' ? '01' : '02',
+    section: returnSectionCode(fy, r.section, r.payment_code),
+    paidOn: r.document_date ?? `${r.month}-01`,
+    amountPaid: paiseOfNumeric(r.base),
+    deducted: paise(0),
+    deposited: paise(0),
+    deductedOn: '',
+    rate: remark === 'A' ? rateUnits(r.rate) : 0,
+    remark,
+    ...(remark === 'A' ? { certificate: r.certificate_number! } : {}),
+  };
+};
+
 export const prepare26q = async (
   ctx: AppContext,
   caller: Caller,
@@ -99,25 +139,35 @@ export const prepare26q = async (
   const { fy, quarter } = yearAndQuarter(fyText, quarterText);
   const months = quarterMonths(fy, quarter);
   const problems: { path: string; message: string }[] = [];
-  const { deductor, pan } = await returnDeductor(ctx, entityId);
+  const { deductor, pan: entityPan } = await returnDeductor(ctx, entityId);
   if (!deductor)
     problems.push({
       path: 'deductor',
       message:
         "The deductor's TAN, address and responsible person are missing: fill in Deductor details for the return.",
     });
-  if (!pan || !isValidPan(pan))
-    problems.push({
-      path: 'deductor.pan',
-      message: "The entity has no valid PAN: the return carries it as the deductor's.",
-    });
+  // the deductor details' PAN, else the entity's; PANNOTREQD for government
+  const pan = deductor?.pan || entityPan;
+  const panProblem =
+    pan === PAN_NOT_REQUIRED
+      ? isGovernmentDeductor(deductor?.deductorType ?? '')
+        ? null
+        : `PANNOTREQD is only for a government deductor; deductor type ${deductor?.deductorType ?? 'K'} needs a valid PAN.`
+      : !pan || !isValidPan(pan)
+        ? "The entity has no valid PAN: the return carries it as the deductor's. Give it on the entity or in Deductor details (PANNOTREQD for a government deductor)."
+        : null;
+  if (panProblem) problems.push({ path: 'deductor.pan', message: panProblem });
 
   const rows = await quarterRows(ctx.database.pool, entityId, fy, months);
   const challans = await quarterChallanRows(ctx.database.pool, entityId, months);
-  if (rows.length === 0)
+  const nilRows = (await noDeductionRows(ctx.database.pool, entityId, fy, months)).flatMap((r) => {
+    const record = noDeductionRecord(fy, r);
+    return record ? [record] : [];
+  });
+  if (rows.length === 0 && nilRows.length === 0)
     problems.push({
       path: 'rows',
-      message: `The books have no deductee rows with tax deducted in ${fy} ${quarter}: run the 34A reconciliation for its months first.`,
+      message: `The books have no deductee rows in ${fy} ${quarter}, with tax deducted or below the threshold: run the 34A reconciliation for its months first.`,
     });
   const unallocated = rows.filter((r) => !r.challan_id);
   for (const r of unallocated.slice(0, MAX_LISTED))
@@ -165,6 +215,10 @@ export const prepare26q = async (
     minorHead: minorHeadOf(c.minor_head),
     deductees: (byChallan.get(c.id) ?? []).flatMap((r) => deducteeRecords(fy, r)),
   }));
+  // The rows with nothing deducted under one nil challan, after the paid ones
+  // (docs/decisions.md session 39): the FVU's way to report them, and no bank
+  // challan's deposit is claimed by a row that paid nothing.
+  if (nilRows.length > 0) fvuChallans.push(nilChallan(fy, quarter as Quarter, nilRows));
   const address = {
     address1: d.address1,
     address2: d.address2,

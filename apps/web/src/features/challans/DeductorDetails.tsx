@@ -19,7 +19,12 @@ const FIELDS: [keyof ReturnDeductor, string, string?][] = [
   ['pin', 'PIN code'],
   ['email', 'E-mail'],
   ['phone', 'Telephone'],
-  ['deductorType', 'Deductor type', 'K: company'],
+  [
+    'deductorType',
+    'Deductor type',
+    'K company; A central government, S state government (other codes in the 26Q annexure)',
+  ],
+  ['pan', 'PAN of the deductor', "Blank for the entity's PAN; PANNOTREQD for a government deductor"],
   ['responsibleName', 'Responsible person'],
   ['responsibleDesignation', 'Designation'],
   ['responsiblePan', 'PAN of the responsible person'],
@@ -68,7 +73,8 @@ export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}
         {values && (
           <>
             <Text size="sm" c="dimmed" mb="sm">
-              The deductor's PAN is the entity's: {current.data?.pan ?? 'not set on the entity'}.
+              The return carries the entity's PAN ({current.data?.pan ?? 'not set on the entity'}) unless
+              another is given below.
             </Text>
             <SimpleGrid cols={2}>
               {FIELDS.map(([k, label, hint]) => (

@@ -1,0 +1,60 @@
+import type pg from 'pg';
+import type { DeducteeRow } from '../challans/allocation.ts';
+
+// The quarter's 34A entries with nothing deducted that the 26Q reports, under
+// its nil challan, each with Annexure 6's reason for no deduction (fvu.ts
+// writes them):
+// - Y, below the threshold: the 34A outcome belowThreshold (the year's
+//   payments to the PAN under the section never reached it, DOMAIN 7.5);
+// - A, a lower deduction certificate at a nil rate: outcome ok at rate basis
+//   LDC, with the certificate found.
+// Not here: exempt entries (the masters say exempt, not why, and the reason
+// could be B, a 15G/15H declaration, T, a transporter's declaration, or Z, a
+// notified payment: docs/decisions.md session 39), entries liable but not
+// deducted (a default, not a reason), and credit notes (base not above 0).
+
+export type NoDeductionRow = Pick<
+  DeducteeRow,
+  | 'entry_id'
+  | 'month'
+  | 'document_date'
+  | 'ref'
+  | 'pan'
+  | 'vendor_name'
+  | 'section'
+  | 'payment_code'
+  | 'deductee_type'
+  | 'base'
+  | 'rate'
+  | 'rate_basis'
+  | 'certificate_number'
+> & { status: 'belowThreshold' | 'ok' };
+
+// The certificate is found as allocation.ts finds it for the rows with tax
+// deducted: the vendor's PAN and section, in force on the document date.
+const NO_DEDUCTION_SQL = `
+  SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
+         nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.payment_code, e.deductee_type,
+         e.base::text, e.rate::text, e.rate_basis, e.status,
+         CASE WHEN e.rate_basis = 'LDC' THEN (
+           SELECT l.certificate_number FROM ldc_certificates l
+            WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
+              AND l.section_number = e.section_number AND coalesce(l.sub_section, '') = e.sub_section
+              AND e.document_date BETWEEN l.valid_from AND l.valid_to
+            ORDER BY l.valid_from DESC, l.certificate_number LIMIT 1) END AS certificate_number
+    FROM payable_entries e
+    LEFT JOIN vendors v ON v.entity_id = e.entity_id AND v.vendor_code = e.vendor_code
+   WHERE e.entity_id = $1 AND e.financial_year = $2 AND e.month = ANY($3)
+     AND e.deducted = 0 AND e.base > 0
+     AND e.section_number IS NOT NULL AND e.deductee_type IS NOT NULL
+     AND e.return_form IS DISTINCT FROM '27Q'
+     AND (e.status = 'belowThreshold' OR (e.status = 'ok' AND e.rate_basis = 'LDC'))
+   ORDER BY e.document_date NULLS LAST, e.id`;
+
+export const noDeductionRows = async (
+  db: pg.Pool | pg.PoolClient,
+  entityId: string,
+  fy: string,
+  months: string[],
+): Promise<NoDeductionRow[]> =>
+  (await db.query<NoDeductionRow>(NO_DEDUCTION_SQL, [entityId, fy, months])).rows;
