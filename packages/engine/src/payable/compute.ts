@@ -52,12 +52,13 @@ const cmp = (a: string | null, b: string | null): number => {
 // 7.5 and 7.6 for the entries of one (PAN or vendor, section), in content order.
 // `ldcLeft`: what each certificate has left, shared by every group: a
 // vendor's lines of one section can fall in two groups (with and without a
-// PAN, or a type without a threshold), and a certificate's amount is spent once.
+// PAN, or a type without a threshold), and a certificate's amount is spent once
+// (keyed by `ldcKey` when mappings of several vendor codes carry one certificate).
 const assessGroup = (
   entries: readonly LedgerEntry[],
   order: number[],
   pending: Pending[],
-  ldcLeft: Map<VendorSectionMapping, number>,
+  ldcLeft: Map<VendorSectionMapping | string, number>,
 ): Liability[] => {
   const out: Liability[] = [];
   const monthly = new Map<string, number>();
@@ -147,11 +148,12 @@ const assessGroup = (
       if (ldc && ldc.ltdcRate !== null) {
         const ldcUnits = rateUnits(ldc.ltdcRate);
         const limit = ldc.ltdcAmount;
-        const left = ldcLeft.get(ldc) ?? (limit === null ? Number.POSITIVE_INFINITY : (limit as number));
+        const spent = ldc.ldcKey ?? ldc;
+        const left = ldcLeft.get(spent) ?? (limit === null ? Number.POSITIVE_INFINITY : (limit as number));
         const used = limit === null ? 0 : (limit as number) - left;
         // A reversal gives back what its original took of the certificate.
         const part = taxable >= 0 ? Math.min(taxable, left) : -Math.min(-taxable, used);
-        ldcLeft.set(ldc, left - part);
+        ldcLeft.set(spent, left - part);
         numerator = taxNumerator(paise(part), ldcUnits) + taxNumerator(paise(taxable - part), p.units);
         l.ldcPart = part;
         l.ldcLimit = limit;
@@ -187,7 +189,7 @@ export const computePayable = (input: PayableInput, options: PayableOptions = {}
     else groups.set(c.thresholdKey, [i]);
   });
   const liability = new Array<Liability | undefined>(entries.length);
-  const ldcLeft = new Map<VendorSectionMapping, number>();
+  const ldcLeft = new Map<VendorSectionMapping | string, number>();
   // Groups in key order, so a certificate spent across two groups is spent
   // in the same order however the ledger is sorted.
   for (const key of [...groups.keys()].sort()) {

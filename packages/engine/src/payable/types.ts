@@ -58,6 +58,9 @@ export interface VendorSectionMapping {
   ltdcAmount: Paise | null; // base that may be taxed at the certificate's rate
   ltdcFrom: string | null;
   ltdcTo: string | null;
+  // The certificate's identity when several mappings carry the same one (two
+  // vendor codes of its PAN): its amount is spent once over all of them.
+  ldcKey?: string | null;
 }
 
 export interface ExpenseSectionMapping {

@@ -1,4 +1,4 @@
-import type { platformRoutes } from '@taxrecon/contracts';
+import { PAYABLE_JOB_TYPE, type platformRoutes } from '@taxrecon/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
@@ -6,7 +6,9 @@ import type { CountsCache } from './counts-cache.ts';
 import { HELP_VIDEOS } from './help-videos.ts';
 
 type R = typeof platformRoutes;
-const RECON_TYPES = ['TDSReconciliation', 'TCSReconciliation', 'TDSPayableReconciliation'];
+// TDS payable runs are queued as '34A Reconciliation' (PAYABLE_JOB_TYPE); no
+// job was ever 'TDSPayableReconciliation', so they never showed here.
+const RECON_TYPES = ['TDSReconciliation', 'TCSReconciliation', PAYABLE_JOB_TYPE];
 
 // Counts rows of an entity in a table a later release adds; 0 until the table exists.
 const countIfTable = async (ctx: AppContext, table: string, entityId: string): Promise<number> => {

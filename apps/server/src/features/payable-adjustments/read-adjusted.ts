@@ -211,13 +211,22 @@ export const readAdjustedFile = async (
       else if (date.value !== entry.document_date) change.documentDate = date.value;
     }
     if (problems.length > problemsBefore) continue;
-    if (
+    const changed =
       change.section !== null ||
       change.rate !== null ||
       change.deductedPaise !== null ||
-      change.documentDate !== null
-    )
-      changes.push(change);
+      change.documentDate !== null;
+    // A line's entries include earlier months' whose tax is due in its month
+    // (DOMAIN 7.5): a verified month's entries are kept by every run as they
+    // are, so a change to one would be recorded but never applied.
+    if (changed && entry.month !== null && rules.verifiedMonths.has(entry.month)) {
+      at(
+        'Line',
+        `expected no change to "${file}" line ${line}: it is dated ${entry.document_date ?? entry.month}, and ${entry.month} is verified, so its results are locked (leave the row as it was sent)`,
+      );
+      continue;
+    }
+    if (changed) changes.push(change);
   }
   return { headers: table.headers, changes, problems, rowsRead };
 };

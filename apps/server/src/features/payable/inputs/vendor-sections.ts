@@ -41,8 +41,9 @@ export const loadVendorSections = async (
     amount_limit: string | null;
     valid_from: string;
     valid_to: string;
+    certificate_number: string;
   }>(
-    `SELECT c.pan_number, coalesce(c.vendor_code, v.vendor_code) AS vendor_code, c.section_number, c.sub_section,
+    `SELECT c.certificate_number, c.pan_number, coalesce(c.vendor_code, v.vendor_code) AS vendor_code, c.section_number, c.sub_section,
        c.rate::text, c.amount_limit::text, c.valid_from::text, c.valid_to::text
      FROM ldc_certificates c
      LEFT JOIN LATERAL (SELECT vendor_code FROM vendors WHERE entity_id = c.entity_id AND pan_number = c.pan_number
@@ -51,7 +52,7 @@ export const loadVendorSections = async (
     [entityId],
   );
   const section = (n: string, sub: string | null) => normaliseSection(n, sub) ?? n;
-  const out: VendorSectionMapping[] = mappings.rows.map((m) => ({
+  const rows: VendorSectionMapping[] = mappings.rows.map((m) => ({
     vendorCode: m.vendor_code,
     section: section(m.section_number, m.sub_section),
     tdsExempted: m.tds_exempted,
@@ -64,6 +65,14 @@ export const loadVendorSections = async (
     ltdcTo: iso(m.ltdc_to),
   }));
   const panOf = new Map(mappings.rows.map((m) => [m.vendor_code, m.pan_number]));
+  // Every certificate reaches the engine: a mapping with certificates becomes
+  // one mapping per certificate (the engine takes the one in force on the
+  // entry's date), so a certificate renewed mid-year, or next year's loaded
+  // before this year is computed again, does not replace the other. Each
+  // carries the certificate's number as `ldcKey`, so its amount is spent once
+  // over the vendor codes of its PAN (docs/decisions.md, session 39).
+  const byMapping = new Map<VendorSectionMapping, VendorSectionMapping[]>();
+  const out: VendorSectionMapping[] = [];
   for (const c of certificates.rows) {
     const s = section(c.section_number, c.sub_section);
     const ltdc = {
@@ -72,12 +81,13 @@ export const loadVendorSections = async (
       ltdcAmount: c.amount_limit === null ? null : paiseOfNumeric(c.amount_limit),
       ltdcFrom: iso(c.valid_from),
       ltdcTo: iso(c.valid_to),
+      ldcKey: `ldc:${c.certificate_number}`,
     };
-    const matching = out.filter(
+    const matching = rows.filter(
       (m) => m.section === s && (m.vendorCode === c.vendor_code || panOf.get(m.vendorCode) === c.pan_number),
     );
-    if (matching.length > 0) for (const m of matching) Object.assign(m, ltdc);
-    else if (c.vendor_code)
+    for (const m of matching) byMapping.set(m, [...(byMapping.get(m) ?? []), { ...m, ...ltdc }]);
+    if (matching.length === 0 && c.vendor_code)
       out.push({
         vendorCode: c.vendor_code,
         section: s,
@@ -87,5 +97,6 @@ export const loadVendorSections = async (
         ...ltdc,
       });
   }
-  return out;
+  // The certificate wins over LTDC fields typed into the mapping.
+  return [...rows.flatMap((m) => byMapping.get(m) ?? [m]), ...out];
 };

@@ -66,6 +66,7 @@ export const sectionTypeService = (ctx: AppContext) => {
               : undefined;
         if (!target) throw notFound(`Section expense type ${c.sectionexpensetypeid} not found`);
         const [section_number, sub_section] = canonicalSplit(c.sectionnumber, c.subsection)!;
+        const section = sub_section ? `${section_number}(${sub_section})` : section_number;
         await trx
           .updateTable('section_expense_types')
           .set({
@@ -83,6 +84,9 @@ export const sectionTypeService = (ctx: AppContext) => {
             threshold_invoice: c.thresholdinvoice,
             threshold_monthly: c.thresholdmonthly,
             threshold_annually: c.thresholdannually,
+            // follows the section, as the upload sets it: a 194Q row edited to
+            // 194C would otherwise tax only the excess (session 39)
+            excess_only: EXCESS_ONLY_SECTIONS.has(section),
             updated_by: caller.userId,
             updated_at: new Date(),
           })
