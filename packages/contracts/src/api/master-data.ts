@@ -1,7 +1,7 @@
 import { isValidGstin, isValidPan, isValidTan, type Paise, parseRupees } from '@taxrecon/shared';
 import { z } from 'zod';
 import { EMAIL_PATTERN, isCalendarDate, Message } from '../common.ts';
-import { defineRoute, FULL_USER, needs } from '../route.ts';
+import { defineRoute, needs } from '../route.ts';
 
 // Customer and vendor master data (spec part 1 sections 3, 5 and 7).
 
@@ -709,7 +709,9 @@ export const masterDataRoutes = {
   customerSuggestions: defineRoute({
     method: 'GET',
     path: '/search/entities/-1',
-    access: FULL_USER,
+    // the Delete Data screen's customer picker (session 39: any full user read
+    // the customer master's names, TANs and PANs here)
+    access: needs('DATA_ADMIN'),
     summary: 'Customers whose name, code or TAN contains q (at least 5 characters)',
     query: z.object({ q: z.string().max(200).default('') }),
     response: z.array(CustomerSuggestion),

@@ -12,8 +12,24 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 
-// Everything here is scoped to the caller's tenant: another tenant's user or
-// entity answers 404, as if it did not exist.
+// Everything here is scoped to the caller's tenant and, inside it, to the
+// entities the caller is allowed: an administrator limited to some entities
+// sees and manages those entities and the users working only in them; another
+// entity, or a user of another entity, answers 404, as if it did not exist,
+// and cannot be handed out (session 39: an administrator of entity B gave
+// themselves entity A, renamed it and set its PAN).
+
+// The caller's own entities (of their tenant).
+const callerEntityIds = async (ctx: AppContext, caller: Caller): Promise<Set<string>> => {
+  const rows = await ctx.db
+    .selectFrom('user_entities as ue')
+    .innerJoin('legal_entities as e', 'e.id', 'ue.entity_id')
+    .select('e.id')
+    .where('ue.user_id', '=', caller.userId)
+    .where('e.tenant_id', '=', caller.tenantId)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+};
 
 const toLegalEntity = (e: {
   id: string;
@@ -30,13 +46,14 @@ const toLegalEntity = (e: {
 });
 
 export const listLegalEntities = async (ctx: AppContext, caller: Caller): Promise<LegalEntity[]> => {
+  const mine = await callerEntityIds(ctx, caller);
   const rows = await ctx.db
     .selectFrom('legal_entities')
     .select(['id', 'sub_group_id', 'name', 'description', 'pan'])
     .where('tenant_id', '=', caller.tenantId)
     .orderBy('created_at')
     .execute();
-  return rows.map(toLegalEntity);
+  return rows.filter((e) => mine.has(e.id)).map(toLegalEntity);
 };
 
 export const listUsers = async (ctx: AppContext, caller: Caller): Promise<AdminUser[]> => {
@@ -53,7 +70,10 @@ export const listUsers = async (ctx: AppContext, caller: Caller): Promise<AdminU
     .where('e.tenant_id', '=', caller.tenantId)
     .orderBy('e.created_at')
     .execute();
-  return users.map((u) => {
+  const mine = await callerEntityIds(ctx, caller);
+  // users working only in the caller's entities (the caller among them)
+  const inScope = users.filter((u) => links.every((l) => l.user_id !== u.id || mine.has(l.id)));
+  return inScope.map((u) => {
     const entities = links.filter((l) => l.user_id === u.id);
     return {
       id: u.login,
@@ -67,7 +87,8 @@ export const listUsers = async (ctx: AppContext, caller: Caller): Promise<AdminU
   });
 };
 
-// The entities a user is to be allowed, all of the caller's organisation.
+// The entities a user is to be allowed, all of the caller's organisation and
+// among the caller's own entities (nobody hands out access they do not have).
 // None, or any that is not one of them (a text that is not an id among them:
 // it was dropped before, and an empty list then broke the query), is refused.
 const tenantEntityIds = async (ctx: AppContext, caller: Caller, ids: string[]): Promise<string[]> => {
@@ -81,7 +102,8 @@ const tenantEntityIds = async (ctx: AppContext, caller: Caller, ids: string[]): 
     .where('tenant_id', '=', caller.tenantId)
     .where('id', 'in', unique)
     .execute();
-  if (rows.length !== unique.length)
+  const mine = await callerEntityIds(ctx, caller);
+  if (rows.length !== unique.length || !unique.every((id) => mine.has(id)))
     throw badRequest('Select one or more entities of your organisation.', 'UNKNOWN_ENTITY');
   return unique;
 };
@@ -144,6 +166,14 @@ const findTenantUser = async (ctx: AppContext, caller: Caller, login: string) =>
     .where('tenant_id', '=', caller.tenantId)
     .executeTakeFirst();
   if (!user) throw notFound('User not found');
+  // a user who also works in an entity the caller is not allowed is another entity's user
+  const theirs = await ctx.db
+    .selectFrom('user_entities')
+    .select('entity_id')
+    .where('user_id', '=', user.id)
+    .execute();
+  const mine = await callerEntityIds(ctx, caller);
+  if (!theirs.every((e) => mine.has(e.entity_id))) throw notFound('User not found');
   return user;
 };
 
@@ -205,8 +235,17 @@ export const createLegalEntity = async (ctx: AppContext, caller: Caller, name: s
       })
       .returning(['id', 'sub_group_id', 'name', 'description', 'pan'])
       .executeTakeFirstOrThrow();
-    // The admin who creates an entity can work in it at once.
-    await trx.insertInto('user_entities').values({ user_id: caller.userId, entity_id: entity.id }).execute();
+    // The admin who creates an entity can work in it at once, and so can every
+    // administrator who held all the organisation's entities before it: an
+    // entity made by an administrator of some entities must not be hidden from
+    // the organisation's own administrators (admins see only their entities).
+    await sql`INSERT INTO user_entities (user_id, entity_id)
+      SELECT u.id, ${entity.id}::uuid FROM users u
+       WHERE u.tenant_id = ${caller.tenantId}::uuid
+         AND (u.id = ${caller.userId}::uuid OR (u.role = 'ADMIN' AND NOT EXISTS (
+           SELECT 1 FROM legal_entities e WHERE e.tenant_id = u.tenant_id AND e.id <> ${entity.id}::uuid
+              AND NOT EXISTS (SELECT 1 FROM user_entities ue WHERE ue.user_id = u.id AND ue.entity_id = e.id))))
+      ON CONFLICT DO NOTHING`.execute(trx);
     return toLegalEntity(entity);
   });
 };
@@ -218,7 +257,7 @@ const findTenantEntity = async (ctx: AppContext, caller: Caller, entityId: strin
     .where('id', '=', entityId)
     .where('tenant_id', '=', caller.tenantId)
     .executeTakeFirst();
-  if (!entity) throw notFound('Entity not found');
+  if (!entity || !(await callerEntityIds(ctx, caller)).has(entity.id)) throw notFound('Entity not found');
   return entity;
 };
 

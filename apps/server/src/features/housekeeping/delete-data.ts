@@ -13,7 +13,7 @@ import { ENTITY_TABLES } from '../../platform/db/entity-tables.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { affected, columnsOf, ident, raw, tableExists } from './sql.ts';
+import { affected, ident, raw, tableExists } from './sql.ts';
 
 // Delete Data (spec part 1 sections 2, 5 and 7): sales by financial year and
 // customers, payments by financial year and month, other data by object. Each
@@ -25,6 +25,9 @@ interface Target {
   yearColumn?: string;
   // used only while the table is not in ENTITY_TABLES, whose scope wins
   scope?: string;
+  // a further condition for a table without its own year column: `year` with
+  // $2 for the financial year, `anyYear` when none is chosen
+  also?: { year: string; anyYear: string };
 }
 
 const BY_ENTITY = 'entity_id = $1';
@@ -60,14 +63,33 @@ const OBJECT_TABLES: Record<DataObject, readonly Target[]> = {
     { table: 'recon_reports', yearColumn: 'financial_year' },
     { table: 'misc_reports', yearColumn: 'financial_year' },
   ],
+  // TDS payable (34A): the runs, their entries and monthly rows, the months'
+  // states and the reports; an entry's challan allocation goes with it (no
+  // foreign key since migration 031, so this is the cascade). The user's own
+  // inputs (uploaded files, challans, adjustments) stay. Session 39: the
+  // tables named here were 'tds_payable_results'/'_runs', which never came,
+  // so this deleted nothing and answered 'All Data Deleted'.
   tdspayable: [
-    { table: 'tds_payable_results', yearColumn: 'financial_year' },
-    { table: 'tds_payable_runs', yearColumn: 'financial_year' },
+    {
+      table: 'challan_allocations',
+      also: {
+        year: 'entry_id IN (SELECT id FROM payable_entries WHERE entity_id = $1 AND financial_year = $2)',
+        anyYear: 'entry_id IN (SELECT id FROM payable_entries WHERE entity_id = $1)',
+      },
+    },
+    { table: 'payable_entries', yearColumn: 'financial_year' },
+    { table: 'payable_months', yearColumn: 'financial_year' },
+    { table: 'payable_month_states', yearColumn: 'financial_year' },
+    { table: 'payable_reports', yearColumn: 'financial_year' },
+    { table: 'payable_runs', yearColumn: 'financial_year' },
   ],
 };
 
-// Vendor payments arrive with the TDS payable release; either name is accepted.
-const PAYMENT_TABLES = ['vendor_payments', 'payments'] as const;
+// 'yyyy-mm' of a month ('04' .. '12', '01' .. '03') of a financial year ('2024-25').
+const monthOfYear = (financialYear: string, month: string): string => {
+  const first = Number(financialYear.slice(0, 4));
+  return `${Number(month) >= 4 ? first : first + 1}-${month}`;
+};
 
 const scopeOf = (target: Target): string =>
   ENTITY_TABLES.find((t) => t.name === target.table)?.scope ?? target.scope ?? BY_ENTITY;
@@ -79,10 +101,10 @@ const deleteTarget = async (
   year: string | undefined,
 ): Promise<number | null> => {
   if (!(await tableExists(db, target.table))) return null;
-  const byYear = year !== undefined && target.yearColumn !== undefined;
-  const text = `DELETE FROM ${ident(target.table)} WHERE (${scopeOf(target)})${
-    byYear ? ` AND ${ident(target.yearColumn ?? '')} = $2` : ''
-  }`;
+  const byYear = year !== undefined && (target.yearColumn !== undefined || target.also !== undefined);
+  const yearCondition = byYear && target.yearColumn ? ` AND ${ident(target.yearColumn)} = $2` : '';
+  const also = target.also ? ` AND (${byYear ? target.also.year : target.also.anyYear})` : '';
+  const text = `DELETE FROM ${ident(target.table)} WHERE (${scopeOf(target)})${yearCondition}${also}`;
   return affected(await raw(db, text, byYear ? [entityId, year] : [entityId]));
 };
 
@@ -111,25 +133,26 @@ export const deleteDataService = (ctx: AppContext) => ({
 
   payments: async (caller: Caller, year: string, month: string): Promise<DeleteDataResponse> => {
     const entityId = await currentEntity(ctx, caller);
+    // Vendor payments are kept by month as 'yyyy-mm' (the payable folder's
+    // key), the request names the month '04'; session 39: compared as they
+    // came, nothing matched and 'Payments Deleted' was answered. The month's
+    // ledgers leave the folder with their payments, so the folder does not
+    // list a file whose rows are gone.
+    const yearMonth = monthOfYear(year, month);
     const deleted: Record<string, number> = {};
     await ctx.db.transaction().execute(async (trx) => {
-      for (const table of PAYMENT_TABLES) {
-        if (!(await tableExists(trx, table))) continue;
-        const columns = await columnsOf(trx, table);
-        // a month column ('04'), or else the month of the payment date
-        const monthOf = columns.includes('month')
-          ? 'month'
-          : columns.includes('payment_date')
-            ? "to_char(payment_date, 'MM')"
-            : null;
-        if (!monthOf) throw new Error(`${table} has neither a month nor a payment_date column`);
-        const result = await raw(
-          trx,
-          `DELETE FROM ${ident(table)} WHERE (${scopeOf({ table })}) AND financial_year = $2 AND ${monthOf} = $3`,
-          [entityId, year, month],
-        );
-        deleted[table] = affected(result);
-      }
+      const payments = await raw(
+        trx,
+        'DELETE FROM vendor_payments WHERE entity_id = $1 AND financial_year = $2 AND month = $3',
+        [entityId, year, yearMonth],
+      );
+      deleted.vendor_payments = affected(payments);
+      const files = await raw(
+        trx,
+        `DELETE FROM payable_files WHERE entity_id = $1 AND kind = 'vendor-payment' AND financial_year = $2 AND month = $3`,
+        [entityId, year, yearMonth],
+      );
+      deleted.payable_files = affected(files);
     });
     return { message: PAYMENTS_DELETED, detail: PAYMENTS_DELETED_DETAIL, deleted };
   },
