@@ -137,7 +137,9 @@ describe("an administrator limited to one entity and another entity's data", () 
   it("an entity the limited administrator creates is the organisation administrators' too", async () => {
     const made = (await t.api('PUT', '/legal-entity', { token: branchAdmin, body: { name: 'Nashik Depot' } }))
       .json as { id: string };
-    const seenByBranch = (await t.api('GET', '/legal-entities', { token: branchAdmin })).json as { id: string }[];
+    const seenByBranch = (await t.api('GET', '/legal-entities', { token: branchAdmin })).json as {
+      id: string;
+    }[];
     expect(seenByBranch.map((e) => e.id)).toEqual([B.id, made.id]);
     const seenByHead = (await t.api('GET', '/legal-entities', { token: admin })).json as { id: string }[];
     expect(seenByHead.map((e) => e.id)).toContain(made.id);
