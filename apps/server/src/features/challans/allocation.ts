@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { financialYearOfMonth, quarterOfMonth } from '../payable/runs/months.ts';
+import { financialYearOfMonth, monthLabel, quarterOfMonth } from '../payable/runs/months.ts';
 
 import { monthsOfQuarter } from './quarterly.ts';
 import { challanName } from './store.ts';
@@ -342,7 +342,7 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
       .rows[0];
     if (!entry) throw notFound('Deductee row not found');
     const from = entry.challan_id ? await challanOfId(db, entityId, entry.challan_id) : null;
-    const rowName = `a row (${entry.ref}) of ${entry.month}`;
+    const rowName = `a row (${entry.ref}) of ${monthLabel(entry.month)}`;
     if (body.challanId === null) {
       await db.query('DELETE FROM challan_allocations WHERE entry_id = $1 AND entity_id = $2', [
         body.entryId,

@@ -150,7 +150,7 @@ describe('a change to a verified month clears its verification', () => {
       verifiedAt: null,
       covered: true,
       cleared: {
-        because: 'challan 0510308/701 of 2024-11-07 edited',
+        because: 'challan 0510308/701 of 07 Nov 2024 edited',
         by: ADMIN.email,
         verifiedAt: before.verifiedAt,
       },
@@ -169,12 +169,12 @@ describe('a change to a verified month clears its verification', () => {
 
   it('adding or deleting a challan of a verified month clears it', async () => {
     await createChallan('C1c', { serial: '703', month: '2024-10', date: '2024-11-08', tax: '25' });
-    expect((await verification('2024-10')).cleared?.because).toBe('challan 0510308/703 of 2024-11-08 added');
+    expect((await verification('2024-10')).cleared?.because).toBe('challan 0510308/703 of 08 Nov 2024 added');
     await verifyAgain('2024-10');
     await ok('DELETE', `/tds-payable/tds-payable-challan/delete/${challans.C1c}`);
     expect(await verification('2024-10')).toMatchObject({
       verified: false,
-      cleared: { because: 'challan 0510308/703 of 2024-11-08 deleted', by: ADMIN.email },
+      cleared: { because: 'challan 0510308/703 of 08 Nov 2024 deleted', by: ADMIN.email },
     });
     await verifyAgain('2024-10');
     await ok('DELETE', `/tds-payable/tds-payable-challan/delete/${challans.C1b}`);
@@ -220,7 +220,7 @@ describe('a change to a verified month clears its verification', () => {
     await ok('PUT', '/tds-payable/challan-allocation/move', { entryId: rows.r2, challanId: null });
     expect(await verification('2024-10')).toMatchObject({
       verified: false,
-      cleared: { because: 'a row (DOC-r2) of 2024-10 unallocated from challan 0510309/701 of 2024-11-07' },
+      cleared: { because: 'a row (DOC-r2) of October 2024 unallocated from challan 0510309/701 of 07 Nov 2024' },
     });
     expect((await verification('2024-11')).verified).toBe(true);
     await verifyAgain('2024-10');
@@ -231,7 +231,7 @@ describe('a change to a verified month clears its verification', () => {
     for (const month of ['2024-10', '2024-11'])
       expect(await verification(month)).toMatchObject({
         verified: false,
-        cleared: { because: 'a row (DOC-r2) of 2024-10 allocated to challan 0510308/801 of 2024-12-07' },
+        cleared: { because: 'a row (DOC-r2) of October 2024 allocated to challan 0510308/801 of 07 Dec 2024' },
       });
     await verifyAgain('2024-10');
     await verifyAgain('2024-11');
@@ -244,7 +244,7 @@ describe('a change to a verified month clears its verification', () => {
     await ok('DELETE', `/tds-payable/tds-payable-challan/delete/${challans.C2}`);
     // C2 paid r2 (October) and r3 (November)
     for (const month of ['2024-10', '2024-11'])
-      expect((await verification(month)).cleared?.because).toBe('challan 0510308/801 of 2024-12-07 deleted');
+      expect((await verification(month)).cleared?.because).toBe('challan 0510308/801 of 07 Dec 2024 deleted');
     expect((await verification('2024-11')).covered).toBe(false);
     const refused = await call('POST', '/tds-payable/month-verification/2024-11');
     expect(refused.status).toBe(409);
