@@ -1,6 +1,7 @@
-import { Button, Group, Modal, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { challanAllocationRoutes, ReturnDeductor } from '@taxrecon/contracts';
+import { DEDUCTOR_TYPES } from '@taxrecon/shared';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
@@ -19,17 +20,18 @@ const FIELDS: [keyof ReturnDeductor, string, string?][] = [
   ['pin', 'PIN code'],
   ['email', 'E-mail'],
   ['phone', 'Telephone'],
-  [
-    'deductorType',
-    'Deductor type',
-    'K company; A central government, S state government (other codes in the 26Q annexure)',
-  ],
+  ['deductorType', 'Deductor type', "The 26Q annexure's category; a government one may give PANNOTREQD"],
   ['pan', 'PAN of the deductor', "Blank for the entity's PAN; PANNOTREQD for a government deductor"],
   ['responsibleName', 'Responsible person'],
   ['responsibleDesignation', 'Designation'],
   ['responsiblePan', 'PAN of the responsible person'],
   ['responsibleMobile', 'Mobile of the responsible person'],
 ];
+// Annexure 4's categories by name, the letter the file carries beside it.
+const TYPE_OPTIONS = Object.entries(DEDUCTOR_TYPES).map(([code, name]) => ({
+  value: code,
+  label: `${name} (${code})`,
+}));
 const EMPTY = Object.fromEntries(FIELDS.map(([k]) => [k, k === 'deductorType' ? 'K' : ''])) as Values;
 
 // What the 26Q batch header says about the deductor: kept per entity.
@@ -77,16 +79,30 @@ export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}
               another is given below.
             </Text>
             <SimpleGrid cols={2}>
-              {FIELDS.map(([k, label, hint]) => (
-                <TextInput
-                  key={k}
-                  label={label}
-                  description={hint}
-                  value={values[k]}
-                  error={errors[k]}
-                  onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
-                />
-              ))}
+              {FIELDS.map(([k, label, hint]) =>
+                k === 'deductorType' ? (
+                  <Select
+                    key={k}
+                    label={label}
+                    description={hint}
+                    data={TYPE_OPTIONS}
+                    value={values[k]}
+                    error={errors[k]}
+                    allowDeselect={false}
+                    searchable
+                    onChange={(v) => setValues({ ...values, [k]: v ?? 'K' })}
+                  />
+                ) : (
+                  <TextInput
+                    key={k}
+                    label={label}
+                    description={hint}
+                    value={values[k]}
+                    error={errors[k]}
+                    onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
+                  />
+                ),
+              )}
             </SimpleGrid>
             <Group justify="flex-end" mt="md">
               <Button variant="default" onClick={() => setValues(null)}>
