@@ -83,6 +83,8 @@ export const FolderLoadRequest = z.object({
   financialYear: z.string().optional(),
   mappingDefinition: z.record(z.string(), z.string()).optional(),
   header: z.string().max(10_000).optional(),
+  // load although the same bytes, or most of a 26AS's rows, were loaded before ("Load again")
+  force: z.boolean().optional(),
 });
 
 const folderRoutes = (

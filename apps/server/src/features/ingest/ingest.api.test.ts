@@ -367,7 +367,10 @@ describe('folder loads', () => {
       const theirs = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: { fileNames } });
       expect(theirs.status).toBe(400);
     }
-    const started = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: {} });
+    // asked as an upload is (session 39): the tests above loaded this statement already
+    const asked = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: {} });
+    expect(asked.json).toMatchObject({ code: 'ROWS_ALREADY_LOADED' });
+    const started = await t.api('PUT', '/ingest/taxbook-raw-folder-ingest', { token, body: { force: true } });
     const view = await finished((started.json as { jobId: string }).jobId);
     expect(resultOf(view).controlTotals.rowsLoaded).toBeGreaterThan(0);
   });

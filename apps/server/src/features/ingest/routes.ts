@@ -46,6 +46,7 @@ export const ingestHandlers = (
         ...(body.financialYear ? { financialYear: body.financialYear } : {}),
         ...(body.mappingDefinition ? { mapping: body.mappingDefinition } : {}),
         ...(body.header ? { headers: body.header } : {}),
+        ...(body.force ? { force: true } : {}),
       })) as Handlers<R>['loadRaw26asFolder'],
   });
   const raw26as = folder('form-26as');

@@ -76,16 +76,18 @@ const loadableYear = (fy: string): boolean => {
   return start >= 2000 && start <= next;
 };
 
-const acceptUpload = async (
+// What refuses a load before anything is kept, for an upload and a folder
+// load alike: a sales register without a loadable year, the same bytes
+// loaded before or being loaded now, and for a 26AS a zip bomb, a statement
+// whose rows are mostly loaded already, or one of another PAN. `force` is the
+// person's "Load again".
+export const refuseUnloadable = async (
   ctx: AppContext,
-  store: FileStore,
-  caller: Caller,
   entityId: string,
-  upload: ReceivedUpload,
   kind: IngestKind,
-  task: TaskDefinition,
-): Promise<UploadAnswer> => {
-  const fields = UploadFields.parse(upload.fields);
+  files: readonly ReceivedFile[],
+  fields: { financialYear?: string | undefined; force?: boolean; password?: string | undefined },
+): Promise<void> => {
   if (kind === 'sales-register' && (!fields.financialYear || !isFinancialYear(fields.financialYear))) {
     throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
   }
@@ -95,9 +97,8 @@ const acceptUpload = async (
       'NO_FINANCIAL_YEAR',
     );
   }
-  const mapping = parseMapping(fields.mappingDefinition);
-  if (fields.force !== 'true') {
-    for (const file of upload.files) {
+  if (!fields.force) {
+    for (const file of files) {
       // a load that loaded nothing does not count; one still running does
       const earlier = await ctx.db
         .selectFrom('stored_files as f')
@@ -129,14 +130,32 @@ const acceptUpload = async (
     }
   }
   if (kind === 'form-26as') {
-    for (const file of upload.files) await refuseZipBomb(file);
+    for (const file of files) await refuseZipBomb(file);
     const statements = [];
-    for (const file of upload.files)
+    for (const file of files)
       for (const statement of await statementsOf(file, fields.password)) statements.push({ file, statement });
     // "already loaded" is the more specific question; then the PAN
-    if (fields.force !== 'true') await refuseLoadedStatements(ctx, entityId, statements);
-    await refuseForeignPan(ctx, entityId, statements, fields.force === 'true');
+    if (!fields.force) await refuseLoadedStatements(ctx, entityId, statements);
+    await refuseForeignPan(ctx, entityId, statements, fields.force === true);
   }
+};
+
+const acceptUpload = async (
+  ctx: AppContext,
+  store: FileStore,
+  caller: Caller,
+  entityId: string,
+  upload: ReceivedUpload,
+  kind: IngestKind,
+  task: TaskDefinition,
+): Promise<UploadAnswer> => {
+  const fields = UploadFields.parse(upload.fields);
+  const mapping = parseMapping(fields.mappingDefinition);
+  await refuseUnloadable(ctx, entityId, kind, upload.files, {
+    financialYear: fields.financialYear,
+    force: fields.force === 'true',
+    password: fields.password,
+  });
   const fileIds: string[] = [];
   for (const file of upload.files) {
     fileIds.push(await keepUploadedFile(ctx.db, store, { ...caller, entityId }, kind, file));

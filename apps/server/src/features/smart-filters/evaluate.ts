@@ -27,7 +27,7 @@ const numberOf = (term: SmartFilterTerm, text: string): string => {
 
 const termSql = (filter: FilterDefinition, term: SmartFilterTerm): RawBuilder<boolean> => {
   const condition = filter.conditions.find((c) => c.dbColumnName === term.field);
-  const field = FIELDS[term.field];
+  const field = Object.hasOwn(FIELDS, term.field) ? FIELDS[term.field] : undefined;
   if (!condition || !field) {
     throw badRequest(`The filter "${filter.name}" has no condition "${term.field}".`, 'INVALID_CONDITION');
   }
@@ -103,7 +103,8 @@ const orderOf = (query: SmartFilterQuery, orderBy: string | undefined): RawBuild
     wanted.push({ field, dir: d });
   }
   return wanted.map(({ field, dir }) => {
-    const f = FIELDS[field];
+    // own keys only: 'constructor' and 'toString' are on every object
+    const f = Object.hasOwn(FIELDS, field) ? FIELDS[field] : undefined;
     if (!f) throw badRequest(`orderBy: cannot sort by "${field}".`, 'INVALID_ORDER');
     return dir === 'DESC' ? sql`${f.expr} DESC` : sql`${f.expr} ASC`;
   });

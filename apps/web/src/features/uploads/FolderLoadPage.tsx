@@ -3,12 +3,12 @@ import { IconFolderOpen, IconRefresh } from '@tabler/icons-react';
 import { ingestRoutes, type UploadAnswer } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, errorMessage } from '../../api/client.ts';
+import { ApiError, call, errorMessage } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { formatBytes } from './folder-format.ts';
-import { REDIRECT_AFTER_MS } from './upload-rules.ts';
+import { asksToLoadAgain, REDIRECT_AFTER_MS } from './upload-rules.ts';
 
 const FOLDERS = {
   'form-26as': {
@@ -41,18 +41,26 @@ export function FolderLoadPage({ kind }: { kind: keyof typeof FOLDERS }) {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // the server asks before loading what it has loaded already: "Load again" sends force
+  const [askAgain, setAskAgain] = useState(false);
   const files = listing.data?.files ?? [];
 
-  const load = async () => {
+  const load = async (force = false) => {
     setBusy(true);
     setError(null);
+    setAskAgain(false);
     try {
       const result = await call(spec.load, {
-        body: { ...(chosen.length ? { fileNames: chosen } : {}), ...(year ? { financialYear: year } : {}) },
+        body: {
+          ...(chosen.length ? { fileNames: chosen } : {}),
+          ...(year ? { financialYear: year } : {}),
+          ...(force ? { force: true } : {}),
+        },
       });
       setAnswer(result);
       setTimeout(() => navigate('/jobs/all'), REDIRECT_AFTER_MS);
     } catch (e) {
+      setAskAgain(e instanceof ApiError && asksToLoadAgain(e.code));
       setError(`Data Upload Failed - ${errorMessage(e)}`);
     } finally {
       setBusy(false);
@@ -116,13 +124,23 @@ export function FolderLoadPage({ kind }: { kind: keyof typeof FOLDERS }) {
           <Group>
             <Button
               leftSection={<IconFolderOpen size={16} />}
-              onClick={load}
+              onClick={() => load()}
               loading={busy}
               disabled={files.length === 0 || (kind === 'sales-register' && !year)}
               data-testid="folder-load-submit"
             >
               Load from folder
             </Button>
+            {askAgain && (
+              <Button
+                variant="light"
+                color="orange"
+                onClick={() => load(true)}
+                data-testid="folder-load-again"
+              >
+                Load again
+              </Button>
+            )}
           </Group>
           {error && <Alert color="red">{error}</Alert>}
           {answer && (

@@ -128,7 +128,14 @@ const LEFT_AS_THEY_ARE = new Set(['matched', 'discrepancy', 'split', 'acceptpart
 // line and column: a Status that is no status, an entry id that is not one or
 // is no entry of this reconciliation. A file read in the background is
 // checked whole before anything is decided, so a bad row changes nothing.
-export const sheetProblems = async (ctx: AppContext, run: RunView, sheets: readonly Sheet[]) => {
+// With `only` (an upload on one customer's screen), an entry of another
+// customer is a problem too.
+export const sheetProblems = async (
+  ctx: AppContext,
+  run: RunView,
+  sheets: readonly Sheet[],
+  only: { party: number; name: string } | null = null,
+) => {
   const problems: string[] = [];
   const ids = new Map<string, string>(); // id -> where it was read
   for (const sheet of sheets) {
@@ -146,6 +153,10 @@ export const sheetProblems = async (ctx: AppContext, run: RunView, sheets: reado
       else if (!settable) continue;
       else if (!/^\d{1,9}:[BT]:\d{1,9}$/.test(id))
         problems.push(`${sheet.name}, line ${line}, column Entry id: "${id}" is not an entry id.`);
+      else if (only && Number(id.split(':')[0]) !== only.party)
+        problems.push(
+          `${sheet.name}, line ${line}, column Entry id: "${id}" is an entry of another customer, not of ${only.name}.`,
+        );
       else ids.set(id, `${sheet.name}, line ${line}`);
     }
   }
@@ -171,7 +182,17 @@ export const bulkUpdate = async (
 ): Promise<Answer> => {
   const run = await completedRun(ctx, caller, query.jobId, query.updateType);
   const only = query.tanNumber ? await findParty(ctx, run, query.tanNumber) : null;
-  return applySheets(ctx, caller, run, await readSheets(request), only);
+  const sheets = await readSheets(request);
+  // Checked whole before anything is decided, as the manual reconciliation
+  // upload is (session 39): a Status typed wrong ("Acept") was skipped in
+  // silence while the rest applied, under a green "n entries updated".
+  const problems = await sheetProblems(ctx, run, sheets, only);
+  if (problems.length > 0)
+    throw badRequest(
+      `Nothing was changed. ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (${problems.length - 5} more)` : ''}`,
+      'BAD_ROWS',
+    );
+  return applySheets(ctx, caller, run, sheets, only);
 };
 
 // Every entry whose Status changed becomes a decision; an entry already in

@@ -1,12 +1,12 @@
 import { JOBS_DELETED_MESSAGE, type ReconKind } from '@taxrecon/contracts';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Caller } from '../../../platform/http/caller.ts';
-import { badRequest, nullIfNotFound } from '../../../platform/http/errors.ts';
-import { findParty, latestRun } from '../discrepancies/discrepancies.ts';
+import { type Caller, entityOf } from '../../../platform/http/caller.ts';
+import { badRequest } from '../../../platform/http/errors.ts';
+import { findParty } from '../discrepancies/discrepancies.ts';
 import { startPartiesJob } from '../discrepancies/parties-job.ts';
 import type { ReconciliationTasks } from '../tasks.ts';
 import { deletePartyOfRun, deleteRuns, partyKeysOfSales, salesToReconcile, yearRuns } from './repo.ts';
-import type { RunView } from './runs.ts';
+import { type RunView, runQuery } from './runs.ts';
 
 // Rules about whole runs: deleting a year's runs, removing one party from a
 // run's output, and re-reconciling the parties of edited sales entries.
@@ -30,6 +30,31 @@ export const removePartyFromRun = async (ctx: AppContext, run: RunView, customer
   return { message: `${party.name} was removed from the output` };
 };
 
+// The year's latest completed TDS run that reconciled the edited entries.
+// Not simply the latest: a run of chosen customers made after the year's
+// full run holds only those, and taking it cleared the edits of everyone
+// else unreconciled, saying no earlier job existed (session 39).
+const runHoldingSales = async (
+  ctx: AppContext,
+  caller: Caller,
+  year: string,
+  salesIds: string[],
+): Promise<{ run: RunView | null; keys: string[] }> => {
+  const runs = await runQuery(ctx)
+    .where('r.entity_id', '=', entityOf(caller))
+    .where('j.tenant_id', '=', caller.tenantId)
+    .where('r.kind', '=', 'TDS')
+    .where('r.financial_year', '=', year)
+    .where('r.status', '=', 'Completed')
+    .orderBy('r.completed_at', 'desc')
+    .execute();
+  for (const run of runs) {
+    const keys = await partyKeysOfSales(ctx, run.job_id, salesIds);
+    if (keys.length > 0) return { run, keys };
+  }
+  return { run: null, keys: [] };
+};
+
 export const reconcileChangedSales = async (
   ctx: AppContext,
   tasks: ReconciliationTasks,
@@ -44,8 +69,7 @@ export const reconcileChangedSales = async (
   const messages: string[] = [];
   for (const year of [...new Set(edited.map((e) => e.financial_year))].sort()) {
     const ids = edited.filter((e) => e.financial_year === year).map((e) => String(e.id));
-    const run = await latestRun(ctx, caller, 'TDS', year).catch(nullIfNotFound);
-    const keys = run ? await partyKeysOfSales(ctx, run.job_id, ids) : [];
+    const { run, keys } = await runHoldingSales(ctx, caller, year, ids);
     if (!run || keys.length === 0) {
       // Spec part 2 section 7: notsubmitted clears the entries too; with no
       // earlier job to re-run, the next full reconciliation of the year takes them in.
