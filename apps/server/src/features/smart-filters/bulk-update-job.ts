@@ -1,4 +1,5 @@
 import type { SmartBulkUpdateRequest } from '@taxrecon/contracts';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
@@ -51,8 +52,10 @@ const openRowIds = async (
     .where('job_id', '=', run.job_id)
     .where('party', '=', party)
     .where('side', '=', side);
-  if (from) q = q.where('txn_date', '>=', new Date(`${from}T00:00:00Z`));
-  if (to) q = q.where('txn_date', '<=', new Date(`${to}T00:00:00Z`));
+  // compared as days, not as instants: a timestamp at UTC midnight left the
+  // last day out on a database session west of UTC
+  if (from) q = q.where('txn_date', '>=', sql<Date>`${from}::date`);
+  if (to) q = q.where('txn_date', '<=', sql<Date>`${to}::date`);
   const rows = await q.orderBy('ord').execute();
   return rows
     .filter((r) => {
