@@ -230,7 +230,7 @@ describe('allocation of deductee rows to challans', () => {
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({
       code: 'CHALLAN_OVER_ALLOCATED',
-      message: "Challan 0510308/101 of 2024-05-07 has ₹1,500.00 left; the row's tax is ₹2,000.00.",
+      message: "Challan 0510308/101 of 07 May 2024 has ₹1,500.00 left; the row's tax is ₹2,000.00.",
     });
     // moving r1 to C2 would need 1,000 where 500 is left
     expect((await move('r1', 'C2')).status).toBe(400);

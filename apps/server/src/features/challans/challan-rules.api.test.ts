@@ -191,7 +191,7 @@ describe('allocation keeps a row to challans of its own TAN', () => {
     expect(moved.json).toMatchObject({
       code: 'ALLOCATION_TAN',
       message:
-        "The row's tax was deducted under TAN DELA11111A; challan 0510308/601 of 2024-06-07 was paid under TAN MUMD12345E.",
+        "The row's tax was deducted under TAN DELA11111A; challan 0510308/601 of 07 Jun 2024 was paid under TAN MUMD12345E.",
     });
     // nor does the automatic allocation put it there
     await ok('POST', '/tds-payable/challan-allocation/24-25/Q1/auto');
