@@ -85,6 +85,7 @@ describe('a schema round trip', () => {
       tdsExempted: false,
       tdsExemptedFromDate: null,
       tdsExemptedToDate: null,
+      tdsExemptionReason: null,
       ltdcApplied: true,
       ltdcPercentage: 0.75,
       ltdcAmount: '1500000.50',

@@ -1,5 +1,6 @@
 export * from './arrays.ts';
 export * from './deductor-types.ts';
+export * from './exemption-reasons.ts';
 export * from './financial-year.ts';
 export * from './identifiers.ts';
 export * from './json-text.ts';

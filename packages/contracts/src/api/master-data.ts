@@ -1,7 +1,16 @@
-import { isValidGstin, isValidPan, isValidTan, type Paise, parseRupees } from '@taxrecon/shared';
+import {
+  EXEMPTION_REASONS,
+  exemptionReasonProblem,
+  isValidGstin,
+  isValidPan,
+  isValidTan,
+  type Paise,
+  parseRupees,
+} from '@taxrecon/shared';
 import { z } from 'zod';
 import { EMAIL_PATTERN, isCalendarDate, Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
+import { UploadAnswer } from './ingest.ts';
 
 // Customer and vendor master data (spec part 1 sections 3, 5 and 7).
 
@@ -434,6 +443,22 @@ const SectionMappingFields = z.object({
   tdsExempted: flag('TDS exempted', false),
   tdsExemptedFromDate: OptionalDate,
   tdsExemptedToDate: OptionalDate,
+  // Why the mapping exempts (Annexure 6: B 15G/15H, T transporter 194C(6),
+  // Z notified under 197A(1F)); none: exempt, reason not recorded.
+  tdsExemptionReason: finish(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform(blankToNull)
+      .pipe(
+        z
+          .enum(EXEMPTION_REASONS, {
+            error: 'Reason for exemption is B (15G/15H), T (transporter, 194C(6)) or Z (197A(1F))',
+          })
+          .nullable(),
+      ),
+  ),
   ltdcApplied: flag('LDC applied', false),
   ltdcPercentage: OptionalNumber('LDC percentage')
     .refine((v) => v === null || (v >= 0 && v <= 100), 'LDC percentage must be between 0 and 100')
@@ -461,6 +486,17 @@ export const VendorSectionMappingInput = SectionMappingFields.superRefine((m, ct
       code: 'custom',
       path: ['tdsExemptedToDate'],
       message: 'TDS exempted To date must not be before the From date',
+    });
+  const reasonProblem = exemptionReasonProblem(
+    m.tdsExemptionReason,
+    m.tdsExempted,
+    m.subSection ? `${m.sectionNumber}(${m.subSection})` : m.sectionNumber,
+  );
+  if (reasonProblem)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['tdsExemptionReason'],
+      message: `Reason for exemption: ${reasonProblem}`,
     });
   if (m.ltdcApplied && m.ltdcPercentage === null)
     ctx.addIssue({ code: 'custom', path: ['ltdcPercentage'], message: 'LDC percentage is required' });
@@ -490,6 +526,7 @@ export const VendorSectionMapping = z.object({
   tdsExempted: z.boolean(),
   tdsExemptedFromDate: z.string().nullable(),
   tdsExemptedToDate: z.string().nullable(),
+  tdsExemptionReason: z.enum(EXEMPTION_REASONS).nullable(),
   ltdcApplied: z.boolean(),
   ltdcPercentage: z.number().nullable(),
   // rupees as exact text, '1500000.50', like every amount the API answers
@@ -688,6 +725,16 @@ export const masterDataRoutes = {
     summary: 'Delete a vendor section mapping',
     params: z.object({ id: z.string().uuid() }),
     response: Message,
+  }),
+  uploadVendorSectionMappings: defineRoute({
+    method: 'PUT',
+    path: '/ingest/ingest-vendor-section-mapping',
+    access: VENDORS,
+    summary:
+      "Add or change vendor section mappings from a file (.txt, .csv, .xlsx; the download's columns), by vendor code and section",
+    consumes: 'multipart',
+    body: z.object({}),
+    response: UploadAnswer,
   }),
   vendorMasterDownload: defineRoute({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { FinancialYear } from '@taxrecon/shared';
+import { EXEMPTION_REASON_LABELS, type ExemptionReason, type FinancialYear } from '@taxrecon/shared';
 import { maxUnits, type RateUnits, rateUnits } from './arithmetic.ts';
 import { withinWindow } from './dates.ts';
 import {
@@ -41,6 +41,8 @@ export type Classified =
       section: string | null;
       sectionSource: SectionSource | null;
       nonResident?: boolean;
+      // exempt by a vendor section mapping that says why (Annexure 6's code)
+      exemptReason?: ExemptionReason | null;
       why: string;
     }
   | {
@@ -351,12 +353,15 @@ export const classifyEntry = (l: Lookups, fy: FinancialYear, entry: LedgerEntry)
     (m) => m.tdsExempted && withinWindow(date, m.tdsExemptedFrom, m.tdsExemptedTo),
   );
   if (exemptBy || mappingExempt || type.tdsExempted) {
+    // the mapping's reason, when it records one: the 26Q reports the entry
+    // under its nil challan with that remark (docs/decisions.md, session 39)
+    const exemptReason = exemptBy?.exemptReason ?? null;
     const why = exemptBy
-      ? `the vendor's section mapping exempts it${exemptBy.tdsExemptedFrom || exemptBy.tdsExemptedTo ? ` from ${exemptBy.tdsExemptedFrom ?? 'the start'} to ${exemptBy.tdsExemptedTo ?? 'no end date'}` : ''}`
+      ? `${exemptReason ? `${EXEMPTION_REASON_LABELS[exemptReason]} (${exemptReason}); ` : ''}the vendor's section mapping exempts it${exemptBy.tdsExemptedFrom || exemptBy.tdsExemptedTo ? ` from ${exemptBy.tdsExemptedFrom ?? 'the start'} to ${exemptBy.tdsExemptedTo ?? 'no end date'}` : ''}`
       : mappingExempt
         ? 'the expense section mapping marks it exempt'
         : `section expense type ${type.expenseType ?? section} is exempt`;
-    return final('exempt', null, `${sectionWhy()}; exempt: ${why}.`, withSection());
+    return final('exempt', null, `${sectionWhy()}; exempt: ${why}.`, { ...withSection(), exemptReason });
   }
 
   // 7.3: the rate. It depends only on the vendor, the section type and

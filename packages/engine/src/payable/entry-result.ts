@@ -1,4 +1,4 @@
-import { formatInr, type Paise, paise } from '@taxrecon/shared';
+import { type ExemptionReason, formatInr, type Paise, paise } from '@taxrecon/shared';
 import { percentOf } from './arithmetic.ts';
 import { type Classified, sectionText } from './classify.ts';
 import { monthOf } from './dates.ts';
@@ -121,6 +121,7 @@ export class EntryResult implements PayableEntryResult {
   readonly interestLateDeposit: Paise;
   readonly status: EntryStatus;
   readonly errorCode: ErrorCode | null;
+  readonly exemptReason: ExemptionReason | null;
   readonly #entry: LedgerEntry;
   readonly #classified: Classified;
   readonly #liability: Liability | null;
@@ -162,6 +163,7 @@ export class EntryResult implements PayableEntryResult {
     this.interestLateDeposit = extra.interestLateDeposit;
     this.status = status;
     this.errorCode = c.kind === 'final' ? c.errorCode : null;
+    this.exemptReason = c.kind === 'final' && c.status === 'exempt' ? (c.exemptReason ?? null) : null;
     this.#entry = e;
     this.#classified = c;
     this.#liability = l;

@@ -410,6 +410,37 @@ describe('7.4 exemptions', () => {
     );
     expect(entries.map((e) => e.status)).toEqual(['exempt', 'notDeducted', 'exempt']);
   });
+
+  it("keeps why the vendor's mapping exempts (T, a transporter under 194C(6)) on the entry and in its reason", () => {
+    const entries = only(
+      payableInput({
+        vendors: [vendor({ vendorCode: 'V1' }), vendor({ vendorCode: 'V2', pan: 'AAAPB1234B' })],
+        vendorSections: [
+          vendorMapping('V1', '194C', { tdsExempted: true, exemptReason: 'T' }),
+          // exempt, the reason not recorded (every mapping before session 39)
+          vendorMapping('V2', '194C', { tdsExempted: true }),
+        ],
+        expenseSections: [
+          glMapping('GL-CONTRACT', '194C'),
+          glMapping('GL-EXEMPT', '194J(b)', { tdsExempted: true }),
+        ],
+        entries: [
+          entry({ base: 50_000, glCode: 'GL-CONTRACT' }),
+          entry({ base: 50_000, glCode: 'GL-CONTRACT', vendorCode: 'V2' }),
+          // exempt by the expense mapping: no reason, even for V1
+          entry({ base: 50_000, glCode: 'GL-EXEMPT' }),
+        ],
+      }),
+    );
+    expect(entries.map((e) => [e.status, e.exemptReason])).toEqual([
+      ['exempt', 'T'],
+      ['exempt', null],
+      ['exempt', null],
+    ]);
+    expect(entries[0]!.reason).toContain("exempt: transporter's declaration under 194C(6) (T)");
+    expect(entries[1]!.reason).not.toMatch(/declaration/);
+    expect(JSON.parse(JSON.stringify(entries[0])).exemptReason).toBe('T');
+  });
 });
 
 describe('7.5 thresholds', () => {

@@ -1,4 +1,4 @@
-import type { FinancialYear, Paise } from '@taxrecon/shared';
+import type { ExemptionReason, FinancialYear, Paise } from '@taxrecon/shared';
 
 // Inputs and results of the TDS payable (34A) computation, DOMAIN.md section 7.
 // Sections are canonical 1961-Act names: `194C`, `194J(b)`, `194I(a)`;
@@ -53,6 +53,9 @@ export interface VendorSectionMapping {
   tdsExempted: boolean;
   tdsExemptedFrom: string | null;
   tdsExemptedTo: string | null;
+  // Why the mapping exempts, Annexure 6's code (B 15G/15H, T transporter
+  // 194C(6), Z 197A(1F)); absent or null: exempt, reason not recorded.
+  exemptReason?: ExemptionReason | null;
   ltdcApplied: boolean;
   ltdcRate: number | null; // percent
   ltdcAmount: Paise | null; // base that may be taxed at the certificate's rate
@@ -205,6 +208,9 @@ export interface PayableEntryResult {
   interestLateDeposit: Paise;
   status: EntryStatus;
   errorCode: ErrorCode | null;
+  // An exempt entry's reason as the 26Q codes it, when the vendor section
+  // mapping that exempts it records one; null otherwise.
+  exemptReason: ExemptionReason | null;
   reason: string;
 }
 

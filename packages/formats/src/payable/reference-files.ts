@@ -1,3 +1,5 @@
+import { EXEMPTION_REASONS, exemptionReasonProblem } from '@taxrecon/shared';
+import { issue } from '../errors.ts';
 import { type RecordColumn, type RecordReadResult, readRecords } from '../masters/record-file.ts';
 import { VENDOR_MASTER_COLUMNS } from '../masters/vendor-master.ts';
 import { readTable } from '../registers/read-table.ts';
@@ -16,6 +18,8 @@ export const VENDOR_SECTION_COLUMNS = [
   { key: 'tdsExempted', kind: 'boolean', defaultValue: false },
   { key: 'tdsExemptedFromDate', kind: 'date' },
   { key: 'tdsExemptedToDate', kind: 'date' },
+  // Annexure 6's reason (B 15G/15H, T transporter 194C(6), Z 197A(1F)); empty: not recorded
+  { key: 'tdsExemptionReason', kind: 'choice', choices: EXEMPTION_REASONS },
   { key: 'ltdcApplied', kind: 'boolean', defaultValue: false },
   { key: 'ltdcPercentage', kind: 'rate' },
   { key: 'ltdcAmount', kind: 'amount' },
@@ -86,8 +90,55 @@ const readReference = async <C extends readonly RecordColumn[]>(
   return { ...result, errors: [...table.errors, ...result.errors] };
 };
 
-export const readVendorSections = (bytes: Uint8Array, file: string) =>
-  readReference(bytes, file, VENDOR_SECTION_COLUMNS);
+// A reason for exemption that cannot stand (an unknown letter, a reason on a
+// mapping that is not exempt, T outside 194C, B outside the sections a
+// 15G/15H covers) leaves its line out with an error naming the column: a
+// reason read as empty would report the entries under no remark, or the
+// wrong one.
+export const readVendorSections = async (bytes: Uint8Array, file: string) => {
+  const read = await readReference(bytes, file, VENDOR_SECTION_COLUMNS);
+  const REASON = 'tdsExemptionReason';
+  const unknown = read.warnings.filter((w) => w.code === 'INVALID_CHOICE' && isReasonColumn(w.column));
+  const badLines = new Set(unknown.map((w) => w.line));
+  const errors = [
+    ...read.errors,
+    ...unknown.map((w) => ({ ...w, message: `${REASON} is not acceptable; the row is left out.` })),
+  ];
+  const rows = read.rows.filter((r) => {
+    if (badLines.has(r.line)) return false;
+    const section = r.subSection ? `${r.sectionNumber}(${r.subSection})` : String(r.sectionNumber ?? '');
+    const problem = exemptionReasonProblem(
+      r.tdsExemptionReason as string | null,
+      r.tdsExempted === true,
+      section,
+    );
+    if (problem)
+      errors.push(
+        issue(
+          file,
+          r.line,
+          'INVALID_EXEMPTION_REASON',
+          'B, T or Z on an exempt mapping of its section',
+          problem,
+          {
+            column: REASON,
+            value: String(r.tdsExemptionReason),
+          },
+        ),
+      );
+    return problem === null;
+  });
+  return {
+    ...read,
+    rows,
+    errors,
+    warnings: read.warnings.filter((w) => !unknown.includes(w)),
+  };
+};
+
+// the column as the file heads it ('TDS Exemption Reason', 'tds_exemption_reason'...)
+const isReasonColumn = (header: string | undefined): boolean =>
+  (header ?? '').replace(/[^A-Za-z0-9]/g, '').toLowerCase() === 'tdsexemptionreason';
 export const readExpenseSections = (bytes: Uint8Array, file: string) =>
   readReference(bytes, file, EXPENSE_SECTION_COLUMNS);
 export const readSectionTypes = (bytes: Uint8Array, file: string) =>

@@ -1,5 +1,6 @@
-import { ReturnDeductor } from '@taxrecon/contracts';
+import { type PayableResponse, ReturnDeductor } from '@taxrecon/contracts';
 import { read26qFvu } from '@taxrecon/formats';
+import { paiseOfNumeric } from '@taxrecon/shared';
 import { BlobReader, TextWriter, ZipReader } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, eventually, startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -185,7 +186,43 @@ describe('demo company', () => {
     const { value, errors } = read26qFvu(fvu.json as string);
     expect(errors).toEqual([]);
     expect(value!.deductor.name).toBe(DEMO_ENTITY_NAME.toUpperCase());
-    expect(value!.challans.flatMap((c) => c.deductees)).toHaveLength(q1Rows.length);
+    const deductees = value!.challans.flatMap((c) => c.deductees);
+    // and, under the nil challan, the exempt transporter's Q1 bills with its
+    // mapping's reason T (194C(6)), nothing deducted
+    const exemptT = await t.server.ctx.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payable_entries
+        WHERE exempt_reason = 'T' AND base > 0 AND month IN ('2024-04', '2024-05', '2024-06')`,
+    );
+    const transporter = deductees.filter((d) => d.remark === 'T');
+    expect(transporter.length).toBeGreaterThan(0);
+    expect(transporter).toHaveLength(exemptT.rows[0]!.n);
+    expect(transporter.every((d) => d.deducted === 0 && d.rate === 0)).toBe(true);
+    expect(deductees).toHaveLength(q1Rows.length + transporter.length);
+  });
+
+  it("shows in the Annual Output the tax its challans deposited: Q1 and Q2's, nothing for Q3 and Q4", async () => {
+    const years = (await t.api('GET', '/job/34a-jobs-by-financial-years', { token })).json as {
+      financialYear: string;
+      firstCompletedJobId: string | null;
+    }[];
+    const jobId = years.find((y) => y.financialYear === '2024-25')?.firstCompletedJobId;
+    expect(jobId).toBeTruthy();
+    const r = (await t.api('GET', `/34a/response/${jobId}`, { token })).json as PayableResponse;
+    const paise = (rows: readonly { deposited: string }[]) =>
+      rows.reduce((n, row) => n + paiseOfNumeric(row.deposited), 0);
+    const challans = await t.server.ctx.database.pool.query<{ tax: string }>(
+      "SELECT sum(tax_amount)::text AS tax FROM payable_challans WHERE financial_year = '2024-25'",
+    );
+    const deposited = paise(r.annual);
+    expect(deposited).toBeGreaterThan(0);
+    expect(deposited).toBe(paiseOfNumeric(challans.rows[0]!.tax));
+    // half a year deposited: well short of the year's tax deducted
+    expect(deposited).toBeLessThan(r.annual.reduce((n, row) => n + paiseOfNumeric(row.deducted), 0));
+    for (const q of r.quarterly.filter((row) => row.quarter === 'Q3' || row.quarter === 'Q4')) {
+      expect(q.deposited, `${q.quarter} ${q.section}`).toBe('0.00');
+      expect(q.challansCount).toBe(0);
+    }
+    expect(paise(r.quarterly.filter((row) => row.quarter === 'Q1'))).toBeGreaterThan(0);
   });
 
   it("has June's and the year's TDS payable reports ready to download", async () => {

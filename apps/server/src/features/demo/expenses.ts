@@ -292,10 +292,12 @@ export const generateDemoExpenses = (seed = 20240401): DemoExpenses => {
       fileName: 'vendor_section_mapping.txt',
       month: null,
       content: `${[
-        'vendorCode\tsectionNumber\tsubSection\ttdsExempted\ttdsExemptedFromDate\ttdsExemptedToDate\tltdcApplied\tltdcPercentage\tltdcAmount\tltdcFromDate\tltdcToDate',
-        'EV904\t194J\tb\tFalse\t\t\tTrue\t2\t500000.00\t2024-04-01\t2025-03-31',
-        // A transporter with ten or fewer goods carriages who gave its PAN: 194C(6).
-        'EV905\t194C\t\tTrue\t2024-04-01\t2025-03-31\tFalse\t\t\t\t',
+        'vendorCode\tsectionNumber\tsubSection\ttdsExempted\ttdsExemptedFromDate\ttdsExemptedToDate\ttdsExemptionReason\tltdcApplied\tltdcPercentage\tltdcAmount\tltdcFromDate\tltdcToDate',
+        'EV904\t194J\tb\tFalse\t\t\t\tTrue\t2\t500000.00\t2024-04-01\t2025-03-31',
+        // A transporter with ten or fewer goods carriages who gave its PAN and
+        // a declaration saying so: 194C(6), reason T, reported in the 26Q
+        // under the nil challan with remark T.
+        'EV905\t194C\t\tTrue\t2024-04-01\t2025-03-31\tT\tFalse\t\t\t\t',
       ].join('\r\n')}\r\n`,
     },
     ...months.map((month) => ({

@@ -76,6 +76,12 @@ describe('demo expenses', () => {
     expect(ldc[0]).toBe('ok');
     expect(ldc.at(-1)).toBe('short');
     expect(of(x.exemptVendor).every((e) => e.status === 'exempt')).toBe(true);
+    // its mapping says why: a transporter's declaration under 194C(6)
+    expect(
+      of(x.exemptVendor).every((e) =>
+        /exempt: transporter's declaration under 194C\(6\) \(T\)/.test(e.reason),
+      ),
+    ).toBe(true);
     expect(errors.filter((e) => e.code === 'GL_UNMAPPED')).toHaveLength(8);
     expect(errors.filter((e) => e.code === 'VENDOR_MISSING')).toHaveLength(1);
     const planted = new Set([

@@ -78,8 +78,9 @@ export const insertVendorSections = async (
     const s = sectionParts(m.section);
     await pool.query(
       `INSERT INTO vendor_section_mappings (entity_id, vendor_id, section_number, sub_section, tds_exempted,
-         tds_exempted_from, tds_exempted_to, ltdc_applied, ltdc_percentage, ltdc_amount, ltdc_from, ltdc_to)
-       SELECT $1, id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM vendors WHERE entity_id = $1 AND vendor_code = $2`,
+         tds_exempted_from, tds_exempted_to, ltdc_applied, ltdc_percentage, ltdc_amount, ltdc_from, ltdc_to,
+         tds_exemption_reason)
+       SELECT $1, id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM vendors WHERE entity_id = $1 AND vendor_code = $2`,
       [
         entityId,
         m.vendorCode,
@@ -93,6 +94,7 @@ export const insertVendorSections = async (
         m.ltdcAmount === null ? null : numericOfPaise(m.ltdcAmount),
         m.ltdcFrom,
         m.ltdcTo,
+        m.exemptReason ?? null,
       ],
     );
     if (m.ltdcApplied && m.ltdcRate !== null && m.ltdcFrom && m.ltdcTo)

@@ -7,6 +7,7 @@ import {
 } from '@taxrecon/formats';
 import {
   formatInr,
+  isExemptionReason,
   isGovernmentDeductor,
   isValidPan,
   PAN_NOT_REQUIRED,
@@ -108,10 +109,16 @@ const deducteeRecords = (fy: string, r: DeducteeRow): Deductee[] => {
 
 // A row with nothing deducted: nothing deposited, no date of deduction, and
 // Annexure 6's reason (Y below the threshold, rate 0; A a nil-rate
-// certificate, at its rate, with its number). Every such reason needs the
-// deductee's PAN: a row without a valid one cannot be reported this way.
+// certificate, at its rate, with its number; B, T or Z, exempt by a vendor
+// mapping that says why, rate 0). Every such reason needs the deductee's PAN:
+// a row without a valid one cannot be reported this way.
+const remarkOfNoDeduction = (r: NoDeductionRow): string | null => {
+  if (r.status === 'belowThreshold') return 'Y';
+  if (r.status === 'exempt') return isExemptionReason(r.exempt_reason) ? r.exempt_reason : null;
+  return r.certificate_number ? 'A' : null;
+};
 const noDeductionRecord = (fy: string, r: NoDeductionRow): Deductee | null => {
-  const remark = r.status === 'belowThreshold' ? 'Y' : r.certificate_number ? 'A' : null;
+  const remark = remarkOfNoDeduction(r);
   if (remark === null || !r.pan || !isValidPan(r.pan)) return null;
   return {
     pan: r.pan,

@@ -7,10 +7,12 @@ import type { DeducteeRow } from '../challans/allocation.ts';
 // - Y, below the threshold: the 34A outcome belowThreshold (the year's
 //   payments to the PAN under the section never reached it, DOMAIN 7.5);
 // - A, a lower deduction certificate at a nil rate: outcome ok at rate basis
-//   LDC, with the certificate found.
-// Not here: exempt entries (the masters say exempt, not why, and the reason
-// could be B, a 15G/15H declaration, T, a transporter's declaration, or Z, a
-// notified payment: docs/decisions.md session 39), entries liable but not
+//   LDC, with the certificate found;
+// - B, T or Z, exempt by a vendor section mapping that records why (a
+//   15G/15H declaration, a transporter's declaration under 194C(6), a payment
+//   notified under 197A(1F)): outcome exempt with its exempt_reason.
+// Not here: exempt entries whose reason is not recorded (the masters say
+// exempt, not why: docs/decisions.md session 39), entries liable but not
 // deducted (a default, not a reason), and credit notes (base not above 0).
 
 export type NoDeductionRow = Pick<
@@ -28,14 +30,14 @@ export type NoDeductionRow = Pick<
   | 'rate'
   | 'rate_basis'
   | 'certificate_number'
-> & { status: 'belowThreshold' | 'ok' };
+> & { status: 'belowThreshold' | 'ok' | 'exempt'; exempt_reason: string | null };
 
 // The certificate is found as allocation.ts finds it for the rows with tax
 // deducted: the vendor's PAN and section, in force on the document date.
 const NO_DEDUCTION_SQL = `
   SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
          nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.payment_code, e.deductee_type,
-         e.base::text, e.rate::text, e.rate_basis, e.status,
+         e.base::text, e.rate::text, e.rate_basis, e.status, e.exempt_reason,
          CASE WHEN e.rate_basis = 'LDC' THEN (
            SELECT l.certificate_number FROM ldc_certificates l
             WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
@@ -48,7 +50,8 @@ const NO_DEDUCTION_SQL = `
      AND e.deducted = 0 AND e.base > 0
      AND e.section_number IS NOT NULL AND e.deductee_type IS NOT NULL
      AND e.return_form IS DISTINCT FROM '27Q'
-     AND (e.status = 'belowThreshold' OR (e.status = 'ok' AND e.rate_basis = 'LDC'))
+     AND (e.status = 'belowThreshold' OR (e.status = 'ok' AND e.rate_basis = 'LDC')
+          OR (e.status = 'exempt' AND e.exempt_reason IN ('B', 'T', 'Z')))
    ORDER BY e.document_date NULLS LAST, e.id`;
 
 export const noDeductionRows = async (

@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { attachmentHeader } from '../../platform/http/attachment.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
+import { receiveReferenceFile } from '../section-rules/reference-upload.ts';
 import { customerService } from './customers/service.ts';
+import { uploadVendorSectionMappings } from './vendors/section-mapping-upload.ts';
 import { sectionMappingService } from './vendors/section-mappings.ts';
 import { vendorService } from './vendors/service.ts';
 
@@ -46,6 +48,8 @@ export const masterDataHandlers = (ctx: AppContext): Handlers<R> => {
     vendorSectionMappings: async ({ caller, params }) => mappings.list(caller, params.vendorId),
     saveVendorSectionMapping: async ({ caller, body }) => mappings.save(caller, body),
     deleteVendorSectionMapping: async ({ caller, params }) => mappings.remove(caller, params.id),
+    uploadVendorSectionMappings: async ({ caller, request }) =>
+      uploadVendorSectionMappings(ctx, await receiveReferenceFile(ctx, caller, request)),
     vendorSectionMappingDownload: async ({ caller, reply }) =>
       textFile(reply, 'vendor_section_mapping.txt', await mappings.exportFile(caller)),
   };

@@ -371,6 +371,7 @@ describe('downloads', () => {
       'tdsExempted',
       'tdsExemptedFromDate',
       'tdsExemptedToDate',
+      'tdsExemptionReason',
       'ltdcApplied',
       'ltdcPercentage',
       'ltdcAmount',
@@ -384,6 +385,8 @@ describe('downloads', () => {
       '(b)',
       'True',
       '2024-10-01',
+      '',
+      // no reason for the exemption recorded
       '',
       'False',
       '',

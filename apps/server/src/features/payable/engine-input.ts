@@ -6,7 +6,7 @@ import type {
   VendorSectionMapping,
 } from '@taxrecon/engine';
 import { isAll, normaliseSection } from '@taxrecon/engine';
-import { type Paise, paise } from '@taxrecon/shared';
+import { isExemptionReason, type Paise, paise } from '@taxrecon/shared';
 
 // Rows of the reference files (formats' record readers: text, paise, percent,
 // ISO dates, booleans) turned into the engine's plain types. One place for
@@ -41,6 +41,7 @@ export const vendorSectionMappings = (rows: readonly Row[]): VendorSectionMappin
     tdsExempted: flag(r.tdsExempted),
     tdsExemptedFrom: text(r.tdsExemptedFromDate),
     tdsExemptedTo: text(r.tdsExemptedToDate),
+    exemptReason: isExemptionReason(r.tdsExemptionReason) ? r.tdsExemptionReason : null,
     ltdcApplied: flag(r.ltdcApplied),
     ltdcRate: num(r.ltdcPercentage),
     ltdcAmount: money(r.ltdcAmount),

@@ -72,6 +72,8 @@ export interface PayableEntriesTable {
   // migrations/033_payable_entry_ldc_split.sql
   ldc_taxable: NullableNumeric;
   normal_rate: NullableNumeric;
+  // migrations/039_exemption_reason.sql: B, T or Z on an entry a vendor mapping exempts
+  exempt_reason: string | null;
 }
 
 export interface PayableMonthsTable {

@@ -115,6 +115,9 @@ export interface JobsTable {
   ended_at: NullableTimestamp;
   queue_name: string | null;
   worker_key: number | null;
+  // migrations/037_job_results_deleted.sql
+  results_deleted_at: NullableTimestamp;
+  results_deleted_by_login: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JobStepsTable {
@@ -215,6 +218,8 @@ export interface VendorSectionMappingsTable {
   tds_exempted: Generated<boolean>;
   tds_exempted_from: DateColumn;
   tds_exempted_to: DateColumn;
+  // migrations/039_exemption_reason.sql: B, T or Z
+  tds_exemption_reason: Nullable;
   ltdc_applied: Generated<boolean>;
   ltdc_percentage: NumericColumn;
   ltdc_amount: NumericColumn;

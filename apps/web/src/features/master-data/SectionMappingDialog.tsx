@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { VendorSectionMappingInput } from '@taxrecon/contracts';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
@@ -6,6 +6,7 @@ import { DayInput } from '../../components/DayInput.tsx';
 import { fieldErrors } from './form-errors.ts';
 import {
   EMPTY_MAPPING,
+  EXEMPTION_REASON_OPTIONS,
   mappingRequest,
   type SectionMappingValues,
   toggleExempted,
@@ -111,6 +112,17 @@ export function SectionMappingDialog({
             data-testid="mapping-exempted-to"
           />
         </SimpleGrid>
+        <Select
+          label="Reason for exemption (26Q remark)"
+          description="Reported in the 26Q under the nil challan with this remark; not recorded: left out of the 26Q"
+          data={EXEMPTION_REASON_OPTIONS}
+          value={values.tdsExemptionReason}
+          onChange={(v) => set('tdsExemptionReason', v ?? '')}
+          disabled={!values.tdsExempted}
+          allowDeselect={false}
+          error={errors.tdsExemptionReason}
+          data-testid="mapping-exemption-reason"
+        />
         <Switch
           label="Lower deduction certificate (section 197) applied"
           checked={values.ltdcApplied}

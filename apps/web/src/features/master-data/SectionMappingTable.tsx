@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { formatInr, paiseOrZero } from '@taxrecon/shared';
+import { EXEMPTION_REASON_LABELS, type ExemptionReason, formatInr, paiseOrZero } from '@taxrecon/shared';
 import type { SectionMappingValues } from './vendor-rules.ts';
 
 export interface MappingRow {
@@ -67,6 +67,17 @@ export function SectionMappingTable({
                         <Badge size="sm" color="teal" variant="light">
                           Exempted
                         </Badge>
+                        {v.tdsExemptionReason && (
+                          <Badge
+                            size="sm"
+                            color="gray"
+                            variant="outline"
+                            title={EXEMPTION_REASON_LABELS[v.tdsExemptionReason as ExemptionReason]}
+                            data-testid="mapping-exemption-reason-badge"
+                          >
+                            {v.tdsExemptionReason}
+                          </Badge>
+                        )}
                         <Text size="xs">{period(v.tdsExemptedFromDate, v.tdsExemptedToDate)}</Text>
                       </Group>
                     ) : (

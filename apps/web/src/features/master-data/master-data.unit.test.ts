@@ -47,6 +47,27 @@ describe('section mapping editor', () => {
   });
 });
 
+describe("a mapping's reason for exemption", () => {
+  it('goes with the exemption: cleared when it is switched off, refused under the wrong section', () => {
+    const t = {
+      ...toggleExempted({ ...EMPTY_MAPPING, sectionNumber: '194C' }, true),
+      tdsExemptionReason: 'T',
+    };
+    expect(VendorSectionMappingInput.parse(mappingRequest(VENDOR, t)).tdsExemptionReason).toBe('T');
+    expect(toggleExempted(t, false).tdsExemptionReason).toBe('');
+    expect(
+      VendorSectionMappingInput.parse(mappingRequest(VENDOR, { ...EMPTY_MAPPING, sectionNumber: '194C' }))
+        .tdsExemptionReason,
+    ).toBeNull();
+    expect(
+      fieldErrors(VendorSectionMappingInput, mappingRequest(VENDOR, { ...t, sectionNumber: '194J' })),
+    ).toEqual({
+      tdsExemptionReason:
+        "Reason for exemption: T (transporter's declaration under 194C(6)) is for section 194C only, not 194J",
+    });
+  });
+});
+
 describe('customer form checks', () => {
   it('gives the spec rules per field', () => {
     const errors = fieldErrors(CustomerInput, {

@@ -1,4 +1,5 @@
 import type { VendorSectionMapping } from '@taxrecon/contracts';
+import { EXEMPTION_REASON_LABELS, EXEMPTION_REASONS } from '@taxrecon/shared';
 
 // Spec part 1 section 4: a 10-character PAN whose 4th character (the holder type) is
 // not 'P' belongs to a company, firm, trust or the like, which has no Aadhaar to
@@ -14,6 +15,8 @@ export interface SectionMappingValues {
   tdsExempted: boolean;
   tdsExemptedFromDate: string | null;
   tdsExemptedToDate: string | null;
+  // '' none (exempt, reason not recorded), else B, T or Z
+  tdsExemptionReason: string;
   ltdcApplied: boolean;
   ltdcPercentage: string;
   ltdcAmount: string;
@@ -27,6 +30,7 @@ export const EMPTY_MAPPING: SectionMappingValues = {
   tdsExempted: false,
   tdsExemptedFromDate: null,
   tdsExemptedToDate: null,
+  tdsExemptionReason: '',
   ltdcApplied: false,
   ltdcPercentage: '',
   ltdcAmount: '',
@@ -40,6 +44,7 @@ export const mappingValues = (m: VendorSectionMapping): SectionMappingValues => 
   tdsExempted: m.tdsExempted,
   tdsExemptedFromDate: m.tdsExemptedFromDate,
   tdsExemptedToDate: m.tdsExemptedToDate,
+  tdsExemptionReason: m.tdsExemptionReason ?? '',
   ltdcApplied: m.ltdcApplied,
   ltdcPercentage: m.ltdcPercentage === null ? '' : String(m.ltdcPercentage),
   ltdcAmount: m.ltdcAmount === null ? '' : String(m.ltdcAmount),
@@ -47,13 +52,25 @@ export const mappingValues = (m: VendorSectionMapping): SectionMappingValues => 
   ltdcToDate: m.ltdcToDate,
 });
 
+// The reasons the dialog offers, Annexure 6's codes with what each stands for.
+export const EXEMPTION_REASON_OPTIONS = [
+  { value: '', label: 'Not recorded' },
+  ...EXEMPTION_REASONS.map((r) => ({ value: r, label: `${r}: ${EXEMPTION_REASON_LABELS[r]}` })),
+];
+
 // The editor's toggles (spec part 1 section 4): a mapping is either TDS exempted or
 // under a lower deduction certificate, so switching one on switches the other off;
 // a flag switched off clears its dates, percentage and amount.
 export const toggleExempted = (v: SectionMappingValues, on: boolean): SectionMappingValues =>
   on
     ? { ...toggleLtdc(v, false), tdsExempted: true }
-    : { ...v, tdsExempted: false, tdsExemptedFromDate: null, tdsExemptedToDate: null };
+    : {
+        ...v,
+        tdsExempted: false,
+        tdsExemptedFromDate: null,
+        tdsExemptedToDate: null,
+        tdsExemptionReason: '',
+      };
 
 export const toggleLtdc = (v: SectionMappingValues, on: boolean): SectionMappingValues =>
   on
@@ -76,6 +93,7 @@ export const mappingRequest = (
   tdsExempted: v.tdsExempted,
   tdsExemptedFromDate: v.tdsExemptedFromDate ?? '',
   tdsExemptedToDate: v.tdsExemptedToDate ?? '',
+  tdsExemptionReason: v.tdsExemptionReason,
   ltdcApplied: v.ltdcApplied,
   ltdcPercentage: v.ltdcPercentage,
   ltdcAmount: v.ltdcAmount,

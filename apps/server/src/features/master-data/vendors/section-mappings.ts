@@ -1,11 +1,17 @@
 import type { VendorSectionMapping, VendorSectionMappingInput } from '@taxrecon/contracts';
 import { normaliseSection } from '@taxrecon/engine';
-import { numericOfPaise, type Paise, rupeesOfNumeric } from '@taxrecon/shared';
+import {
+  exemptionReasonProblem,
+  isExemptionReason,
+  numericOfPaise,
+  type Paise,
+  rupeesOfNumeric,
+} from '@taxrecon/shared';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import type { DB } from '../../../platform/db/schema.ts';
 import { type Caller, currentEntity } from '../../../platform/http/caller.ts';
-import { badRequest, notFound } from '../../../platform/http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
 import { vendorKind } from '../party/kind.ts';
 import { findParty } from '../party/repo.ts';
 import { partyNotFound } from '../party/service.ts';
@@ -35,6 +41,7 @@ const mappings = (db: Kysely<DB>, entityId: string) =>
       'm.tds_exempted',
       asText('m.tds_exempted_from').as('tds_exempted_from'),
       asText('m.tds_exempted_to').as('tds_exempted_to'),
+      'm.tds_exemption_reason',
       'm.ltdc_applied',
       'm.ltdc_percentage',
       'm.ltdc_amount',
@@ -61,6 +68,7 @@ const toMapping = (r: MappingRow): VendorSectionMapping => ({
   tdsExempted: r.tds_exempted,
   tdsExemptedFromDate: r.tds_exempted_from,
   tdsExemptedToDate: r.tds_exempted_to,
+  tdsExemptionReason: isExemptionReason(r.tds_exemption_reason) ? r.tds_exemption_reason : null,
   ltdcApplied: r.ltdc_applied,
   ltdcPercentage: r.ltdc_percentage === null ? null : Number(r.ltdc_percentage),
   ltdcAmount: rupeesOut(r.ltdc_amount),
@@ -75,6 +83,7 @@ const toColumns = (m: VendorSectionMappingInput) => ({
   tds_exempted: m.tdsExempted,
   tds_exempted_from: m.tdsExemptedFromDate,
   tds_exempted_to: m.tdsExemptedToDate,
+  tds_exemption_reason: m.tdsExemptionReason,
   ltdc_applied: m.ltdcApplied,
   ltdc_percentage: m.ltdcPercentage === null ? null : String(m.ltdcPercentage),
   ltdc_amount: rupeesIn(m.ltdcAmount),
@@ -99,11 +108,19 @@ export const sectionMappingService = (ctx: AppContext) => ({
   // section must name a TDS section (any text was stored before: 'XYZ'); it
   // is kept as typed, as the 34A run reads it through the same normalising.
   save: async (caller: Caller, input: VendorSectionMappingInput) => {
-    if (!normaliseSection(input.sectionNumber, input.subSection))
+    const section = normaliseSection(input.sectionNumber, input.subSection);
+    if (!section)
       throw badRequest(
         `sectionNumber: ${input.sectionNumber}${input.subSection ? ` with sub-section ${input.subSection}` : ''} is not a TDS section (e.g. 194C, 194J with sub-section b)`,
         'INVALID_SECTION',
       );
+    // the request schema judged the section as typed; a payment code of the
+    // 2025 Act is judged here as the section it stands for
+    const reasonProblem = exemptionReasonProblem(input.tdsExemptionReason, input.tdsExempted, section);
+    if (reasonProblem)
+      throw new HttpError(400, 'INVALID_EXEMPTION_REASON', `tdsExemptionReason: ${reasonProblem}`, [
+        { path: 'tdsExemptionReason', message: reasonProblem },
+      ]);
     const entityId = await currentEntity(ctx, caller);
     if (!(await findParty(ctx.db, vendorKind, entityId, input.vendorId)))
       throw notFound(partyNotFound(vendorKind));
@@ -167,6 +184,7 @@ export const SECTION_MAPPING_FIELDS = [
   'tdsExempted',
   'tdsExemptedFromDate',
   'tdsExemptedToDate',
+  'tdsExemptionReason',
   'ltdcApplied',
   'ltdcPercentage',
   'ltdcAmount',

@@ -1,5 +1,5 @@
 import { normaliseSection, type VendorSectionMapping } from '@taxrecon/engine';
-import { paiseOfNumeric } from '@taxrecon/shared';
+import { isExemptionReason, paiseOfNumeric } from '@taxrecon/shared';
 import { iso, type Queryable } from './queryable.ts';
 
 // Vendor section mappings with the lower deduction certificates merged in:
@@ -19,6 +19,7 @@ export const loadVendorSections = async (
     tds_exempted: boolean;
     tds_exempted_from: string | null;
     tds_exempted_to: string | null;
+    tds_exemption_reason: string | null;
     ltdc_applied: boolean;
     ltdc_percentage: string | null;
     ltdc_amount: string | null;
@@ -26,7 +27,7 @@ export const loadVendorSections = async (
     ltdc_to: string | null;
   }>(
     `SELECT v.vendor_code, v.pan_number, m.section_number, m.sub_section, m.tds_exempted,
-       m.tds_exempted_from::text, m.tds_exempted_to::text, m.ltdc_applied, m.ltdc_percentage::text,
+       m.tds_exempted_from::text, m.tds_exempted_to::text, m.tds_exemption_reason, m.ltdc_applied, m.ltdc_percentage::text,
        m.ltdc_amount::text, m.ltdc_from::text, m.ltdc_to::text
      FROM vendor_section_mappings m JOIN vendors v ON v.id = m.vendor_id
      WHERE m.entity_id = $1 ORDER BY v.vendor_code, m.section_number, m.sub_section`,
@@ -58,6 +59,7 @@ export const loadVendorSections = async (
     tdsExempted: m.tds_exempted,
     tdsExemptedFrom: iso(m.tds_exempted_from),
     tdsExemptedTo: iso(m.tds_exempted_to),
+    exemptReason: isExemptionReason(m.tds_exemption_reason) ? m.tds_exemption_reason : null,
     ltdcApplied: m.ltdc_applied,
     ltdcRate: m.ltdc_percentage === null ? null : Number(m.ltdc_percentage),
     ltdcAmount: m.ltdc_amount === null ? null : paiseOfNumeric(m.ltdc_amount),

@@ -48,6 +48,7 @@ export const ENTRY_COLUMNS = [
   'description',
   'ldc_taxable',
   'normal_rate',
+  'exempt_reason',
 ] as const;
 
 const NULL = '\\N';
@@ -97,7 +98,7 @@ export function* entryCopyLines(
       entry?.glCode ?? null,
     )}\t${copyField(entry?.documentDescription ?? null)}\t${
       r.ldcTaxable === null ? NULL : numericOfPaise(r.ldcTaxable)
-    }\t${r.normalRate === null ? NULL : r.normalRate}\n`;
+    }\t${r.normalRate === null ? NULL : r.normalRate}\t${orNull(r.exemptReason)}\n`;
   }
 }
 

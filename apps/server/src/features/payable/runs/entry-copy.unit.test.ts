@@ -51,6 +51,7 @@ const reference = (r: PayableEntryResult, e: LedgerEntry | undefined): string =>
     e?.documentDescription ?? null,
     r.ldcTaxable === null ? null : numericOfPaise(r.ldcTaxable),
     r.normalRate,
+    r.exemptReason,
   ]);
 };
 
@@ -78,6 +79,7 @@ const resultArb = fc.record({
   rateBasis: maybe(fc.constantFrom('normal', '206AA', 'LDC', 'LDC+normal')),
   ldcTaxable: maybe(paise),
   normalRate: maybe(fc.constantFrom(1, 2, 10)),
+  exemptReason: maybe(fc.constantFrom('B', 'T', 'Z')),
   liable: fc.boolean(),
   due: paise,
   deducted: paise,
