@@ -22,6 +22,7 @@ import {
   jobDownloadPath,
   jobResultPath,
   jobTypeLabel,
+  ResultsDeleted,
 } from '../features/jobs/job-status.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useSession } from './session.tsx';
@@ -89,6 +90,7 @@ function BackgroundProcesses() {
                   <Detail label="End" value={formatDateTime(job.enddatetime) || '—'} />
                   <Detail label="Status" value={<JobStatus job={job} />} />
                   {job.remarks && <Detail label="Remarks" value={job.remarks} />}
+                  <ResultsDeleted job={job} />
                   {file ? (
                     <DownloadReportButton path={file} jobId={job.id} />
                   ) : (

@@ -24,6 +24,10 @@ export const Job = z.object({
   failureReason: z.string().nullable(),
   payload: z.string().nullable(),
   outcome: JobOutcome.nullable().default(null),
+  // set once the job's results were deleted (Delete Data, or the job deleted
+  // from its jobs screen): the row stays as a record, with no View
+  resultsDeletedAt: z.string().nullable().default(null),
+  resultsDeletedBy: z.string().nullable().default(null),
 });
 export type Job = z.infer<typeof Job>;
 

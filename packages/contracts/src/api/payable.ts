@@ -226,6 +226,8 @@ export const PayableMonthlyRow = z.object({
   deducted: PayMoney,
   shortfall: PayMoney,
   interest: PayMoney,
+  // DOMAIN 7.8 "deposited (challans)": the tax of the line's challans
+  deposited: PayMoney,
   challansCount: z.number().int(),
   verified: z.boolean(),
 });
@@ -242,6 +244,8 @@ export const PayableQuarterlyRow = z.object({
   deducted: PayMoney,
   shortfall: PayMoney,
   interest: PayMoney,
+  deposited: PayMoney,
+  challansCount: z.number().int(),
 });
 export type PayableQuarterlyRow = z.infer<typeof PayableQuarterlyRow>;
 
@@ -251,6 +255,8 @@ export const PayableForm3cdRow = z.object({
   taxable: PayMoney,
   deductedOn: PayMoney,
   deducted: PayMoney,
+  // the tax of the year's challans of the section (what was paid to the
+  // Government's credit), not of ledger lines with a deposit date
   deposited: PayMoney,
   shortfall: PayMoney,
 });

@@ -100,6 +100,9 @@ export const summarise = (
     }
     if (r.deducted !== 0) s.deductedOn = paise(s.deductedOn + r.base);
     s.deducted = paise(s.deducted + r.deducted);
+    // From the ledger's deposit dates: all the command line knows. The app
+    // shows what the challans hold instead (DOMAIN 7.8; the server's
+    // payable/results/challan-deposits.ts).
     if (r.deposited) s.deposited = paise(s.deposited + r.deducted);
   }
   const byKey = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);

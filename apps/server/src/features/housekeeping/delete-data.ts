@@ -13,6 +13,7 @@ import { ENTITY_TABLES } from '../../platform/db/entity-tables.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { type Caller, currentEntity } from '../../platform/http/caller.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import { markResultsDeleted } from '../../platform/queue/results-deleted.ts';
 import { affected, ident, raw, tableExists } from './sql.ts';
 
 // Delete Data (spec part 1 sections 2, 5 and 7): sales by financial year and
@@ -85,6 +86,15 @@ const OBJECT_TABLES: Record<DataObject, readonly Target[]> = {
   ],
 };
 
+// The tables of an object whose rows are a job's results (a run, a report),
+// by `job_id`: deleting them leaves the job on the jobs list marked "results
+// deleted" (no View, a 410 at its result's address) rather than a row whose
+// View leads to a 404 (session 39).
+const RESULT_JOBS: Partial<Record<DataObject, readonly string[]>> = {
+  tdsreceivable: ['recon_runs', 'recon_reports', 'misc_reports'],
+  tdspayable: ['payable_runs', 'payable_reports'],
+};
+
 // 'yyyy-mm' of a month ('04' .. '12', '01' .. '03') of a financial year ('2024-25').
 const monthOfYear = (financialYear: string, month: string): string => {
   const first = Number(financialYear.slice(0, 4));
@@ -106,6 +116,28 @@ const deleteTarget = async (
   const also = target.also ? ` AND (${byYear ? target.also.year : target.also.anyYear})` : '';
   const text = `DELETE FROM ${ident(target.table)} WHERE (${scopeOf(target)})${yearCondition}${also}`;
   return affected(await raw(db, text, byYear ? [entityId, year] : [entityId]));
+};
+
+const jobsOfResults = async (
+  db: Kysely<DB>,
+  entityId: string,
+  object: DataObject,
+  year: string | undefined,
+): Promise<string[]> => {
+  const ids: string[] = [];
+  for (const table of RESULT_JOBS[object] ?? []) {
+    if (!(await tableExists(db, table))) continue;
+    const text = `SELECT DISTINCT job_id FROM ${ident(table)} WHERE (${scopeOf({ table })}) AND job_id IS NOT NULL${
+      year === undefined ? '' : ' AND financial_year = $2'
+    }`;
+    const { rows } = await raw<{ job_id: string }>(
+      db,
+      text,
+      year === undefined ? [entityId] : [entityId, year],
+    );
+    for (const r of rows) ids.push(r.job_id);
+  }
+  return ids;
 };
 
 export const deleteDataService = (ctx: AppContext) => ({
@@ -167,6 +199,7 @@ export const deleteDataService = (ctx: AppContext) => ({
     const deleted: Record<string, number> = {};
     await ctx.db.transaction().execute(async (trx) => {
       for (const object of new Set(objects)) {
+        await markResultsDeleted(trx, await jobsOfResults(trx, entityId, object, year), caller.login);
         for (const target of OBJECT_TABLES[object]) {
           const n = await deleteTarget(trx, entityId, target, year);
           if (n !== null) deleted[target.table] = (deleted[target.table] ?? 0) + n;

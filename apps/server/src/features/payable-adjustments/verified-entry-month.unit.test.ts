@@ -35,6 +35,7 @@ const entry = (o: Partial<EntryRow>): EntryRow => ({
   due: '400.00',
   deducted: '0.00',
   deposited: false,
+  allocated: false,
   interest: '0.00',
   status: 'notDeducted',
   error_code: null,

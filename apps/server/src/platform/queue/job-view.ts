@@ -18,6 +18,8 @@ export const toJobView = (row: Selectable<JobsTable>): JobView => ({
   failureReason: row.failure_reason,
   payload: row.result === null ? null : JSON.stringify(row.result),
   outcome: outcomeOf(row.result),
+  resultsDeletedAt: row.results_deleted_at ? row.results_deleted_at.toISOString() : null,
+  resultsDeletedBy: row.results_deleted_by_login,
 });
 
 const outcomeOf = (result: unknown): JobOutcome | null => {

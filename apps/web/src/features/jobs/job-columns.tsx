@@ -7,7 +7,7 @@ import { download, errorMessage } from '../../api/client.ts';
 import type { GridColumn } from '../../components/DataGrid.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { ingestResultOf } from './ControlTotalsPanel.tsx';
-import { JobStatus, jobDownloadPath, jobResultPath, jobTypeLabel } from './job-status.tsx';
+import { JobStatus, jobDownloadPath, jobResultPath, jobTypeLabel, ResultsDeleted } from './job-status.tsx';
 
 // The customer ids a SmartReconBulk job touched, from its JSON payload.
 export const bulkCustomerIds = (job: Job): string[] => {
@@ -85,6 +85,7 @@ export const jobColumns = ({
     filterable: false,
     exportable: false,
     render: (j) => {
+      if (j.resultsDeletedAt) return <ResultsDeleted job={j} />;
       const file = jobDownloadPath(j);
       if (file) return <DownloadReportButton path={file} jobId={j.id} />;
       const path = jobResultPath(j);

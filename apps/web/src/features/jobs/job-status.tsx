@@ -1,7 +1,8 @@
-import { Group, Loader, Text, ThemeIcon } from '@mantine/core';
+import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClockHour4, IconX } from '@tabler/icons-react';
 import type { Job } from '@taxrecon/contracts';
 import { jobStatusName, jobTypeName } from '@taxrecon/shared';
+import { formatDateTime } from '../../lib/format.ts';
 
 type StatusOf = Pick<Job, 'status'> & { outcome?: Job['outcome'] };
 
@@ -74,9 +75,13 @@ export function JobStatus({ job }: { job: StatusOf & Pick<Job, 'progress'> }) {
   );
 }
 
-// Where the View action of a job leads: only finished receivable and TCS reconciliations have a result page.
-export const jobResultPath = (job: Pick<Job, 'id' | 'jobType' | 'status'>): string | null => {
-  if (job.status !== 'Completed') return null;
+type DeletedOf = { resultsDeletedAt?: Job['resultsDeletedAt'] };
+
+// Where the View action of a job leads: only finished receivable and TCS
+// reconciliations have a result page, and none once its results were deleted
+// (the row stays as a record and says so: ResultsDeleted).
+export const jobResultPath = (job: Pick<Job, 'id' | 'jobType' | 'status'> & DeletedOf): string | null => {
+  if (job.status !== 'Completed' || job.resultsDeletedAt) return null;
   if (job.jobType === 'TDSReconciliation') return `/tds-job?jobId=${encodeURIComponent(job.id)}`;
   if (job.jobType === 'TCSReconciliation') return `/tcs-job?jobId=${encodeURIComponent(job.id)}`;
   return null;
@@ -87,8 +92,11 @@ export const jobTypeLabel = jobTypeName;
 
 // A finished report job's zip, whatever screen lists the reports: the jobs
 // page and the background-processes panel offer it directly.
-export const jobDownloadPath = (job: Pick<Job, 'jobType' | 'status' | 'payload'>): string | null => {
+export const jobDownloadPath = (
+  job: Pick<Job, 'jobType' | 'status' | 'payload'> & DeletedOf,
+): string | null => {
   if (job.status !== 'Completed' || job.jobType !== 'ReconciliationReport' || !job.payload) return null;
+  if (job.resultsDeletedAt) return null;
   try {
     const payload: unknown = JSON.parse(job.payload);
     if (
@@ -103,3 +111,16 @@ export const jobDownloadPath = (job: Pick<Job, 'jobType' | 'status' | 'payload'>
   }
   return null;
 };
+
+// In place of View or Download on a job whose results were deleted: when and by whom.
+export function ResultsDeleted({ job }: { job: Pick<Job, 'id' | 'resultsDeletedAt' | 'resultsDeletedBy'> }) {
+  if (!job.resultsDeletedAt) return null;
+  const by = job.resultsDeletedBy ? ` by ${job.resultsDeletedBy}` : '';
+  return (
+    <Tooltip label={`Its results were deleted on ${formatDateTime(job.resultsDeletedAt)}${by}`}>
+      <Text size="xs" c="dimmed" fs="italic" data-testid={`job-results-deleted-${job.id}`}>
+        Results deleted
+      </Text>
+    </Tooltip>
+  );
+}

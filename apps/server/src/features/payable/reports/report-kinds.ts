@@ -1,15 +1,11 @@
 import type { PAYABLE_REPORT_JOB_TYPES, PayableForm3cdRow } from '@taxrecon/contracts';
 import type { Form3cdRow } from '@taxrecon/engine';
-import {
-  type FinancialYear,
-  financialYearLabel,
-  formatRupees,
-  paiseOfNumeric,
-  rupeesNumber,
-} from '@taxrecon/shared';
+import { type FinancialYear, financialYearLabel, paiseOfNumeric, rupeesNumber } from '@taxrecon/shared';
 import type { AppContext } from '../../../platform/context.ts';
+import { form3cdWithChallans } from '../results/challan-deposits.ts';
 import { type EntryRow, entryBatches } from '../results/entries.ts';
 import { latestRunId } from '../results/latest.ts';
+import { monthlyRows } from '../results/response.ts';
 import { monthLabel } from '../runs/months.ts';
 import { type Cell, rupeesCell, type SheetColumn, type SheetSpec } from './workbook.ts';
 
@@ -91,7 +87,7 @@ const form3cdColumns: SheetColumn[] = [
   { header: 'Amount on which tax was required to be deducted', key: 'taxable', width: 26, money: true },
   { header: 'Amount on which tax was deducted', key: 'deductedOn', width: 22, money: true },
   { header: 'Tax deducted', key: 'deducted', width: 18, money: true },
-  { header: 'Tax deposited', key: 'deposited', width: 18, money: true },
+  { header: 'Tax deposited (challans)', key: 'deposited', width: 18, money: true },
   { header: 'Shortfall (required less deducted)', key: 'shortfall', width: 20, money: true },
 ];
 
@@ -100,15 +96,7 @@ export const form3cdOfRun = async (ctx: AppContext, jobId: string): Promise<Paya
     'SELECT form3cd FROM payable_runs WHERE job_id = $1',
     [jobId],
   );
-  return (rows[0]?.form3cd ?? []).map((f) => ({
-    section: f.section,
-    payments: formatRupees(f.payments),
-    taxable: formatRupees(f.taxable),
-    deductedOn: formatRupees(f.deductedOn),
-    deducted: formatRupees(f.deducted),
-    deposited: formatRupees(f.deposited),
-    shortfall: formatRupees(f.shortfall),
-  }));
+  return form3cdWithChallans(rows[0]?.form3cd ?? [], await monthlyRows(ctx, jobId));
 };
 
 export const reportSheets = async (
@@ -196,11 +184,8 @@ export const reportSheets = async (
       ];
     }
     case 'tds-payable-report': {
-      const { rows } = await pool.query<Record<string, string | number | null>>(
-        `SELECT month, tan, section, deductee_type, entries, base::text, due::text, deducted::text, shortfall::text,
-           interest::text FROM payable_months WHERE job_id = $1 ORDER BY month, section, deductee_type, tan`,
-        [jobId],
-      );
+      // the monthly summary as the screen shows it, deposits from the challans (DOMAIN 7.8)
+      const rows = await monthlyRows(ctx, jobId);
       return [
         {
           name: 'Monthly',
@@ -216,15 +201,23 @@ export const reportSheets = async (
             { header: 'TDS deducted', key: 'deducted', width: 14, money: true },
             { header: 'Shortfall', key: 'shortfall', width: 14, money: true },
             { header: 'Interest 201(1A)', key: 'interest', width: 14, money: true },
+            { header: 'Deposited (challans)', key: 'deposited', width: 16, money: true },
+            { header: 'Challans', key: 'challans', width: 9, total: true },
           ],
           rows: [
             rows.map((r) => ({
-              ...r,
-              base: rupeesCell(r.base as string),
-              due: rupeesCell(r.due as string),
-              deducted: rupeesCell(r.deducted as string),
-              shortfall: rupeesCell(r.shortfall as string),
-              interest: rupeesCell(r.interest as string),
+              month: r.monthYear,
+              tan: r.tan,
+              section: r.subsection ? `${r.section}(${r.subsection})` : r.section,
+              deductee_type: r.deducteeType,
+              entries: r.entries,
+              base: rupeesCell(r.base),
+              due: rupeesCell(r.tds),
+              deducted: rupeesCell(r.deducted),
+              shortfall: rupeesCell(r.shortfall),
+              interest: rupeesCell(r.interest),
+              deposited: rupeesCell(r.deposited),
+              challans: r.challansCount,
             })),
           ],
         },
@@ -276,7 +269,7 @@ export const reportSheets = async (
             { header: 'Required to be deducted on', key: 'taxable', width: 18, money: true },
             { header: 'Deducted on', key: 'deductedOn', width: 16, money: true },
             { header: 'Tax deducted', key: 'deducted', width: 14, money: true },
-            { header: 'Tax deposited', key: 'deposited', width: 14, money: true },
+            { header: 'Tax deposited (allocated to a challan)', key: 'deposited', width: 14, money: true },
             { header: 'Shortfall', key: 'shortfall', width: 14, money: true },
             { header: 'Status', key: 'status', width: 13 },
             { header: 'Reason', key: 'reason', width: 100 },
@@ -299,7 +292,9 @@ export const reportSheets = async (
                 taxable: r.liable ? rupeesCell(r.taxable) : 0,
                 deductedOn: deducted !== 0 ? rupeesCell(r.base) : 0,
                 deducted,
-                deposited: r.deposited ? deducted : 0,
+                // an entry's tax is deposited once a challan holds it (its
+                // allocation); the summary's figure is the challans' own tax
+                deposited: r.allocated ? deducted : 0,
                 shortfall: r.liable
                   ? rupeesNumber(Math.max(0, paiseOfNumeric(r.due) - paiseOfNumeric(r.deducted)))
                   : 0,

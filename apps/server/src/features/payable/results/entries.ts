@@ -51,7 +51,8 @@ export const groupWhere = (f: GroupFilter): { sql: string; params: unknown[] } =
 export const ENTRY_SELECT = `id, file, line, ref, document_date::text AS document_date, month, recognised_month,
   vendor_code, pan, tan, section, section_number, sub_section, section_source, payment_code, deductee_type,
   base::text, taxable::text, rate::text, rate_basis, liable, due::text, deducted::text, deposited, interest::text,
-  status, error_code, reason`;
+  status, error_code, reason,
+  EXISTS (SELECT 1 FROM challan_allocations a WHERE a.entry_id = payable_entries.id) AS allocated`;
 
 export interface EntryRow {
   id: string;
@@ -78,6 +79,8 @@ export interface EntryRow {
   due: string;
   deducted: string;
   deposited: boolean;
+  // allocated to a challan (the 26Q's link of a deductee row to its deposit)
+  allocated: boolean;
   interest: string;
   status: PayableEntryStatus;
   error_code: string | null;

@@ -1,16 +1,28 @@
 import type { PayableResponse } from '@taxrecon/contracts';
 import type { PayableResult } from '@taxrecon/engine';
-import { formatRupees, paiseOfNumeric } from '@taxrecon/shared';
+import { type FinancialYear, formatRupees, paiseOfNumeric } from '@taxrecon/shared';
 import type { AppContext } from '../../../platform/context.ts';
-import { quarterOfMonth } from '../runs/months.ts';
+import { monthsOfYear, quarterOfMonth } from '../runs/months.ts';
 import type { PayableRunView } from '../runs/runs.ts';
+import { challanDeposits, form3cdWithChallans, withChallans } from './challan-deposits.ts';
 import { money } from './money.ts';
 
 type MonthlyRow = PayableResponse['monthly'][number];
 
 // A run's monthly rows, one per month, section, deductee type and TAN, with
-// whether the month is verified.
+// whether the month is verified and the challans deposited on them (of the
+// months the run computed: a run up to June shows no deposit of July).
 export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string): Promise<MonthlyRow[]> => {
+  const run = (
+    await ctx.database.pool.query<{ entity_id: string; financial_year: string; month: string }>(
+      'SELECT entity_id, financial_year, month FROM payable_runs WHERE job_id = $1',
+      [jobId],
+    )
+  ).rows[0];
+  if (!run) return [];
+  const months = monthsOfYear(run.financial_year as FinancialYear).filter(
+    (m) => m <= run.month && (month === undefined || m === month),
+  );
   const { rows } = await ctx.database.pool.query<{
     tan: string | null;
     month: string;
@@ -24,15 +36,9 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
     shortfall: string;
     interest: string;
     verified: boolean | null;
-    challans: number;
   }>(
     `SELECT m.tan, m.month, m.section_number, m.sub_section, m.deductee_type, m.entries, m.base::text,
-       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, s.verified,
-       -- challans of the row's line (spec part 3 "Month summary"), the same
-       -- challans that make the line verified, whatever TAN they were typed with
-       (SELECT count(*) FROM payable_challans c
-         WHERE c.entity_id = m.entity_id AND c.month = m.month AND c.section_number = m.section_number
-           AND c.sub_section = m.sub_section AND c.deductee_type = m.deductee_type)::int AS challans
+       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, s.verified
      FROM payable_months m
      LEFT JOIN payable_month_states s ON s.entity_id = m.entity_id AND s.financial_year = m.financial_year
        AND s.month = m.month
@@ -40,7 +46,7 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
      ORDER BY m.month, m.section_number, m.sub_section, m.deductee_type, m.tan NULLS FIRST`,
     [jobId, month ?? null],
   );
-  return rows.map((r) => ({
+  const computed = rows.map((r) => ({
     tan: r.tan,
     monthYear: r.month,
     section: r.section_number,
@@ -52,9 +58,10 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
     deducted: money(r.deducted),
     shortfall: money(r.shortfall),
     interest: money(r.interest),
-    challansCount: r.challans,
+    challansCount: 0,
     verified: r.verified ?? false,
   }));
+  return withChallans(computed, await challanDeposits(ctx.database.pool, run.entity_id, months));
 };
 
 const add = (a: string, b: string) => formatRupees(paiseOfNumeric(a) + paiseOfNumeric(b));
@@ -77,6 +84,8 @@ export const quarterlyRows = (monthly: readonly MonthlyRow[]): PayableResponse['
         deducted: m.deducted,
         shortfall: m.shortfall,
         interest: m.interest,
+        deposited: m.deposited,
+        challansCount: m.challansCount,
       });
     } else {
       q.entries += m.entries;
@@ -85,6 +94,8 @@ export const quarterlyRows = (monthly: readonly MonthlyRow[]): PayableResponse['
       q.deducted = add(q.deducted, m.deducted);
       q.shortfall = add(q.shortfall, m.shortfall);
       q.interest = add(q.interest, m.interest);
+      q.deposited = add(q.deposited, m.deposited);
+      q.challansCount += m.challansCount;
     }
   }
   return [...rows.values()].sort((a, b) =>
@@ -127,14 +138,6 @@ export const payableResponse = async (ctx: AppContext, run: PayableRunView): Pro
     },
     monthly,
     quarterly: quarterlyRows(monthly),
-    annual: form3cd.map((f) => ({
-      section: f.section,
-      payments: formatRupees(f.payments),
-      taxable: formatRupees(f.taxable),
-      deductedOn: formatRupees(f.deductedOn),
-      deducted: formatRupees(f.deducted),
-      deposited: formatRupees(f.deposited),
-      shortfall: formatRupees(f.shortfall),
-    })),
+    annual: form3cdWithChallans(form3cd, monthly),
   };
 };

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
 import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
+import { goneIfResultsDeleted, markResultsDeletedPg } from '../../../platform/queue/results-deleted.ts';
 import { deleteUnverifiedEntries, verifiedMonths } from './entries-delete.ts';
 
 // A 34A run as the screens see it: the run row joined to its job, always
@@ -46,7 +47,11 @@ export const findPayableRun = async (
     .where('r.entity_id', '=', entityOf(caller))
     .where('j.tenant_id', '=', caller.tenantId)
     .executeTakeFirst();
-  if (!run) throw notFound(PAYABLE_JOB_NOT_FOUND);
+  if (!run) {
+    // a job whose run was deleted says so (410) rather than "not found"
+    await goneIfResultsDeleted(ctx.db, caller, jobId);
+    throw notFound(PAYABLE_JOB_NOT_FOUND);
+  }
   return run;
 };
 
@@ -95,7 +100,7 @@ export const payableJobTree = async (ctx: AppContext, caller: Caller) => {
 // include the one whose entries are the year's latest, those entries go too
 // (except verified months', which stay locked) and the unverified months are
 // no longer computed. A queued or running job is not deleted.
-const deleteRuns = async (ctx: AppContext, entityId: string, fy: string, jobIds: string[]) => {
+const deleteRuns = async (ctx: AppContext, entityId: string, fy: string, jobIds: string[], login: string) => {
   return await withTransaction(ctx.database.pool, async (client) => {
     const live = await client.query(
       "SELECT 1 FROM payable_runs WHERE job_id = ANY($1::uuid[]) AND status IN ('Queued', 'Running')",
@@ -123,7 +128,8 @@ const deleteRuns = async (ctx: AppContext, entityId: string, fy: string, jobIds:
         [entityId, fy],
       );
     }
-    // the jobs stay on the jobs page; the monthly rows go with their run
+    // the jobs stay on the jobs page, marked "results deleted"; the monthly rows go with their run
+    await markResultsDeletedPg(client, jobIds, login);
     const deleted = await client.query('DELETE FROM payable_runs WHERE job_id = ANY($1::uuid[])', [jobIds]);
     return deleted.rowCount ?? 0;
   });
@@ -131,7 +137,7 @@ const deleteRuns = async (ctx: AppContext, entityId: string, fy: string, jobIds:
 
 export const deletePayableJob = async (ctx: AppContext, caller: Caller, jobId: string) => {
   const run = await findPayableRun(ctx, caller, jobId);
-  const deletedJobs = await deleteRuns(ctx, run.entity_id, run.financial_year, [jobId]);
+  const deletedJobs = await deleteRuns(ctx, run.entity_id, run.financial_year, [jobId], caller.login);
   return { message: PAYABLE_JOBS_DELETED_MESSAGE, deletedJobs };
 };
 
@@ -148,6 +154,7 @@ export const deletePayableYear = async (ctx: AppContext, caller: Caller, fy: Fin
     entityId,
     fy,
     runs.map((r) => r.job_id),
+    caller.login,
   );
   return { message: PAYABLE_JOBS_DELETED_MESSAGE, deletedJobs };
 };

@@ -1,6 +1,7 @@
 import type { ReconKind } from '@taxrecon/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { withTransaction } from '../../../platform/db/transaction.ts';
+import { markResultsDeleted } from '../../../platform/queue/results-deleted.ts';
 import { refreshJobTotals } from '../discrepancies/decisions.ts';
 
 // SQL of the runs: a year's runs, deleting them, one party's removal, and the
@@ -21,6 +22,8 @@ export const deleteRuns = (ctx: AppContext, jobIds: string[]) =>
     await trx.deleteFrom('recon_parties').where('job_id', 'in', jobIds).execute();
     await trx.deleteFrom('recon_unresolved').where('job_id', 'in', jobIds).execute();
     await trx.deleteFrom('recon_runs').where('job_id', 'in', jobIds).execute();
+    // the jobs stay on the jobs list, marked "results deleted" (session 39)
+    await markResultsDeleted(trx, jobIds, null);
   });
 
 export const deletePartyOfRun = (ctx: AppContext, jobId: string, party: number) =>

@@ -5,6 +5,7 @@ import { type FinancialYear, financialYearRange, rupeesOfNumeric } from '@taxrec
 import type { AppContext } from '../../../platform/context.ts';
 import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../../platform/http/errors.ts';
+import { goneIfResultsDeleted } from '../../../platform/queue/results-deleted.ts';
 
 // A reconciliation job as its screens see it: the run row joined to the
 // job record, always looked up inside the caller's current entity and
@@ -64,7 +65,11 @@ export const findRun = async (
     .where('j.tenant_id', '=', caller.tenantId);
   if (kind) q = q.where('r.kind', '=', kind);
   const run = await q.executeTakeFirst();
-  if (!run) throw notFound(JOB_NOT_FOUND);
+  if (!run) {
+    // a job whose results were deleted says so (410), session 39
+    await goneIfResultsDeleted(ctx.db, caller, jobId);
+    throw notFound(JOB_NOT_FOUND);
+  }
   return run;
 };
 

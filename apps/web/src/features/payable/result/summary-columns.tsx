@@ -116,6 +116,7 @@ export const monthlyColumns = (
   money('deducted', 'Deducted', (r) => r.deducted),
   money('shortfall', 'Shortfall', (r) => r.shortfall),
   money('interest', 'Interest', (r) => r.interest),
+  money('deposited', 'Deposited (challans)', (r) => r.deposited),
   count('challansCount', 'Challans', (r) => r.challansCount),
 ];
 
@@ -129,6 +130,8 @@ export const quarterlyColumns: GridColumn<Quarterly>[] = [
   money('deducted', 'Deducted', (r) => r.deducted),
   money('shortfall', 'Shortfall', (r) => r.shortfall),
   money('interest', 'Interest', (r) => r.interest),
+  money('deposited', 'Deposited (challans)', (r) => r.deposited),
+  count('challansCount', 'Challans', (r) => r.challansCount),
 ];
 
 // Form 3CD clause 34(a), one row per section; the clause's long column names
@@ -139,9 +142,9 @@ export const form3cdColumns: GridColumn<Form3cd>[] = [
   money('taxable', '(b) Deduction required on', (r) => r.taxable),
   money('deductedOn', '(c) Deducted on', (r) => r.deductedOn),
   money('deducted', 'Tax deducted', (r) => r.deducted),
-  money('deposited', 'Tax deposited', (r) => r.deposited),
+  money('deposited', 'Tax deposited (challans)', (r) => r.deposited),
   money('shortfall', 'Shortfall', (r) => r.shortfall),
 ];
 
 export const FORM_3CD_LEGEND =
-  '(a) total amount of payment or receipt of the nature specified; (b) total amount on which tax was required to be deducted; (c) total amount on which tax was deducted at the specified rate. Shortfall: tax required less tax deducted.';
+  '(a) total amount of payment or receipt of the nature specified; (b) total amount on which tax was required to be deducted; (c) total amount on which tax was deducted at the specified rate. Tax deposited: the tax of the challans of the section for the months computed. Shortfall: tax required less tax deducted.';
