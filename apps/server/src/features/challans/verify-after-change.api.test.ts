@@ -220,7 +220,9 @@ describe('a change to a verified month clears its verification', () => {
     await ok('PUT', '/tds-payable/challan-allocation/move', { entryId: rows.r2, challanId: null });
     expect(await verification('2024-10')).toMatchObject({
       verified: false,
-      cleared: { because: 'a row (DOC-r2) of October 2024 unallocated from challan 0510309/701 of 07 Nov 2024' },
+      cleared: {
+        because: 'a row (DOC-r2) of October 2024 unallocated from challan 0510309/701 of 07 Nov 2024',
+      },
     });
     expect((await verification('2024-11')).verified).toBe(true);
     await verifyAgain('2024-10');
@@ -231,7 +233,9 @@ describe('a change to a verified month clears its verification', () => {
     for (const month of ['2024-10', '2024-11'])
       expect(await verification(month)).toMatchObject({
         verified: false,
-        cleared: { because: 'a row (DOC-r2) of October 2024 allocated to challan 0510308/801 of 07 Dec 2024' },
+        cleared: {
+          because: 'a row (DOC-r2) of October 2024 allocated to challan 0510308/801 of 07 Dec 2024',
+        },
       });
     await verifyAgain('2024-10');
     await verifyAgain('2024-11');
