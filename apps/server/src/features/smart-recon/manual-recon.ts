@@ -12,11 +12,13 @@ import { receiveUpload } from '../../platform/http/uploads.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import {
   applySheets,
+  problemsRefusal,
   type Sheet,
   sheetProblems,
   sheetsOfFile,
 } from '../reconciliation/discrepancies/bulk-update.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
+import { ENTRY_IDS_IN_TEXT, parseEntryId } from '../reconciliation/results/entry-id.ts';
 import { JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/runs.ts';
 
 // Manual reconciliation: the csv files the discrepancy download produces
@@ -44,7 +46,9 @@ const ManualReconInput = z.object({
 
 const entriesOf = (sheets: readonly Sheet[]) => {
   const ids = new Set(
-    sheets.flatMap((s) => [...s.text.matchAll(/\b\d{1,9}:[BT]:\d{1,9}\b/g)].map((m) => m[0])),
+    sheets.flatMap((s) =>
+      [...s.text.matchAll(ENTRY_IDS_IN_TEXT)].map((m) => parseEntryId(m[0])?.rowId ?? m[0]),
+    ),
   );
   const all = [...ids];
   return {
@@ -71,7 +75,7 @@ export const manualReconTask = (ctx: () => AppContext) =>
       // are the job's to read: a bad row fails the job before any decision
       const problems = await sheetProblems(c, run, sheets);
       if (problems.length > 0)
-        throw new Error(`${input.fileName}: nothing was changed. ${problems.slice(0, 5).join(' ')}`);
+        throw new Error(problemsRefusal(`${input.fileName}: nothing was changed.`, problems).message);
       const caller: Caller = { ...input.caller, mustChangePassword: false, tokenHash: '' };
       const answer = await applySheets(c, caller, run, sheets, null);
       const entries = entriesOf(sheets);
@@ -178,12 +182,10 @@ export const startManualRecon = async (
         'BAD_COLUMNS',
       );
     }
+    // an entry id names the row downloaded: one whose entry changed since
+    // (the customer synced in between) is ENTRY_CHANGED (session 39)
     const problems = await sheetProblems(ctx, run, sheets);
-    if (problems.length > 0)
-      throw badRequest(
-        `${file.fileName}: nothing was changed. ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (${problems.length - 5} more)` : ''}`,
-        'BAD_ROWS',
-      );
+    if (problems.length > 0) throw problemsRefusal(`${file.fileName}: nothing was changed.`, problems);
     const jobId = await queueManualRecon(
       ctx,
       task,

@@ -19,7 +19,15 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError } from '../../../platform/http/errors.ts';
 import { isValidFileName } from '../../../platform/http/uploads.ts';
-import { manualActionOf } from '../results/row-view.ts';
+import {
+  ENTRY_CONTENT_SQL,
+  type EntryContent,
+  entryPrint,
+  entryText,
+  parseEntryId,
+  type UploadedEntryId,
+} from '../results/entry-id.ts';
+import { manualActionOf, rowId } from '../results/row-view.ts';
 import { completedRun, type RunView } from '../runs/runs.ts';
 import { updateDiscrepancies } from './decisions.ts';
 import { findParty } from './discrepancies.ts';
@@ -103,19 +111,38 @@ const readSheets = async (request: FastifyRequest): Promise<Sheet[]> => {
 type Answer = z.input<typeof BulkUpdateAnswer>;
 
 // A sheet's rows that name an entry, each with its Entry id, its Status as
-// written and its line; null when the sheet lacks either column.
-const entryRows = (sheet: Sheet): { id: string; status: string; line: number }[] | null => {
+// written and its line, and the voucher (or bill), date and tax the download
+// wrote beside the id, to name the entry in a refusal; null when the sheet
+// lacks the Entry id or the Status column.
+interface EntryRow {
+  id: string;
+  status: string;
+  line: number;
+  ref: string | null;
+  date: string | null;
+  tax: string | null;
+}
+
+const entryRows = (sheet: Sheet): EntryRow[] | null => {
   const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
   const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());
   const idAt = header.indexOf('entry id');
   const statusAt = header.indexOf('status');
   if (idAt < 0 || statusAt < 0) return null;
+  const at = (...names: string[]) => names.map((n) => header.indexOf(n)).find((i) => i >= 0) ?? -1;
+  const refAt = at('voucher number', 'bill number');
+  const dateAt = at('date', 'transaction date');
+  const taxAt = at('tds', 'tcs', 'tax');
+  const cell = (values: string[], i: number) => (i < 0 ? null : values[i]?.trim() || null);
   return records
     .slice(1)
     .map((r) => ({
       id: r.values[idAt]?.trim() ?? '',
       status: (r.values[statusAt] ?? '').trim(),
       line: r.line,
+      ref: cell(r.values, refAt),
+      date: cell(r.values, dateAt),
+      tax: cell(r.values, taxAt),
     }))
     .filter((r) => r.id !== '');
 };
@@ -124,52 +151,116 @@ const entryRows = (sheet: Sheet): { id: string; status: string; line: number }[]
 // download itself writes for rows left as they are.
 const LEFT_AS_THEY_ARE = new Set(['matched', 'discrepancy', 'split', 'acceptpartial']);
 
+export interface SheetProblem {
+  // ENTRY_CHANGED: the row's entry is no longer the one downloaded (the file
+  // is older than the customer's last reconciliation); BAD_ROWS: anything else
+  code: 'BAD_ROWS' | 'ENTRY_CHANGED';
+  message: string;
+}
+
+const CHANGED_ADVICE =
+  '(the customer was reconciled again after this file was downloaded); download the entries again.';
+
+// The refusal of sheets with problems, nothing applied: ENTRY_CHANGED when
+// any row's entry changed (the file is stale, so downloading it again comes
+// first; those rows are named first), BAD_ROWS otherwise.
+export const problemsRefusal = (lead: string, problems: readonly SheetProblem[]): HttpError => {
+  const changed = problems.some((p) => p.code === 'ENTRY_CHANGED');
+  const ordered = [
+    ...problems.filter((p) => p.code === 'ENTRY_CHANGED'),
+    ...problems.filter((p) => p.code !== 'ENTRY_CHANGED'),
+  ].map((p) => p.message);
+  return badRequest(
+    `${lead} ${ordered.slice(0, 5).join(' ')}${ordered.length > 5 ? ` (${ordered.length - 5} more)` : ''}`,
+    changed ? 'ENTRY_CHANGED' : 'BAD_ROWS',
+  );
+};
+
+interface CurrentRow extends EntryContent {
+  party: number;
+  side: 'B' | 'T';
+  ord: number;
+}
+
+// The rows now at the given positions ("<party>:<side>:<ord>"), by position.
+const rowsAt = async (ctx: AppContext, jobId: string, ids: readonly string[]) => {
+  const { rows } = await ctx.database.pool.query<CurrentRow>(
+    `SELECT party, side, ord, ${ENTRY_CONTENT_SQL} FROM recon_rows
+      WHERE job_id = $1 AND party || ':' || side || ':' || ord = ANY($2::text[])`,
+    [jobId, ids],
+  );
+  return new Map(rows.map((r) => [rowId(r.party, r.side, r.ord), r]));
+};
+
+// Why an uploaded row may not be applied to the row now at its position:
+// the id carries the print of the row downloaded and the row there now has
+// another (a sync rebuilt the customer's rows in between). Null when it may.
+const changedEntry = (
+  where: string,
+  entry: UploadedEntryId,
+  row: EntryRow,
+  now: EntryContent | undefined,
+): string | null => {
+  if (entry.print === null) return null;
+  const downloaded = row.ref || row.date ? entryText(entry.side, row) : 'the entry in this file';
+  if (!now)
+    return `${where}, column Entry id: the entry ${entry.rowId} (${downloaded}) is no longer in this reconciliation ${CHANGED_ADVICE}`;
+  if (entryPrint(entry.side, now) === entry.print) return null;
+  return `${where}, column Entry id: the entry ${entry.rowId} is no longer ${downloaded} but ${entryText(entry.side, { ref: entry.side === 'B' ? now.ref : null, date: now.txn_date, tax: now.tax })} ${CHANGED_ADVICE}`;
+};
+
 // Every row of the sheets that cannot be applied as written, named by file,
 // line and column: a Status that is no status, an entry id that is not one or
-// is no entry of this reconciliation. A file read in the background is
-// checked whole before anything is decided, so a bad row changes nothing.
-// With `only` (an upload on one customer's screen), an entry of another
-// customer is a problem too.
+// is no entry of this reconciliation, an entry that is no longer the one
+// downloaded. A file read in the background is checked whole before anything
+// is decided, so a bad row changes nothing. With `only` (an upload on one
+// customer's screen), an entry of another customer is a problem too.
+// An id without a print (downloads before session 39, the screens' row ids)
+// is checked as before: that its position exists.
 export const sheetProblems = async (
   ctx: AppContext,
   run: RunView,
   sheets: readonly Sheet[],
   only: { party: number; name: string } | null = null,
-) => {
-  const problems: string[] = [];
-  const ids = new Map<string, string>(); // id -> where it was read
+): Promise<SheetProblem[]> => {
+  const problems: SheetProblem[] = [];
+  const bad = (message: string) => problems.push({ code: 'BAD_ROWS', message });
+  const named: { entry: UploadedEntryId; row: EntryRow; where: string }[] = [];
   for (const sheet of sheets) {
     const rows = entryRows(sheet);
     if (!rows) {
-      problems.push(`${sheet.name}, line 1: no "Entry id" and "Status" columns; upload the downloaded file.`);
+      bad(`${sheet.name}, line 1: no "Entry id" and "Status" columns; upload the downloaded file.`);
       continue;
     }
-    for (const { id, status: text, line } of rows) {
+    for (const row of rows) {
+      const { id, status: text, line } = row;
       const settable = SETTABLE.has(text.toLowerCase() as 'accept');
+      const entry = parseEntryId(id);
       if (text !== '' && !settable && !LEFT_AS_THEY_ARE.has(text.toLowerCase()))
-        problems.push(
+        bad(
           `${sheet.name}, line ${line}, column Status: "${text}" is not a status (Accept, Hold, FollowUp or Pending; Matched, Discrepancy, Split and AcceptPartial are left as they are).`,
         );
       else if (!settable) continue;
-      else if (!/^\d{1,9}:[BT]:\d{1,9}$/.test(id))
-        problems.push(`${sheet.name}, line ${line}, column Entry id: "${id}" is not an entry id.`);
-      else if (only && Number(id.split(':')[0]) !== only.party)
-        problems.push(
+      else if (!entry) bad(`${sheet.name}, line ${line}, column Entry id: "${id}" is not an entry id.`);
+      else if (only && entry.party !== only.party)
+        bad(
           `${sheet.name}, line ${line}, column Entry id: "${id}" is an entry of another customer, not of ${only.name}.`,
         );
-      else ids.set(id, `${sheet.name}, line ${line}`);
+      else named.push({ entry, row, where: `${sheet.name}, line ${line}` });
     }
   }
-  if (ids.size > 0) {
-    const { rows } = await ctx.database.pool.query<{ id: string }>(
-      `SELECT party || ':' || side || ':' || ord AS id FROM recon_rows
-        WHERE job_id = $1 AND party || ':' || side || ':' || ord = ANY($2::text[])`,
-      [run.job_id, [...ids.keys()]],
-    );
-    const known = new Set(rows.map((r) => r.id));
-    for (const [id, where] of ids)
-      if (!known.has(id))
-        problems.push(`${where}, column Entry id: "${id}" is no entry of this reconciliation.`);
+  if (named.length > 0) {
+    const now = await rowsAt(ctx, run.job_id, [...new Set(named.map((n) => n.entry.rowId))]);
+    const reported = new Set<string>();
+    for (const { entry, row, where } of named) {
+      const current = now.get(entry.rowId);
+      const changed = changedEntry(where, entry, row, current);
+      if (changed) problems.push({ code: 'ENTRY_CHANGED', message: changed });
+      else if (!current && !reported.has(row.id)) {
+        reported.add(row.id);
+        bad(`${where}, column Entry id: "${row.id}" is no entry of this reconciliation.`);
+      }
+    }
   }
   return problems;
 };
@@ -186,17 +277,18 @@ export const bulkUpdate = async (
   // Checked whole before anything is decided, as the manual reconciliation
   // upload is (session 39): a Status typed wrong ("Acept") was skipped in
   // silence while the rest applied, under a green "n entries updated".
+  // An entry id names the row downloaded (a print of its content): a row
+  // whose entry changed since (a sync in between) is ENTRY_CHANGED (session 39).
   const problems = await sheetProblems(ctx, run, sheets, only);
-  if (problems.length > 0)
-    throw badRequest(
-      `Nothing was changed. ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (${problems.length - 5} more)` : ''}`,
-      'BAD_ROWS',
-    );
+  if (problems.length > 0) throw problemsRefusal('Nothing was changed.', problems);
   return applySheets(ctx, caller, run, sheets, only);
 };
 
 // Every entry whose Status changed becomes a decision; an entry already in
 // that status is left alone, so applying the same sheets twice decides once.
+// The sheets were checked by `sheetProblems`; an entry that changed in the
+// moment since (a sync finishing in between) is reported on its line and not
+// decided on.
 export const applySheets = async (
   ctx: AppContext,
   caller: Caller,
@@ -205,9 +297,10 @@ export const applySheets = async (
   only: { party: number } | null,
 ): Promise<Answer> => {
   const errors: Answer['errors'] = [];
-  // party -> status -> entry ids of each book
+  // party -> status -> entries of each book
   type Settable = 'Accept' | 'Hold' | 'FollowUp' | 'Pending';
-  const wanted = new Map<number, Map<Settable, { book: string[]; taxBook: string[]; lines: number[] }>>();
+  type Wanted = { entry: UploadedEntryId; row: EntryRow; where: string };
+  const wanted = new Map<number, Map<Settable, Wanted[]>>();
   for (const sheet of sheets) {
     const rows = entryRows(sheet);
     if (!rows) {
@@ -223,8 +316,8 @@ export const applySheets = async (
       const status = SETTABLE.get(record.status.toLowerCase() as 'accept');
       // Matched, Discrepancy, Split, AcceptPartial: left as they are.
       if (!status) continue;
-      const m = /^(\d{1,9}):([BT]):(\d{1,9})$/.exec(id);
-      if (!m) {
+      const entry = parseEntryId(id);
+      if (!entry) {
         errors.push({
           line: record.line,
           entryId: id,
@@ -232,8 +325,7 @@ export const applySheets = async (
         });
         continue;
       }
-      const party = Number(m[1]);
-      if (only && party !== only.party) {
+      if (only && entry.party !== only.party) {
         errors.push({
           line: record.line,
           entryId: id,
@@ -241,33 +333,42 @@ export const applySheets = async (
         });
         continue;
       }
-      const byStatus =
-        wanted.get(party) ?? new Map<Settable, { book: string[]; taxBook: string[]; lines: number[] }>();
-      const ids = byStatus.get(status) ?? { book: [], taxBook: [], lines: [] };
-      (m[2] === 'B' ? ids.book : ids.taxBook).push(id);
-      ids.lines.push(record.line);
-      byStatus.set(status, ids);
-      wanted.set(party, byStatus);
+      const byStatus = wanted.get(entry.party) ?? new Map<Settable, Wanted[]>();
+      const list = byStatus.get(status) ?? [];
+      list.push({ entry, row: record, where: `${sheet.name}, line ${record.line}` });
+      byStatus.set(status, list);
+      wanted.set(entry.party, byStatus);
     }
   }
 
   let updated = 0;
   let decisions = 0;
   for (const [party, byStatus] of wanted) {
-    const current = await ctx.db
-      .selectFrom('recon_rows')
-      .select(['side', 'ord', 'action', 'match_no'])
-      .where('job_id', '=', run.job_id)
-      .where('party', '=', party)
-      .execute();
-    const status = new Map(current.map((r) => [`${party}:${r.side}:${r.ord}`, manualActionOf(r)]));
-    for (const [action, ids] of byStatus) {
-      const changed = (list: string[]) => list.filter((id) => status.has(id) && status.get(id) !== action);
-      for (const id of [...ids.book, ...ids.taxBook].filter((x) => !status.has(x))) {
-        errors.push({ line: 0, entryId: id, message: 'no such entry in this job' });
+    const { rows: current } = await ctx.database.pool.query<
+      EntryContent & { side: 'B' | 'T'; ord: number; action: string | null; match_no: number | null }
+    >(
+      `SELECT side, ord, action, match_no, ${ENTRY_CONTENT_SQL} FROM recon_rows WHERE job_id = $1 AND party = $2`,
+      [run.job_id, party],
+    );
+    const now = new Map(current.map((r) => [rowId(party, r.side, r.ord), r]));
+    for (const [action, list] of byStatus) {
+      const book: string[] = [];
+      const taxBook: string[] = [];
+      for (const { entry, row, where } of list) {
+        const at = now.get(entry.rowId);
+        const changed = changedEntry(where, entry, row, at);
+        if (changed) {
+          errors.push({ line: row.line, entryId: row.id, message: changed });
+          continue;
+        }
+        if (!at) {
+          errors.push({ line: row.line, entryId: row.id, message: 'no such entry in this job' });
+          continue;
+        }
+        if (manualActionOf(at) === action) continue;
+        const ids = entry.side === 'B' ? book : taxBook;
+        if (!ids.includes(entry.rowId)) ids.push(entry.rowId);
       }
-      const book = changed(ids.book);
-      const taxBook = changed(ids.taxBook);
       if (book.length + taxBook.length === 0) continue;
       try {
         await updateDiscrepancies(ctx, caller, {
@@ -282,7 +383,7 @@ export const applySheets = async (
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         errors.push({
-          line: ids.lines[0] ?? 0,
+          line: list[0]?.row.line ?? 0,
           entryId: [...book, ...taxBook][0] ?? '',
           message: error.message,
         });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { parseCopyText } from '../matching/copy-text.ts';
 import { ROW_COLUMNS } from '../matching/result-codec.ts';
 import { uuidLiteral } from '../matching/source-rows.ts';
+import { downloadedEntryId } from '../results/entry-id.ts';
 import { manualActionOf } from '../results/row-view.ts';
 import { reconSummary } from '../results/summary.ts';
 import type { RunView } from '../runs/runs.ts';
@@ -151,7 +152,14 @@ export async function* rowCsv(
         party.code ?? party.party_key,
         party.name,
         party.tan,
-        `${v('party')}:${side}:${v('ord')}`,
+        downloadedEntryId(Number(v('party')), side, Number(v('ord')), {
+          ref: v('ref'),
+          txn_date: v('txn_date'),
+          amount: v('amount'),
+          tax: v('tax'),
+          tan: v('tan'),
+          section: v('section'),
+        }),
       ];
       out +=
         side === 'B'
