@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
+import { jobSteps, recordJobStep } from '../../platform/queue/job-steps.ts';
 import { defineTask, type TaskDefinition } from '../../platform/queue/task.ts';
 import { decideOnRun } from '../reconciliation/discrepancies/decisions.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
@@ -16,6 +17,9 @@ import type { RunView } from '../reconciliation/runs/runs.ts';
 // action, each recorded through decisions.ts exactly as a decision made on
 // the discrepancy screen (so the next run applies it again). An entry that
 // already has the action is left alone, so a retried job records nothing twice.
+// Each customer's decision is recorded as a step of the job with its count of
+// entries, so a run retried after a crash counts what the first run decided
+// (it finds those entries decided and would otherwise report them as none).
 
 const Action = z.enum(['Accept', 'Hold', 'FollowUp', 'Do Nothing']);
 
@@ -83,6 +87,12 @@ export const smartBulkUpdateTask = (ctx: () => AppContext) =>
         .orderBy('party')
         .execute();
       const decider = { userId: input.userId, login: input.login };
+      // step `decided:<party>:<side>:<entries>`, written once its decision committed
+      const earlier = new Map<string, number>();
+      for (const step of await jobSteps(c.db, job.jobId)) {
+        const m = /^decided:(\d+):([BT]):(\d+)$/.exec(step);
+        if (m) earlier.set(`${m[1]}:${m[2]}`, Number(m[3]));
+      }
       let entries = 0;
       let decisions = 0;
       const errors: string[] = [];
@@ -93,6 +103,12 @@ export const smartBulkUpdateTask = (ctx: () => AppContext) =>
           ['T', input.taxbookStatus],
         ] as const) {
           if (action === 'Do Nothing') continue;
+          const before = earlier.get(`${party}:${side}`);
+          if (before !== undefined) {
+            entries += before;
+            decisions++;
+            continue;
+          }
           const ids = await openRowIds(c, run, party, side, action, input.from, input.to);
           if (ids.length === 0) continue;
           try {
@@ -103,6 +119,7 @@ export const smartBulkUpdateTask = (ctx: () => AppContext) =>
               salesPurchaseBookDiscrepancyIds: side === 'B' ? ids : [],
               taxBookDiscrepancyIds: side === 'T' ? ids : [],
             });
+            await recordJobStep(c.db, job.jobId, `decided:${party}:${side}:${ids.length}`);
             entries += ids.length;
             decisions++;
           } catch (error) {

@@ -85,21 +85,24 @@ const convertJob = async (ctx: AppContext, input: ConvertInput, job: TaskContext
   }
   const words = FORMAT_WORDS[input.format];
   const statements = input.files.map((f) => f.fileName).join(', ');
-  // Mail first, then the Completed mark: a crash in between sends the result
-  // twice (the retry runs again) rather than never.
-  await ctx.sendMail({
-    to: input.email,
-    tenantId: input.tenantId,
-    subject: `TaxRecon: 26AS converted to ${words}`,
-    text:
-      `${statements} converted to ${words}: ${
-        input.format === 'excel'
-          ? 'one workbook per statement, one sheet per part of the statement'
-          : 'one csv file per part of each statement'
-      }.\n\nThe attached zip is encrypted (AES-256) with the password you chose when you submitted the request. ` +
-      'TaxRecon does not keep that password: open the zip with 7-Zip, WinRAR or another zip tool that reads AES.\n',
-    attachments: [{ fileName: attachment, key, contentType: 'application/zip' }],
-  });
+  // Mail first, then the Completed mark. The mail is named by the job, so a
+  // retry after a crash in between queues nothing new: sent once, never lost.
+  await ctx.sendMail(
+    {
+      to: input.email,
+      tenantId: input.tenantId,
+      subject: `TaxRecon: 26AS converted to ${words}`,
+      text:
+        `${statements} converted to ${words}: ${
+          input.format === 'excel'
+            ? 'one workbook per statement, one sheet per part of the statement'
+            : 'one csv file per part of each statement'
+        }.\n\nThe attached zip is encrypted (AES-256) with the password you chose when you submitted the request. ` +
+        'TaxRecon does not keep that password: open the zip with 7-Zip, WinRAR or another zip tool that reads AES.\n',
+      attachments: [{ fileName: attachment, key, contentType: 'application/zip' }],
+    },
+    { once: `${job.jobId}:result` },
+  );
   const outcome: TaskOutcome = {
     remarks: `${input.files.length} statement(s), ${parts} part(s) converted to ${words}; e-mailed to ${input.email}`,
     result: { format: input.format, statements: input.files.length, parts, files: outputs.length },
@@ -145,21 +148,25 @@ const diffJob = async (ctx: AppContext, input: DiffInput, job: TaskContext): Pro
   const summary = `${c.added} transaction(s) added, ${c.removed} removed, ${c.changed} changed${
     others.length > 0 ? `; in the other parts ${otherAdded} row(s) added, ${otherRemoved} removed` : ''
   }`;
-  await ctx.sendMail({
-    to: input.email,
-    tenantId: input.tenantId,
-    subject: `TaxRecon: 26AS diff for ${diff.pan}`,
-    text:
-      `The differences between ${first.fileName} (earlier) and ${second.fileName} (later), PAN ${diff.pan}: ${summary}.\n\n` +
-      'The attached workbook lists them per part, deductor and transaction, the earlier values beside the later ones.\n',
-    attachments: [
-      {
-        fileName: attachment,
-        key,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-    ],
-  });
+  // named by the job, as the converter's: a retry after a crash queues nothing new
+  await ctx.sendMail(
+    {
+      to: input.email,
+      tenantId: input.tenantId,
+      subject: `TaxRecon: 26AS diff for ${diff.pan}`,
+      text:
+        `The differences between ${first.fileName} (earlier) and ${second.fileName} (later), PAN ${diff.pan}: ${summary}.\n\n` +
+        'The attached workbook lists them per part, deductor and transaction, the earlier values beside the later ones.\n',
+      attachments: [
+        {
+          fileName: attachment,
+          key,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      ],
+    },
+    { once: `${job.jobId}:result` },
+  );
   const outcome: TaskOutcome = {
     remarks: `PAN ${diff.pan}: ${summary}; e-mailed to ${input.email}`,
     result: { pan: diff.pan, counts: diff.counts, otherParts: { added: otherAdded, removed: otherRemoved } },
