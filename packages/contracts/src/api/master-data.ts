@@ -578,6 +578,26 @@ export const VendorConnectedEntities = z.object({
   samePan: z.array(Vendor),
 });
 
+// The header row of the vendor section mapping file: its download, its
+// template and its upload (the formats package reads these columns; a server
+// test keeps the lists equal).
+export const VENDOR_SECTION_MAPPING_COLUMNS_TEXT = [
+  'id',
+  'vendorId',
+  'vendorCode',
+  'sectionNumber',
+  'subSection',
+  'tdsExempted',
+  'tdsExemptedFromDate',
+  'tdsExemptedToDate',
+  'tdsExemptionReason',
+  'ltdcApplied',
+  'ltdcPercentage',
+  'ltdcAmount',
+  'ltdcFromDate',
+  'ltdcToDate',
+] as const satisfies readonly (keyof VendorSectionMapping)[];
+
 export const SaveSectionMappingResponse = z.object({ message: z.string(), mapping: VendorSectionMapping });
 
 // --- routes ---
@@ -735,6 +755,16 @@ export const masterDataRoutes = {
     consumes: 'multipart',
     body: z.object({}),
     response: UploadAnswer,
+  }),
+  vendorSectionMappingTemplate: defineRoute({
+    method: 'GET',
+    // the customer master template's address (spec part 1), for the file the
+    // vendor section mapping upload reads
+    path: `${BASE}/masterdatatemplate/vendor_section_mapping`,
+    access: VENDORS,
+    summary: "Vendor section mapping template (.txt, tab-separated header line of the upload's columns)",
+    response: TextFile,
+    produces: 'binary',
   }),
   vendorMasterDownload: defineRoute({
     method: 'GET',

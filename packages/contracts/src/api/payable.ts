@@ -1,4 +1,4 @@
-import { type FinancialYear, isFinancialYear } from '@taxrecon/shared';
+import { EXEMPTION_REASONS, type FinancialYear, isFinancialYear } from '@taxrecon/shared';
 import { z } from 'zod';
 import { isRequestFinancialYear, isRequestMonth } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
@@ -229,6 +229,9 @@ export const PayableMonthlyRow = z.object({
   // DOMAIN 7.8 "deposited (challans)": the tax of the line's challans
   deposited: PayMoney,
   challansCount: z.number().int(),
+  // DOMAIN 7.8 "errors": entries in error on the line (its section and
+  // deductee type known, then no rate); not counted in `entries`
+  errors: z.number().int(),
   verified: z.boolean(),
 });
 export type PayableMonthlyRow = z.infer<typeof PayableMonthlyRow>;
@@ -246,6 +249,7 @@ export const PayableQuarterlyRow = z.object({
   interest: PayMoney,
   deposited: PayMoney,
   challansCount: z.number().int(),
+  errors: z.number().int(),
 });
 export type PayableQuarterlyRow = z.infer<typeof PayableQuarterlyRow>;
 
@@ -365,6 +369,9 @@ export const PayableEntry = z.object({
   status: PayableEntryStatus,
   errorCode: z.string().nullable(),
   reason: z.string(),
+  // why the vendor's section mapping exempts the entry (Annexure 6: B 15G/15H,
+  // T transporter 194C(6), Z notified 197A(1F)); null for any other entry
+  exemptReason: z.enum(EXEMPTION_REASONS).nullable(),
 });
 export type PayableEntry = z.infer<typeof PayableEntry>;
 export const PayableEntriesPage = z.object({

@@ -46,6 +46,7 @@ export const summarise = (
         deducted: paise(0),
         shortfall: paise(0),
         interest: paise(0),
+        errors: 0,
       };
       months.set(key, m);
     }
@@ -67,8 +68,17 @@ export const summarise = (
     if (r.vendorCode) vendors.add(r.vendorCode);
     due += r.due;
     deducted += r.deducted;
-    if (!inReturn(r) || r.month === null) continue;
     const tan = entries[r.index]?.tanNumber || null;
+    // An error whose line is known (a section and a deductee type found,
+    // then no rate) is counted on that line, which it opens if it is the
+    // line's only entry: the month's errors are not hidden. An error before
+    // the section (GL unmapped, vendor missing, unreadable) has no line; the
+    // data-quality summary counts those.
+    if (r.status === 'error' && r.returnForm === '26Q' && r.section && r.deducteeType && r.month) {
+      row(r.month, r, tan).errors++;
+      continue;
+    }
+    if (!inReturn(r) || r.month === null) continue;
     const own = row(r.month, r, tan);
     own.entries++;
     own.base = paise(own.base + r.base);

@@ -225,6 +225,9 @@ export interface MonthRow {
   deducted: Paise;
   shortfall: Paise;
   interest: Paise;
+  // entries in error on the line (DOMAIN 7.8 "errors"): a section and a
+  // deductee type known, then no rate (NO_RATE); not counted in `entries`
+  errors: number;
 }
 
 export interface Form3cdRow {

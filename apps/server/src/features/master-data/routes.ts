@@ -6,7 +6,7 @@ import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { receiveReferenceFile } from '../section-rules/reference-upload.ts';
 import { customerService } from './customers/service.ts';
 import { uploadVendorSectionMappings } from './vendors/section-mapping-upload.ts';
-import { sectionMappingService } from './vendors/section-mappings.ts';
+import { sectionMappingService, sectionMappingTemplate } from './vendors/section-mappings.ts';
 import { vendorService } from './vendors/service.ts';
 
 type R = typeof masterDataRoutes;
@@ -50,6 +50,8 @@ export const masterDataHandlers = (ctx: AppContext): Handlers<R> => {
     deleteVendorSectionMapping: async ({ caller, params }) => mappings.remove(caller, params.id),
     uploadVendorSectionMappings: async ({ caller, request }) =>
       uploadVendorSectionMappings(ctx, await receiveReferenceFile(ctx, caller, request)),
+    vendorSectionMappingTemplate: async ({ reply }) =>
+      textFile(reply, 'vendor_section_mapping_template.txt', sectionMappingTemplate()),
     vendorSectionMappingDownload: async ({ caller, reply }) =>
       textFile(reply, 'vendor_section_mapping.txt', await mappings.exportFile(caller)),
   };

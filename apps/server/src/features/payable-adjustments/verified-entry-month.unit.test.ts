@@ -40,6 +40,7 @@ const entry = (o: Partial<EntryRow>): EntryRow => ({
   status: 'notDeducted',
   error_code: null,
   reason: '',
+  exempt_reason: null,
   ...o,
 });
 

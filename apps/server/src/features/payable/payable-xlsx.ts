@@ -90,6 +90,7 @@ export const writePayableXlsx = async (
     { header: 'TDS deducted', key: 'deducted', width: 16, money: true },
     { header: 'Shortfall', key: 'shortfall', width: 16, money: true },
     { header: 'Interest 201(1A)', key: 'interest', width: 16, money: true },
+    { header: 'Errors', key: 'errors', width: 8 },
   ]);
   for (const m of result.months)
     done(

@@ -92,6 +92,8 @@ export interface PayableMonthsTable {
   deducted: Numeric;
   shortfall: Numeric;
   interest: Numeric;
+  // migrations/040_payable_month_errors.sql
+  errors: Generated<number>;
 }
 
 export interface PayableMonthStatesTable {

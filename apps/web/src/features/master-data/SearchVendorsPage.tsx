@@ -5,6 +5,7 @@ import { call } from '../../api/client.ts';
 import type { FilterField } from '../search/FilterForm.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { type PartySearchKind, PartySearchPage } from './PartySearchPage.tsx';
+import { VendorMappingUpload } from './VendorMappingUpload.tsx';
 
 const FIELDS: FilterField[] = [
   { kind: 'text', key: 'vendorName', label: 'Vendor Name' },
@@ -66,6 +67,7 @@ export function SearchVendorsPage() {
             label="Download section mappings"
             testId="vendor-mappings-download"
           />
+          <VendorMappingUpload />
         </Group>
       }
     />

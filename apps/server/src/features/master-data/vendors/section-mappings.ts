@@ -1,4 +1,8 @@
-import type { VendorSectionMapping, VendorSectionMappingInput } from '@taxrecon/contracts';
+import {
+  VENDOR_SECTION_MAPPING_COLUMNS_TEXT,
+  type VendorSectionMapping,
+  type VendorSectionMappingInput,
+} from '@taxrecon/contracts';
 import { normaliseSection } from '@taxrecon/engine';
 import {
   exemptionReasonProblem,
@@ -175,19 +179,8 @@ export const sectionMappingService = (ctx: AppContext) => ({
   },
 });
 
-export const SECTION_MAPPING_FIELDS = [
-  'id',
-  'vendorId',
-  'vendorCode',
-  'sectionNumber',
-  'subSection',
-  'tdsExempted',
-  'tdsExemptedFromDate',
-  'tdsExemptedToDate',
-  'tdsExemptionReason',
-  'ltdcApplied',
-  'ltdcPercentage',
-  'ltdcAmount',
-  'ltdcFromDate',
-  'ltdcToDate',
-] as const satisfies readonly (keyof VendorSectionMapping)[];
+// the download's columns are the upload's (a downloaded file uploads back)
+export const SECTION_MAPPING_FIELDS = VENDOR_SECTION_MAPPING_COLUMNS_TEXT;
+
+// The template: the header line alone.
+export const sectionMappingTemplate = (): string => writeTsv(SECTION_MAPPING_FIELDS, []);

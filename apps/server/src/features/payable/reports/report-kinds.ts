@@ -1,6 +1,13 @@
 import type { PAYABLE_REPORT_JOB_TYPES, PayableForm3cdRow } from '@taxrecon/contracts';
 import type { Form3cdRow } from '@taxrecon/engine';
-import { type FinancialYear, financialYearLabel, paiseOfNumeric, rupeesNumber } from '@taxrecon/shared';
+import {
+  EXEMPTION_REASON_LABELS,
+  type FinancialYear,
+  financialYearLabel,
+  isExemptionReason,
+  paiseOfNumeric,
+  rupeesNumber,
+} from '@taxrecon/shared';
 import type { AppContext } from '../../../platform/context.ts';
 import { form3cdWithChallans } from '../results/challan-deposits.ts';
 import { type EntryRow, entryBatches } from '../results/entries.ts';
@@ -42,9 +49,15 @@ export const ENTRY_COLUMNS: SheetColumn[] = [
   { header: 'TDS deducted', key: 'deducted', width: 14, money: true },
   { header: 'Interest', key: 'interest', width: 12, money: true },
   { header: 'Status', key: 'status', width: 13 },
+  { header: 'Exempt because', key: 'exemptReason', width: 30 },
   { header: 'Error', key: 'errorCode', width: 16 },
   { header: 'Reason', key: 'reason', width: 100 },
 ];
+
+// 'T: transporter's declaration under 194C(6)'; blank on an entry not
+// exempted by a vendor's mapping with a recorded reason
+export const exemptReasonText = (reason: string | null): string | null =>
+  isExemptionReason(reason) ? `${reason}: ${EXEMPTION_REASON_LABELS[reason]}` : null;
 
 export const entryCells = (r: EntryRow): Record<string, Cell> => ({
   file: r.file,
@@ -67,6 +80,7 @@ export const entryCells = (r: EntryRow): Record<string, Cell> => ({
   deducted: rupeesCell(r.deducted),
   interest: rupeesCell(r.interest),
   status: r.status,
+  exemptReason: exemptReasonText(r.exempt_reason),
   errorCode: r.error_code,
   reason: r.reason,
 });
@@ -203,6 +217,7 @@ export const reportSheets = async (
             { header: 'Interest 201(1A)', key: 'interest', width: 14, money: true },
             { header: 'Deposited (challans)', key: 'deposited', width: 16, money: true },
             { header: 'Challans', key: 'challans', width: 9, total: true },
+            { header: 'Errors', key: 'errors', width: 8, total: true },
           ],
           rows: [
             rows.map((r) => ({
@@ -218,6 +233,7 @@ export const reportSheets = async (
               interest: rupeesCell(r.interest),
               deposited: rupeesCell(r.deposited),
               challans: r.challansCount,
+              errors: r.errors,
             })),
           ],
         },

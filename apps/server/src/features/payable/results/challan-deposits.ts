@@ -103,6 +103,7 @@ export const withChallans = (
         interest: zero,
         deposited: zero,
         challansCount: 0,
+        errors: 0,
         verified: c.verified,
       };
       out.push(own);

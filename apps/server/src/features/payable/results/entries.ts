@@ -1,4 +1,5 @@
 import type { PayableEntry, PayableEntryStatus } from '@taxrecon/contracts';
+import { isExemptionReason } from '@taxrecon/shared';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Queryable } from '../inputs/queryable.ts';
 import { money } from './money.ts';
@@ -51,7 +52,7 @@ export const groupWhere = (f: GroupFilter): { sql: string; params: unknown[] } =
 export const ENTRY_SELECT = `id, file, line, ref, document_date::text AS document_date, month, recognised_month,
   vendor_code, pan, tan, section, section_number, sub_section, section_source, payment_code, deductee_type,
   base::text, taxable::text, rate::text, rate_basis, liable, due::text, deducted::text, deposited, interest::text,
-  status, error_code, reason,
+  status, error_code, reason, exempt_reason,
   EXISTS (SELECT 1 FROM challan_allocations a WHERE a.entry_id = payable_entries.id) AS allocated`;
 
 export interface EntryRow {
@@ -85,6 +86,8 @@ export interface EntryRow {
   status: PayableEntryStatus;
   error_code: string | null;
   reason: string;
+  // B, T or Z: why the vendor's section mapping exempts the entry (null otherwise)
+  exempt_reason: string | null;
 }
 
 export const entryOf = (r: EntryRow): PayableEntry => ({
@@ -112,6 +115,7 @@ export const entryOf = (r: EntryRow): PayableEntry => ({
   status: r.status,
   errorCode: r.error_code,
   reason: r.reason,
+  exemptReason: isExemptionReason(r.exempt_reason) ? r.exempt_reason : null,
 });
 
 export const entriesPage = async (

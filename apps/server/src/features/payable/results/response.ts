@@ -35,10 +35,11 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
     deducted: string;
     shortfall: string;
     interest: string;
+    errors: number;
     verified: boolean | null;
   }>(
     `SELECT m.tan, m.month, m.section_number, m.sub_section, m.deductee_type, m.entries, m.base::text,
-       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, s.verified
+       m.due::text, m.deducted::text, m.shortfall::text, m.interest::text, m.errors, s.verified
      FROM payable_months m
      LEFT JOIN payable_month_states s ON s.entity_id = m.entity_id AND s.financial_year = m.financial_year
        AND s.month = m.month
@@ -59,6 +60,7 @@ export const monthlyRows = async (ctx: AppContext, jobId: string, month?: string
     shortfall: money(r.shortfall),
     interest: money(r.interest),
     challansCount: 0,
+    errors: r.errors,
     verified: r.verified ?? false,
   }));
   return withChallans(computed, await challanDeposits(ctx.database.pool, run.entity_id, months));
@@ -86,6 +88,7 @@ export const quarterlyRows = (monthly: readonly MonthlyRow[]): PayableResponse['
         interest: m.interest,
         deposited: m.deposited,
         challansCount: m.challansCount,
+        errors: m.errors,
       });
     } else {
       q.entries += m.entries;
@@ -96,6 +99,7 @@ export const quarterlyRows = (monthly: readonly MonthlyRow[]): PayableResponse['
       q.interest = add(q.interest, m.interest);
       q.deposited = add(q.deposited, m.deposited);
       q.challansCount += m.challansCount;
+      q.errors += m.errors;
     }
   }
   return [...rows.values()].sort((a, b) =>

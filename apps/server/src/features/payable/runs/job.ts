@@ -130,6 +130,7 @@ const MONTH_COLUMNS = [
   'deducted',
   'shortfall',
   'interest',
+  'errors',
 ] as const;
 
 function* monthLines(
@@ -156,6 +157,7 @@ function* monthLines(
       numericOfPaise(m.deducted),
       numericOfPaise(m.shortfall),
       numericOfPaise(m.interest),
+      m.errors,
     ]);
   }
 }
@@ -214,7 +216,7 @@ export const writeRun = async (
         await client.query(
           `INSERT INTO payable_months (${MONTH_COLUMNS.join(', ')})
            SELECT $1, entity_id, financial_year, month, section, section_number, sub_section, deductee_type, tan,
-             entries, base, due, deducted, shortfall, interest
+             entries, base, due, deducted, shortfall, interest, errors
            FROM payable_months WHERE job_id = $2 AND month = ANY($3::text[])`,
           [jobId, previous, [...verified]],
         );

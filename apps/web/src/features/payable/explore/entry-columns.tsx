@@ -1,6 +1,6 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { PayableEntry, PayableEntryStatus } from '@taxrecon/contracts';
-import { paiseOrZero } from '@taxrecon/shared';
+import { EXEMPTION_REASON_LABELS, type ExemptionReason, paiseOrZero } from '@taxrecon/shared';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatDate } from '../common/dates.ts';
 import { inr } from '../common/money.ts';
@@ -17,6 +17,12 @@ export const STATUS_LABELS: Record<PayableEntryStatus, { label: string; color: s
   notApplicable: { label: 'No TDS section', color: 'gray' },
   error: { label: 'Error', color: 'red' },
 };
+
+// Why the vendor's section mapping exempts the entry, as the 26Q reports it
+// (Annexure 6: B, T, Z): 'T: transporter's declaration under 194C(6)'; empty
+// for every other entry, an exemption without a recorded reason included.
+export const exemptReasonLabel = (reason: ExemptionReason | null): string =>
+  reason ? `${reason}: ${EXEMPTION_REASON_LABELS[reason]}` : '';
 
 const Dim = ({ children }: { children: React.ReactNode }) => (
   <Text span size="xs" c="dimmed" display="block">
@@ -109,6 +115,15 @@ export const entryColumns: DataTableColumn<PayableEntry>[] = [
       >
         {STATUS_LABELS[e.status].label}
       </Badge>
+    ),
+  },
+  {
+    accessor: 'exemptReason',
+    title: 'Exempt because',
+    render: (e) => (
+      <Text size="xs" data-testid="payable-entry-exempt-reason" style={{ minWidth: 140 }}>
+        {exemptReasonLabel(e.exemptReason)}
+      </Text>
     ),
   },
   {

@@ -118,6 +118,8 @@ export const monthlyColumns = (
   money('interest', 'Interest', (r) => r.interest),
   money('deposited', 'Deposited (challans)', (r) => r.deposited),
   count('challansCount', 'Challans', (r) => r.challansCount),
+  // DOMAIN 7.8: the line's entries in error (a section found, then no rate)
+  count('errors', 'Errors', (r) => r.errors),
 ];
 
 export const quarterlyColumns: GridColumn<Quarterly>[] = [
@@ -132,6 +134,8 @@ export const quarterlyColumns: GridColumn<Quarterly>[] = [
   money('interest', 'Interest', (r) => r.interest),
   money('deposited', 'Deposited (challans)', (r) => r.deposited),
   count('challansCount', 'Challans', (r) => r.challansCount),
+  // DOMAIN 7.8: the line's entries in error (a section found, then no rate)
+  count('errors', 'Errors', (r) => r.errors),
 ];
 
 // Form 3CD clause 34(a), one row per section; the clause's long column names
