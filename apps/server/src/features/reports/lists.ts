@@ -1,5 +1,6 @@
 import {
   MISC_RECEIVABLE_REPORTS,
+  MISC_REPORT_JOB_TYPE,
   type MiscReportItem,
   PAYABLE_REPORT_NAMES,
   type ReportsDashboard,
@@ -8,6 +9,8 @@ import { csvRows } from '@taxrecon/shared/csv';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import { goneIfReportDeleted } from '../../platform/queue/results-deleted.ts';
+import { PAYABLE_REPORT_JOB_TYPE } from '../payable/reports/report-job.ts';
 
 // The View Reports list (receivable miscellaneous reports and the TDS payable
 // reports, each shown only to a holder of its permission), downloads, and the
@@ -98,7 +101,14 @@ export const findMiscReport = async (ctx: AppContext, caller: Caller, id: string
     [entityId, id],
   );
   const r = rows[0];
-  if (!r) throw notFound('Report not found');
+  if (!r) {
+    // its row went with Delete Data: 410 with when and by whom (session 39)
+    if (mayReceivable(caller))
+      await goneIfReportDeleted(ctx.db, caller, id, { jobType: MISC_REPORT_JOB_TYPE, key: 'miscId' });
+    if (mayPayable(caller))
+      await goneIfReportDeleted(ctx.db, caller, id, { jobType: PAYABLE_REPORT_JOB_TYPE, key: 'reportId' });
+    throw notFound('Report not found');
+  }
   if (r.status !== 'Completed' || !r.storage_path) {
     throw notFound(
       r.status === 'Failed'

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
+import { jobSteps, recordJobStep } from '../../platform/queue/job-steps.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import {
   applySheets,
@@ -24,7 +25,8 @@ import { JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/ru
 // Manual reconciliation: the csv files the discrepancy download produces
 // (Entry id and Status columns), statuses edited by hand, come back as a zip
 // and are applied as decisions by a job. Only entries whose status changed
-// become decisions, so a retried job decides nothing twice.
+// become decisions, so a retried job decides nothing twice; each decision is
+// a step of the job with its count, so the retry counts the first run's too.
 
 export const MANUAL_RECON_JOB_TYPE = 'ManualReconciliation';
 
@@ -64,7 +66,7 @@ export const manualReconTask = (ctx: () => AppContext) =>
     input: ManualReconInput,
     retryLimit: 1,
     retryDelaySeconds: 5,
-    run: async (input) => {
+    run: async (input, job) => {
       const c = ctx();
       const run = await runById(c, input.reconJobId, input.caller.entityId);
       const sheets = await sheetsOfFile(
@@ -77,7 +79,17 @@ export const manualReconTask = (ctx: () => AppContext) =>
       if (problems.length > 0)
         throw new Error(problemsRefusal(`${input.fileName}: nothing was changed.`, problems).message);
       const caller: Caller = { ...input.caller, mustChangePassword: false, tokenHash: '' };
-      const answer = await applySheets(c, caller, run, sheets, null);
+      // step `decided:<party>:<status>:<entries>`, written once its decision committed
+      const earlier = new Map<string, number>();
+      for (const step of await jobSteps(c.db, job.jobId)) {
+        const m = /^decided:(\d+):(Accept|Hold|FollowUp|Pending):(\d+)$/.exec(step);
+        if (m) earlier.set(`${m[1]}:${m[2]}`, Number(m[3]));
+      }
+      const answer = await applySheets(c, caller, run, sheets, null, {
+        earlier,
+        record: (party, status, entries) =>
+          recordJobStep(c.db, job.jobId, `decided:${party}:${status}:${entries}`),
+      });
       const entries = entriesOf(sheets);
       const errorMsg = answer.errors
         .slice(0, 5)

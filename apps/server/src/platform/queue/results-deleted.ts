@@ -69,3 +69,39 @@ export const goneIfResultsDeleted = async (db: Kysely<DB>, caller: Caller, jobId
       resultsDeletedMessage(row.results_deleted_at, row.results_deleted_by_login),
     );
 };
+
+// Where a report asked for by its id is not found: Delete Data removes the
+// report's row, but its job stays, and the job's input names the report (a
+// reconciliation or payable report's `reportId`, a miscellaneous report's
+// `miscId`). A report of the caller's entity whose job's results were deleted
+// is 410 Gone, with when and by whom; an id nobody made, or another entity's,
+// is left to the caller's own 404. `where` narrows the jobs by other fields of
+// their input (the payable error reports' type).
+export const goneIfReportDeleted = async (
+  db: Kysely<DB>,
+  caller: Caller,
+  reportId: string,
+  report: { jobType: string; key: 'reportId' | 'miscId'; type?: { equals: boolean; value: string } },
+): Promise<void> => {
+  if (!/^[0-9a-f-]{36}$/i.test(reportId)) return;
+  let q = db
+    .selectFrom('jobs')
+    .select(['results_deleted_at', 'results_deleted_by_login'])
+    .where('tenant_id', '=', caller.tenantId)
+    .where('entity_id', '=', caller.entityId ?? '00000000-0000-0000-0000-000000000000')
+    .where('job_type', '=', report.jobType)
+    .where(sql<string>`input->>${report.key}`, '=', reportId)
+    .where('results_deleted_at', 'is not', null);
+  const { type } = report;
+  if (type) q = q.where(sql<string>`input->>'type'`, type.equals ? '=' : '<>', type.value);
+  const row = await q.orderBy('results_deleted_at', 'desc').executeTakeFirst();
+  if (row?.results_deleted_at)
+    throw new HttpError(
+      410,
+      RESULTS_DELETED,
+      reportDeletedMessage(row.results_deleted_at, row.results_deleted_by_login),
+    );
+};
+
+export const reportDeletedMessage = (at: Date, by: string | null): string =>
+  `This report was deleted on ${whenIst.format(at)}${by ? ` by ${by}` : ''}. The job that made it stays on the jobs list as a record; request the report again to download it.`;

@@ -6,6 +6,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { type Caller, entityOf } from '../../../platform/http/caller.ts';
 import { notFound } from '../../../platform/http/errors.ts';
 import type { JobOwner } from '../../../platform/queue/job-runner.ts';
+import { goneIfReportDeleted } from '../../../platform/queue/results-deleted.ts';
 import { defineTask, type TaskDefinition } from '../../../platform/queue/task.ts';
 import { latestRunId } from '../results/latest.ts';
 
@@ -15,6 +16,8 @@ import { writeWorkbook } from './workbook.ts';
 // TDS payable reports generated in the background (spec part 3, "Reports"):
 // an xlsx in the file store under reports/payable/, listed under TDS Payable
 // Reports (or Error Reports) and downloaded from there.
+
+export const PAYABLE_REPORT_JOB_TYPE = 'TDSPayableReport';
 
 const REPORT_TYPES = Object.values(PAYABLE_REPORT_JOB_TYPES) as [PayableReportType, ...PayableReportType[]];
 
@@ -32,7 +35,7 @@ export const payableReportPath = (entityId: string, reportId: string) =>
 export const payableReportTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'payable-report',
-    jobType: 'TDSPayableReport',
+    jobType: PAYABLE_REPORT_JOB_TYPE,
     input: PayableReportInput,
     retryLimit: 1,
     retryDelaySeconds: 5,
@@ -157,7 +160,15 @@ export const findPayableReport = async (ctx: AppContext, caller: Caller, id: str
     .where('entity_id', '=', entityOf(caller))
     .where('error_report', '=', errors)
     .executeTakeFirst();
-  if (!r) throw notFound('Report not found');
+  if (!r) {
+    // its row went with Delete Data: 410 with when and by whom (session 39)
+    await goneIfReportDeleted(ctx.db, caller, id, {
+      jobType: PAYABLE_REPORT_JOB_TYPE,
+      key: 'reportId',
+      type: { equals: errors, value: PAYABLE_REPORT_JOB_TYPES.monthlyErrors },
+    });
+    throw notFound('Report not found');
+  }
   if (r.status !== 'Completed' || !r.storage_path) throw notFound('The report is not ready yet.');
   return { key: r.storage_path, fileName: r.file_name };
 };

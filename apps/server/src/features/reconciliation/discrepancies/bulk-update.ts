@@ -284,17 +284,30 @@ export const bulkUpdate = async (
   return applySheets(ctx, caller, run, sheets, only);
 };
 
+// A background job's record of the decisions it made (the manual
+// reconciliation job's steps): each customer and status decided, with its
+// count of entries, recorded right after its decision commits. A run retried
+// after a crash finds those entries already decided and decides nothing on
+// them; it counts them from here, not as none (session 39).
+export interface DecidedSteps {
+  // "<party>:<status>" -> entries decided by an earlier run of the job
+  earlier: ReadonlyMap<string, number>;
+  record: (party: number, status: string, entries: number) => Promise<void>;
+}
+
 // Every entry whose Status changed becomes a decision; an entry already in
 // that status is left alone, so applying the same sheets twice decides once.
 // The sheets were checked by `sheetProblems`; an entry that changed in the
 // moment since (a sync finishing in between) is reported on its line and not
-// decided on.
+// decided on. `steps` (a job's, none on screen) records each decision made and
+// counts those an earlier run of the job made.
 export const applySheets = async (
   ctx: AppContext,
   caller: Caller,
   run: RunView,
   sheets: readonly Sheet[],
   only: { party: number } | null,
+  steps: DecidedSteps | null = null,
 ): Promise<Answer> => {
   const errors: Answer['errors'] = [];
   // party -> status -> entries of each book
@@ -369,6 +382,12 @@ export const applySheets = async (
         const ids = entry.side === 'B' ? book : taxBook;
         if (!ids.includes(entry.rowId)) ids.push(entry.rowId);
       }
+      const before = steps?.earlier.get(`${party}:${action}`);
+      if (before !== undefined) {
+        updated += before;
+        decisions++;
+        continue;
+      }
       if (book.length + taxBook.length === 0) continue;
       try {
         await updateDiscrepancies(ctx, caller, {
@@ -378,6 +397,7 @@ export const applySheets = async (
           salesPurchaseBookDiscrepancyIds: book,
           taxBookDiscrepancyIds: taxBook,
         });
+        await steps?.record(party, action, book.length + taxBook.length);
         updated += book.length + taxBook.length;
         decisions++;
       } catch (error) {

@@ -13,10 +13,11 @@ import { attachmentHeader } from '../../../platform/http/attachment.ts';
 import type { Handlers } from '../../../platform/http/bind-routes.ts';
 import { entityOf } from '../../../platform/http/caller.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.ts';
+import { goneIfReportDeleted } from '../../../platform/queue/results-deleted.ts';
 import { form26asText } from '../reports/form-26as-download.ts';
 import { entityReports, findReport, transactionsIn } from '../reports/repo.ts';
 import { reportEntries, zipInMemory } from '../reports/report-files.ts';
-import { startReport } from '../reports/report-job.ts';
+import { RECON_REPORT_JOB_TYPE, startReport } from '../reports/report-job.ts';
 import { completedRun, findRun, type RunView } from '../runs/runs.ts';
 import type { ReconciliationTasks } from '../tasks.ts';
 import { bulkUpdate } from './bulk-update.ts';
@@ -217,7 +218,14 @@ export const discrepancyHandlers = (
     },
     reconciliationReport: async ({ caller, params, reply }) => {
       const report = await findReport(ctx, entityOf(caller), params.reportId);
-      if (!report) throw notFound('Report not found');
+      if (!report) {
+        // its row went with Delete Data: 410 with when and by whom (session 39)
+        await goneIfReportDeleted(ctx.db, caller, params.reportId, {
+          jobType: RECON_REPORT_JOB_TYPE,
+          key: 'reportId',
+        });
+        throw notFound('Report not found');
+      }
       if (report.status !== 'Completed' || !report.storage_path) {
         throw badRequest('The report is not ready yet.', 'REPORT_NOT_READY');
       }

@@ -27,6 +27,8 @@ export const ReportJobInput = z.object({
 
 const RETRIES = 1;
 
+export const RECON_REPORT_JOB_TYPE = 'ReconciliationReport';
+
 export const reportPath = (reportId: string, entityId: string) =>
   path.posix.join('reports', entityId, `${reportId}.zip`);
 
@@ -42,7 +44,7 @@ export const runById = async (ctx: AppContext, jobId: string, entityId: string):
 export const reportTask = (ctx: () => AppContext) =>
   defineTask({
     queue: 'recon-report',
-    jobType: 'ReconciliationReport',
+    jobType: RECON_REPORT_JOB_TYPE,
     input: ReportJobInput,
     retryLimit: RETRIES,
     retryDelaySeconds: 5,
