@@ -1,4 +1,5 @@
 export * from './arrays.ts';
+export * from './days.ts';
 export * from './deductor-types.ts';
 export * from './exemption-reasons.ts';
 export * from './financial-year.ts';

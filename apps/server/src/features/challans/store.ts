@@ -5,13 +5,13 @@ import {
   type CreateChallanRequest,
   type UpdateChallanRequest,
 } from '@taxrecon/contracts';
-import { formatInr, formatRupees, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
+import { dayText, formatInr, formatRupees, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { withTransaction } from '../../platform/db/transaction.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { financialYearOfMonth, monthLabel } from '../payable/runs/months.ts';
+import { financialYearOfMonth } from '../payable/runs/months.ts';
 
 import { challanSection, lockEntityChallans, refuseDuplicateChallan } from './identity.ts';
 import { challanInterestDue } from './interest.ts';
@@ -104,11 +104,7 @@ export const challanName = (c: {
   bsr_code: string;
   challan_serial_number: string;
   date_of_deposit: string;
-}) => `challan ${c.bsr_code}/${c.challan_serial_number} of ${depositDay(c.date_of_deposit)}`;
-
-// '2024-05-07' as the screens write a date: 07 May 2024.
-const depositDay = (iso: string) =>
-  `${iso.slice(8, 10)} ${monthLabel(iso.slice(0, 7)).slice(0, 3)} ${iso.slice(0, 4)}`;
+}) => `challan ${c.bsr_code}/${c.challan_serial_number} of ${dayText(c.date_of_deposit)}`;
 
 export const listChallans = async (ctx: AppContext, line: Line) => {
   const { rows } = await ctx.database.pool.query<ChallanRow>(

@@ -121,7 +121,7 @@ describe('an uploaded decision lands only on the entry downloaded', () => {
       code: 'ENTRY_CHANGED',
       message: expect.stringMatching(
         new RegExp(
-          `sales-book\\.csv, line \\d+, column Entry id: the entry ${position} is no longer INV/24-25/001 of 15 Apr 2024 but INV/24-25/000 of 1 Apr 2024 \\(the customer was reconciled again after this file was downloaded\\); download the entries again`,
+          `sales-book\\.csv, line \\d+, column Entry id: the entry ${position} is no longer INV/24-25/001 of 15 Apr 2024 but INV/24-25/000 of 01 Apr 2024 \\(the customer was reconciled again after this file was downloaded\\); download the entries again`,
         ),
       ),
     });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { dayText } from '@taxrecon/shared';
 import { rowId } from './row-view.ts';
 
 // The Entry id of a downloaded row (the discrepancy downloads' CSV, which
@@ -71,15 +72,6 @@ export const parseEntryId = (text: string): UploadedEntryId | null => {
 
 // Entry ids anywhere in a text (counting a manual reconciliation file's rows).
 export const ENTRY_IDS_IN_TEXT = /\b\d{1,9}:[BT]:\d{1,9}(?::[0-9a-fA-F]{8})?\b/g;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-// "2024-05-12" as "12 May 2024"; anything else as written.
-export const dayText = (date: string | null | undefined): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date?.trim() ?? '');
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : (date?.trim() ?? '');
-};
 
 // A row as a person knows it: "INV-0042 of 12 May 2024", or for 26AS "the
 // 26AS credit of 12 May 2024, tax 1000.00".
