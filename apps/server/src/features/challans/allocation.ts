@@ -72,17 +72,22 @@ export interface QuarterChallan {
   tan: string;
 }
 
+// The lower deduction certificate an entry at a certificate's rate was under:
+// the vendor's PAN and section, in force on the document date (the 26Q
+// writes its number with remark A). A column of a select over payable_entries e.
+export const ENTRY_CERTIFICATE_SQL = `CASE WHEN e.rate_basis LIKE 'LDC%' THEN (
+           SELECT l.certificate_number FROM ldc_certificates l
+            WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
+              AND l.section_number = e.section_number AND coalesce(l.sub_section, '') = e.sub_section
+              AND e.document_date BETWEEN l.valid_from AND l.valid_to
+            ORDER BY l.valid_from DESC, l.certificate_number LIMIT 1) END AS certificate_number`;
+
 const rowsSql = (where: string) => `
   SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
          nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.section_number, e.sub_section,
          e.deductee_type, e.base::text, e.deducted::text, e.rate::text, e.rate_basis, e.payment_code,
          e.taxable::text, e.ldc_taxable::text, e.normal_rate::text, nullif(upper(trim(e.tan)), '') AS tan,
-         CASE WHEN e.rate_basis LIKE 'LDC%' THEN (
-           SELECT l.certificate_number FROM ldc_certificates l
-            WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
-              AND l.section_number = e.section_number AND coalesce(l.sub_section, '') = e.sub_section
-              AND e.document_date BETWEEN l.valid_from AND l.valid_to
-            ORDER BY l.valid_from DESC, l.certificate_number LIMIT 1) END AS certificate_number,
+         ${ENTRY_CERTIFICATE_SQL},
          c.id::text AS challan_id, a.source
     FROM payable_entries e
     LEFT JOIN vendors v ON v.entity_id = e.entity_id AND v.vendor_code = e.vendor_code

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DeducteeRow } from '../challans/allocation.ts';
+import { type DeducteeRow, ENTRY_CERTIFICATE_SQL } from '../challans/allocation.ts';
 
 // The quarter's 34A entries with nothing deducted that the 26Q reports, under
 // its nil challan, each with Annexure 6's reason for no deduction (fvu.ts
@@ -32,18 +32,12 @@ export type NoDeductionRow = Pick<
   | 'certificate_number'
 > & { status: 'belowThreshold' | 'ok' | 'exempt'; exempt_reason: string | null };
 
-// The certificate is found as allocation.ts finds it for the rows with tax
-// deducted: the vendor's PAN and section, in force on the document date.
+// The certificate is found as for the rows with tax deducted (allocation.ts).
 const NO_DEDUCTION_SQL = `
   SELECT e.id::text AS entry_id, e.month, to_char(e.document_date, 'YYYY-MM-DD') AS document_date, e.ref,
          nullif(upper(trim(e.pan)), '') AS pan, v.vendor_name, e.section, e.payment_code, e.deductee_type,
          e.base::text, e.rate::text, e.rate_basis, e.status, e.exempt_reason,
-         CASE WHEN e.rate_basis = 'LDC' THEN (
-           SELECT l.certificate_number FROM ldc_certificates l
-            WHERE l.entity_id = e.entity_id AND l.pan_number = upper(trim(e.pan))
-              AND l.section_number = e.section_number AND coalesce(l.sub_section, '') = e.sub_section
-              AND e.document_date BETWEEN l.valid_from AND l.valid_to
-            ORDER BY l.valid_from DESC, l.certificate_number LIMIT 1) END AS certificate_number
+         ${ENTRY_CERTIFICATE_SQL}
     FROM payable_entries e
     LEFT JOIN vendors v ON v.entity_id = e.entity_id AND v.vendor_code = e.vendor_code
    WHERE e.entity_id = $1 AND e.financial_year = $2 AND e.month = ANY($3)
