@@ -11,13 +11,9 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { receiveUpload } from '../../platform/http/uploads.ts';
 import { jobSteps, recordJobStep } from '../../platform/queue/job-steps.ts';
 import { defineTask } from '../../platform/queue/task.ts';
-import {
-  applySheets,
-  problemsRefusal,
-  type Sheet,
-  sheetProblems,
-  sheetsOfFile,
-} from '../reconciliation/discrepancies/bulk-update.ts';
+import { applySheets } from '../reconciliation/discrepancies/bulk-update-apply.ts';
+import { problemsRefusal, sheetProblems } from '../reconciliation/discrepancies/bulk-update-checks.ts';
+import { type Sheet, sheetsOfFile } from '../reconciliation/discrepancies/bulk-update-sheets.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
 import { ENTRY_IDS_IN_TEXT, parseEntryId } from '../reconciliation/results/entry-id.ts';
 import { JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/runs.ts';
