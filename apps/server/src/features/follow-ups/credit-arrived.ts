@@ -2,7 +2,7 @@ import { formatInr, numericOfPaise, paiseOfNumeric } from '@taxrecon/shared';
 import type pg from 'pg';
 
 // When a later reconciliation of the same entity, kind and year finds more
-// 26AS credit for a customer with an open follow-up thread, the thread gets a
+// 26AS credit for a customer (vendor) with an open follow-up thread, the thread gets a
 // system ACTION entry saying what arrived. Called by the reconciliation job
 // inside the transaction that writes its result, so the entry and the result
 // commit together and a retried job writes neither twice. "More" is measured
@@ -16,6 +16,7 @@ export const recordArrivedCredits = async (
   const found = await client.query<{
     id: string;
     entity_id: string;
+    kind: 'TDS' | 'TCS';
     customer_name: string;
     book_amount: string;
     book_tax: string;
@@ -23,7 +24,7 @@ export const recordArrivedCredits = async (
     tb_tax: string;
     last_tb_tax: string | null;
   }>(
-    `SELECT t.id, t.entity_id, t.customer_name, p.book_amount::text, p.book_tax::text, p.tb_amount::text,
+    `SELECT t.id, t.entity_id, r.kind, t.customer_name, p.book_amount::text, p.book_tax::text, p.tb_amount::text,
             p.tb_tax::text,
             (SELECT max(c.total_tax_from_tax_book)::text FROM follow_up_conversations c
               WHERE c.thread_id = t.id AND c.total_tax_from_tax_book IS NOT NULL) AS last_tb_tax
@@ -41,8 +42,11 @@ export const recordArrivedCredits = async (
     const now = paiseOfNumeric(t.tb_tax);
     if (now <= before) continue;
     const difference = paiseOfNumeric(t.book_tax) - now;
+    // a TCS thread's credit is the vendor's collection in Part VI (session 40: it said TDS)
+    const credit = t.kind === 'TCS' ? 'TCS' : 'TDS';
+    const where = t.kind === 'TCS' ? '26AS Part VI' : '26AS';
     const text =
-      `26AS credit arrived: a later reconciliation finds ${formatInr(now)} TDS from ${t.customer_name} in 26AS, ` +
+      `26AS credit arrived: a later reconciliation finds ${formatInr(now)} ${credit} from ${t.customer_name} in ${where}, ` +
       `${formatInr(now - before)} more than when this thread last recorded it. ` +
       `Difference (our books - 26AS) is now ${formatInr(difference)}.`;
     await client.query(

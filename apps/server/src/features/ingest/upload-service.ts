@@ -91,9 +91,13 @@ export const refuseUnloadable = async (
   if (kind === 'sales-register' && (!fields.financialYear || !isFinancialYear(fields.financialYear))) {
     throw badRequest('Choose the financial year of the sales register.', 'NO_FINANCIAL_YEAR');
   }
-  if (kind === 'sales-register' && fields.financialYear && !loadableYear(fields.financialYear)) {
+  // A purchase register's year is optional (each bill's date gives it), but one
+  // given is checked as the sales register's is: a slip like 1999-00 rejected
+  // every bill as "outside the financial year" in a job that loaded nothing (session 40).
+  const register = kind === 'sales-register' || kind === 'purchase-register';
+  if (register && fields.financialYear && !loadableYear(fields.financialYear)) {
     throw badRequest(
-      `FY ${fields.financialYear} is not a year a sales register can be loaded for (FY 2000-01 to the next financial year).`,
+      `FY ${fields.financialYear} is not a year a ${kind === 'sales-register' ? 'sales' : 'purchase'} register can be loaded for (FY 2000-01 to the next financial year).`,
       'NO_FINANCIAL_YEAR',
     );
   }

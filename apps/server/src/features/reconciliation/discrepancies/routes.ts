@@ -134,7 +134,9 @@ export const discrepancyHandlers = (
 
     discrepancies: async ({ caller, params, query }) => {
       let run: RunView;
-      if (query.jobId) run = await completedRun(ctx, caller, query.jobId);
+      // the screen names its kind: a TCS screen given a TDS job (or the other
+      // way round) would show one book's rows under the other's columns (session 40)
+      if (query.jobId) run = await completedRun(ctx, caller, query.jobId, query.discrepancyType);
       else if (query.year) run = await latestRun(ctx, caller, query.discrepancyType ?? 'TDS', query.year);
       else throw badRequest('Give the job (jobId) or the financial year (year).');
       const party = await findParty(ctx, run, params.tan);

@@ -312,12 +312,14 @@ export async function* unresolvedCsv(ctx: AppContext, run: RunView) {
 
 export async function* summaryCsv(ctx: AppContext, run: RunView) {
   const summary = await reconSummary(ctx, run, undefined);
+  // a TCS job counts vendors (session 40: its summary said customers)
+  const parties = run.kind === 'TDS' ? 'Customers' : 'Vendors';
   yield csvLine([
     'Metric',
-    'Customers in book',
+    `${parties} in book`,
     'Amount in book',
     'Tax in book',
-    'Customers in 26AS',
+    `${parties} in 26AS`,
     'Amount in 26AS',
     'Tax in 26AS',
   ]);
