@@ -299,10 +299,25 @@ describe("session 39's screens on the demo company", () => {
     await expect.poll(() => type.inputValue()).toBe('Company (K)');
     await choose('Central Government (A)');
     await pan.fill('PANNOTREQD');
+    // a central government names its PAO, DDO, ministry and AIN (session 40)
+    await save();
+    await dialog.getByText('Required for deductor type A').first().waitFor();
+    const central = {
+      paoCode: ['PAO code', '012345'],
+      ddoCode: ['DDO code', '201234'],
+      ministry: ['Ministry code', '11'],
+      ain: ['AIN of the PAO, treasury or cheque drawing DDO', '7654321'],
+    };
+    for (const [label, value] of Object.values(central)) await dialog.getByLabel(label).fill(value);
     await save();
     await dialog.waitFor({ state: 'detached' });
     const saved = (await api<Deductor>('GET', DEDUCTOR)).deductor;
-    expect(saved).toMatchObject({ ...demo, deductorType: 'A', pan: 'PANNOTREQD' });
+    expect(saved).toMatchObject({
+      ...demo,
+      deductorType: 'A',
+      pan: 'PANNOTREQD',
+      ...Object.fromEntries(Object.entries(central).map(([k, [, v]]) => [k, v])),
+    });
 
     // shown again by name; a company with PANNOTREQD is refused on the field, nothing saved
     await open();

@@ -159,6 +159,7 @@ export {
   type Fvu26qAddress,
   type Fvu26qChallan,
   type Fvu26qDeductee,
+  type Fvu26qGovernment,
   type Fvu26qReturn,
   formNumberOf,
   isNilChallan,

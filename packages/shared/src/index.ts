@@ -3,6 +3,7 @@ export * from './days.ts';
 export * from './deductor-types.ts';
 export * from './exemption-reasons.ts';
 export * from './financial-year.ts';
+export * from './government-deductor.ts';
 export * from './identifiers.ts';
 export * from './json-text.ts';
 export * from './money.ts';

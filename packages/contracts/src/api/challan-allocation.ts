@@ -1,4 +1,11 @@
-import { isDeductorType, isGovernmentDeductor, isValidPan, PAN_NOT_REQUIRED } from '@taxrecon/shared';
+import {
+  GOVERNMENT_DEDUCTOR_FIELDS,
+  governmentFieldProblem,
+  isDeductorType,
+  isGovernmentDeductor,
+  isValidPan,
+  PAN_NOT_REQUIRED,
+} from '@taxrecon/shared';
 import { z } from 'zod';
 import { Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
@@ -130,8 +137,22 @@ export const ReturnDeductor = z
     responsibleDesignation: z.string().trim().min(1, 'Designation is required').max(20),
     responsiblePan: upperTrim.pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, 'Invalid PAN Number')),
     responsibleMobile: z.string().regex(/^\d{10}$/, 'Mobile must be 10 digits'),
+    // A government deductor's fields of the batch header (shared
+    // government-deductor.ts says for which types; '' when not given). The
+    // lengths are ours: no source gives the format's sizes.
+    paoCode: upperTrim.pipe(z.string().max(20)).default(''),
+    ddoCode: upperTrim.pipe(z.string().max(20)).default(''),
+    ministry: z.string().trim().default(''),
+    ministryOther: upperTrim.pipe(z.string().max(75)).default(''),
+    paoRegistration: upperTrim.pipe(z.string().max(20)).default(''),
+    ddoRegistration: upperTrim.pipe(z.string().max(20)).default(''),
+    ain: upperTrim.pipe(z.string().max(20)).default(''),
   })
   .superRefine((d, ctx) => {
+    for (const field of GOVERNMENT_DEDUCTOR_FIELDS) {
+      const message = governmentFieldProblem(field, d);
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
     if (d.pan === '' || isValidPan(d.pan)) return;
     if (d.pan === PAN_NOT_REQUIRED && isGovernmentDeductor(d.deductorType)) return;
     ctx.addIssue({
@@ -165,6 +186,13 @@ export const ReturnDeductorAnswer = z.object({
       responsibleDesignation: text,
       responsiblePan: text,
       responsibleMobile: text,
+      paoCode: text,
+      ddoCode: text,
+      ministry: text,
+      ministryOther: text,
+      paoRegistration: text,
+      ddoRegistration: text,
+      ain: text,
     })
     .nullable(),
   // the entity's PAN, which the return carries as the deductor's

@@ -70,7 +70,23 @@ export const BH = {
   responsibleAddressChanged: 46,
   depositTotal: 47, // (140)
   aoApproval: 51, // (chosen) N
-  responsiblePan: 61, // (chosen)
+  // The government deductor's fields of the 26Q batch header (Annexure 4
+  // types A, S, D, E, G, H, L, N; "for other deductor type no value should be
+  // provided"). Positions of 26Q v7.x (FY up to 2025-26), as two generators
+  // number them: EY's TDS returns FilingFileGenerationService ("// 54 State
+  // Name" ... "// 68 Account Office Identification Number (AIN)"), and a 24Q
+  // generator carrying the spec's own notes, whose cross-references ("field
+  // no.62", "field no.65") fix the numbering. docs/decisions.md session 40.
+  // Form 140 (Tax Year 2026-27) is not known to keep them: written for 26Q only.
+  stateName: 54, // Annexure 5 state code; state government types S, E, H, N
+  paoCode: 55,
+  ddoCode: 56,
+  ministry: 57, // Annexure 3 code; 99 other
+  ministryOther: 58, // the ministry's name when the code is 99
+  responsiblePan: 59, // 26Q v7.x (EY) and Form 140 (the ZeroBook note: "59 PAN of Responsible Person")
+  paoRegistration: 60,
+  ddoRegistration: 61,
+  ain: 68, // Account Office Identification Number of the PAO / TO / CDDO
 } as const;
 
 export const CD = {

@@ -71,7 +71,23 @@ const government: Fvu26qReturn = {
   pan: 'PANNOTREQD',
   financialYear: '2024-25',
   quarter: 'Q1',
-  deductor: { ...address, name: 'MINISTRY OF EXAMPLE AFFAIRS', branch: 'PAO DELHI', type: 'A' },
+  deductor: {
+    ...address,
+    name: 'MINISTRY OF EXAMPLE AFFAIRS',
+    branch: 'PAO DELHI',
+    type: 'A',
+    // a central government deductor: no state name (that is for S, E, H, N)
+    government: {
+      stateName: '',
+      paoCode: '012345',
+      ddoCode: '201234',
+      ministry: '99',
+      ministryOther: 'MINISTRY OF EXAMPLE AFFAIRS',
+      paoRegistration: '1234567',
+      ddoRegistration: 'DDO0012345',
+      ain: '7654321',
+    },
+  },
   responsible: {
     ...address,
     name: 'R K SHARMA',
@@ -137,6 +153,40 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
     expect([a[3], a[4], a[31], a[32]]).toEqual(['2', '2', 'A', 'LDC/2024/0099']);
   });
 
+  it("writes a government deductor's fields at the 26Q batch header's positions", () => {
+    const bh = linesOf(government)[1]!.split('^');
+    // 54 state name, 55 PAO code, 56 DDO code, 57 ministry, 58 ministry
+    // other, 59 responsible person's PAN, 60 PAO and 61 DDO registration
+    // numbers, 68 AIN (docs/decisions.md session 40)
+    expect([54, 55, 56, 57, 58, 59, 60, 61, 68].map((n) => bh[n - 1])).toEqual([
+      '',
+      '012345',
+      '201234',
+      '99',
+      'MINISTRY OF EXAMPLE AFFAIRS',
+      'ABCPS1234K',
+      '1234567',
+      'DDO0012345',
+      '7654321',
+    ]);
+    expect(bh).toHaveLength(72);
+  });
+
+  it("writes a state government's state name, and none of the fields in a Form 140 year", () => {
+    const state = {
+      ...government,
+      deductor: {
+        ...government.deductor,
+        type: 'S',
+        government: { ...government.deductor.government!, stateName: '09', ministry: '', ministryOther: '' },
+      },
+    };
+    expect(linesOf(state)[1]!.split('^')[54 - 1]).toBe('09');
+    const form140 = linesOf({ ...state, financialYear: '2026-27' })[1]!.split('^');
+    expect([54, 55, 56, 57, 58, 60, 61, 68].map((n) => form140[n - 1]).join('')).toBe('');
+    expect(form140[59 - 1]).toBe('ABCPS1234K');
+  });
+
   it('is a return of nil challans alone when nothing was deducted in the quarter', () => {
     const r: Fvu26qReturn = { ...government, challans: [nilChallan('2024-25', 'Q1', [belowThreshold])] };
     const bh = linesOf(r)[1]!.split('^');
@@ -157,6 +207,12 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
   it.each([
     ['PANNOTREQD for a company', (t: string) => t.replace('^N^A^R K SHARMA', '^N^K^R K SHARMA'), 'PAN', 2],
     ['a deductor PAN that is not one', (t: string) => t.replace('PANNOTREQD', 'PANNOTAVBL'), 'PAN', 2],
+    [
+      "a government deductor's fields for a company",
+      (t: string) => t.replace('^N^A^R K SHARMA', '^N^K^R K SHARMA').replace('PANNOTREQD', 'AAACM1234Q'),
+      'GOVERNMENT',
+      2,
+    ],
     [
       'a nil challan that pays tax',
       (t: string) =>

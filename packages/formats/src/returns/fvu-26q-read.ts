@@ -13,6 +13,7 @@ import {
   type Fvu26qChallan,
   type Fvu26qReturn,
   formNumberOf,
+  GOVERNMENT_FIELDS,
   isNilChallan,
   isoOf,
   money,
@@ -146,6 +147,18 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
         : `"${deductorPan}" is not a PAN`,
       'pan',
     );
+
+  // "For other deductor type no value should be provided" (docs/decisions.md session 40)
+  if (!isGovernmentDeductor(bh.at(BH.deductorType)))
+    for (const k of GOVERNMENT_FIELDS)
+      if (bh.at(BH[k]) !== '')
+        problem(
+          bh.line,
+          'GOVERNMENT',
+          'no value for a deductor that is not a government one',
+          `"${bh.at(BH[k])}" is a government deductor's field; deductor type "${bh.at(BH.deductorType)}" is not one`,
+          k,
+        );
 
   const challans: Fvu26qChallan[] = [];
   let current: { record: Fields; challan: Fvu26qChallan } | null = null;
@@ -289,6 +302,14 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
         name: bh.at(BH.name),
         branch: bh.at(BH.branch),
         type: bh.at(BH.deductorType),
+        ...(GOVERNMENT_FIELDS.some((k) => bh.at(BH[k]) !== '')
+          ? {
+              government: Object.fromEntries(GOVERNMENT_FIELDS.map((k) => [k, bh.at(BH[k])])) as Record<
+                (typeof GOVERNMENT_FIELDS)[number],
+                string
+              >,
+            }
+          : {}),
       },
       responsible: {
         ...address('responsible'),

@@ -56,6 +56,29 @@ export interface Fvu26qChallan {
   deductees: Fvu26qDeductee[];
 }
 
+// What a government deductor (Annexure 4: A, S, D, E, G, H, L, N) states in
+// the batch header besides the common fields; every field '' when not given.
+export interface Fvu26qGovernment {
+  stateName: string; // Annexure 5 code, for the state government types S, E, H, N
+  paoCode: string;
+  ddoCode: string;
+  ministry: string; // Annexure 3 code
+  ministryOther: string; // with ministry 99
+  paoRegistration: string;
+  ddoRegistration: string;
+  ain: string;
+}
+export const GOVERNMENT_FIELDS = [
+  'stateName',
+  'paoCode',
+  'ddoCode',
+  'ministry',
+  'ministryOther',
+  'paoRegistration',
+  'ddoRegistration',
+  'ain',
+] as const satisfies readonly (keyof Fvu26qGovernment & keyof typeof BH)[];
+
 export interface Fvu26qReturn {
   createdOn: string;
   software: string;
@@ -63,7 +86,14 @@ export interface Fvu26qReturn {
   pan: string; // the deductor's, or PANNOTREQD for a government deductor
   financialYear: string; // 2024-25
   quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4';
-  deductor: Fvu26qAddress & { name: string; branch: string; type: string };
+  deductor: Fvu26qAddress & {
+    name: string;
+    branch: string;
+    type: string;
+    // a government deductor's fields; written in the 26Q batch header only
+    // (FY up to 2025-26: no source places them in Form 140's)
+    government?: Fvu26qGovernment;
+  };
   responsible: Fvu26qAddress & { name: string; designation: string; mobile: string; pan: string };
   challans: Fvu26qChallan[];
 }
@@ -240,6 +270,9 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
     [BH.depositTotal]: money(r.challans.reduce((n, c) => n + total(c), 0)),
     [BH.aoApproval]: 'N',
     [BH.responsiblePan]: p.pan,
+    ...(d.government && formNumberOf(r.financialYear) === '26Q'
+      ? Object.fromEntries(GOVERNMENT_FIELDS.map((k) => [BH[k], d.government![k]]))
+      : {}),
   });
   r.challans.forEach((c, ci) => {
     push('CD', {

@@ -20,7 +20,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { type DeducteeRow, quarterChallanRows, quarterRows } from '../challans/allocation.ts';
 
-import { returnDeductor } from './deductor.ts';
+import { governmentOf, returnDeductor } from './deductor.ts';
 import { type NoDeductionRow, noDeductionRows } from './no-deduction.ts';
 import { type Quarter, quarterMonths, yearAndQuarter } from './quarter.ts';
 
@@ -245,7 +245,13 @@ export const prepare26q = async (
     pan: pan!,
     financialYear: fy,
     quarter: quarter as Quarter,
-    deductor: { ...address, name: d.name, branch: d.branch ?? '', type: d.deductorType ?? 'K' },
+    deductor: {
+      ...address,
+      name: d.name,
+      branch: d.branch ?? '',
+      type: d.deductorType ?? 'K',
+      ...(isGovernmentDeductor(d.deductorType) ? { government: governmentOf(d) } : {}),
+    },
     responsible: {
       ...address,
       name: d.responsibleName,

@@ -294,6 +294,18 @@ describe('26Q rows with nothing deducted', () => {
   });
 });
 
+// what a central government deductor must give besides (docs/decisions.md session 40)
+const CENTRAL: Partial<ReturnDeductor> = {
+  deductorType: 'A',
+  paoCode: '012345',
+  ddoCode: '201234',
+  ministry: '99',
+  ministryOther: 'Ministry of Example Affairs',
+  paoRegistration: '1234567',
+  ddoRegistration: 'ddo0012345',
+  ain: '7654321',
+};
+
 describe("26Q: a government deductor's PAN", () => {
   const save = (d: Partial<ReturnDeductor>) =>
     call('PUT', '/tds-payable/return-deductor', { ...DEDUCTOR, ...d });
@@ -322,7 +334,7 @@ describe("26Q: a government deductor's PAN", () => {
 
   it('writes PANNOTREQD in the batch header of a central government deductor without a PAN', async () => {
     await t.server.ctx.database.pool.query('UPDATE legal_entities SET pan = NULL WHERE id = $1', [entityId]);
-    expect((await save({ deductorType: 'a', pan: 'pannotreqd' })).status).toBe(200);
+    expect((await save({ ...CENTRAL, deductorType: 'a', pan: 'pannotreqd' })).status).toBe(200);
     const saved = (await call('GET', '/tds-payable/return-deductor')).json as {
       deductor: { deductorType: string; pan: string };
       pan: string | null;
@@ -332,6 +344,61 @@ describe("26Q: a government deductor's PAN", () => {
     expect([value.pan, value.deductor.type]).toEqual(['PANNOTREQD', 'A']);
     const bh = text.split('\r\n')[1]!.split('^');
     expect([bh[14], bh[31]]).toEqual(['PANNOTREQD', 'A']);
+  });
+
+  it("refuses a government deductor's fields that do not fit its type, naming each", async () => {
+    const refused = await save({ deductorType: 'A', pan: 'PANNOTREQD', ministry: '99' });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { details: { path: string; message: string }[] }).details).toEqual([
+      { path: '/paoCode', message: 'Required for deductor type A' },
+      { path: '/ddoCode', message: 'Required for deductor type A' },
+      { path: '/ministryOther', message: 'Name the ministry: its code is 99 (other)' },
+      { path: '/ain', message: 'Required for deductor type A' },
+    ]);
+    const company = await save({ ...CENTRAL, deductorType: 'K', pan: 'AABCM9999Q' });
+    expect(company.status).toBe(400);
+    expect(JSON.stringify(company.json)).toContain(
+      'Only for deductor type A, S, D, E, G, H, L, N: deductor type K gives no value',
+    );
+    // a state government names no ministry
+    const state = await save({ ...CENTRAL, deductorType: 'S', pan: 'PANNOTREQD' });
+    expect(state.status).toBe(400);
+    expect(JSON.stringify(state.json)).toContain('Only for deductor type A, D, G, E, H, L, N');
+  });
+
+  it("writes a central government deductor's PAO, DDO, ministry and AIN at their batch header positions", async () => {
+    expect((await save({ ...CENTRAL, pan: 'PANNOTREQD' })).status).toBe(200);
+    const saved = (await call('GET', '/tds-payable/return-deductor')).json as {
+      deductor: Record<string, string>;
+    };
+    expect([saved.deductor.paoCode, saved.deductor.ddoRegistration, saved.deductor.ain]).toEqual([
+      '012345',
+      'DDO0012345',
+      '7654321',
+    ]);
+    const bh = (await download()).text.split('\r\n')[1]!.split('^');
+    expect(bh).toHaveLength(72);
+    // 54 state name (none: central), 55 PAO code, 56 DDO code, 57 ministry,
+    // 58 ministry other, 59 responsible person's PAN, 60 PAO and 61 DDO
+    // registration numbers, 68 AIN
+    expect([54, 55, 56, 57, 58, 59, 60, 61, 68].map((n) => bh[n - 1])).toEqual([
+      '',
+      '012345',
+      '201234',
+      '99',
+      'MINISTRY OF EXAMPLE AFFAIRS',
+      'ABCPS1234K',
+      '1234567',
+      'DDO0012345',
+      '7654321',
+    ]);
+  });
+
+  it("writes a state government's own state code as its state name, and no ministry", async () => {
+    const state = { ...CENTRAL, deductorType: 'S', ministry: '', ministryOther: '', pan: 'PANNOTREQD' };
+    expect((await save(state)).status).toBe(200);
+    const bh = (await download()).text.split('\r\n')[1]!.split('^');
+    expect([54, 55, 57, 58, 68].map((n) => bh[n - 1])).toEqual(['09', '012345', '', '', '7654321']);
   });
 
   it("refuses the return of a company without a PAN, and writes the deductor details' PAN over the entity's", async () => {

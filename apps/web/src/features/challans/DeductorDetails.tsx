@@ -1,7 +1,12 @@
 import { Button, Group, Modal, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { challanAllocationRoutes, ReturnDeductor } from '@taxrecon/contracts';
-import { DEDUCTOR_TYPES } from '@taxrecon/shared';
+import {
+  DEDUCTOR_TYPES,
+  GOVERNMENT_DEDUCTOR_FIELDS,
+  type GovernmentDeductorField,
+  isGovernmentFieldFor,
+} from '@taxrecon/shared';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
@@ -27,12 +32,40 @@ const FIELDS: [keyof ReturnDeductor, string, string?][] = [
   ['responsiblePan', 'PAN of the responsible person'],
   ['responsibleMobile', 'Mobile of the responsible person'],
 ];
+// A government deductor's fields, shown for the types they are for
+// (@taxrecon/shared government-deductor.ts).
+const GOVERNMENT_LABELS: Record<GovernmentDeductorField, [string, string]> = {
+  paoCode: ['PAO code', 'Pay and Accounts Office code; required for central government (A)'],
+  ddoCode: ['DDO code', 'Drawing and Disbursing Officer code; required for central government (A)'],
+  ministry: [
+    'Ministry code',
+    'Two digits of the 26Q annexure, 99 for another ministry; required for A, D and G',
+  ],
+  ministryOther: ['Ministry name', 'Only with ministry code 99'],
+  paoRegistration: ['PAO registration number', 'Optional'],
+  ddoRegistration: ['DDO registration number', 'Optional'],
+  ain: [
+    'AIN of the PAO, treasury or cheque drawing DDO',
+    'Account Office Identification Number; required for central (A) and state (S) government',
+  ],
+};
 // Annexure 4's categories by name, the letter the file carries beside it.
 const TYPE_OPTIONS = Object.entries(DEDUCTOR_TYPES).map(([code, name]) => ({
   value: code,
   label: `${name} (${code})`,
 }));
-const EMPTY = Object.fromEntries(FIELDS.map(([k]) => [k, k === 'deductorType' ? 'K' : ''])) as Values;
+const EMPTY = Object.fromEntries([
+  ...FIELDS.map(([k]) => [k, k === 'deductorType' ? 'K' : '']),
+  ...GOVERNMENT_DEDUCTOR_FIELDS.map((k) => [k, '']),
+]) as Values;
+// the fields the chosen type does not take are sent empty, so a type changed
+// to a company does not carry a government's codes it can no longer see
+const forType = (v: Values): Values => ({
+  ...v,
+  ...Object.fromEntries(
+    GOVERNMENT_DEDUCTOR_FIELDS.filter((k) => !isGovernmentFieldFor(k, v.deductorType)).map((k) => [k, '']),
+  ),
+});
 
 // What the 26Q batch header says about the deductor: kept per entity.
 export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}) {
@@ -45,7 +78,8 @@ export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}
   };
   const save = async () => {
     if (!values) return;
-    const checked = ReturnDeductor.safeParse(values);
+    const body = forType(values);
+    const checked = ReturnDeductor.safeParse(body);
     if (!checked.success) {
       setErrors(
         Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])) as typeof errors,
@@ -53,7 +87,7 @@ export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}
       return;
     }
     try {
-      notifySuccess((await call(challanAllocationRoutes.saveReturnDeductor, { body: values })).message);
+      notifySuccess((await call(challanAllocationRoutes.saveReturnDeductor, { body })).message);
       await queryClient.invalidateQueries({ queryKey: apiKey(challanAllocationRoutes.returnDeductor) });
       setValues(null);
       onSaved?.();
@@ -97,6 +131,18 @@ export function DeductorDetailsButton({ onSaved }: { onSaved?: () => void } = {}
                     key={k}
                     label={label}
                     description={hint}
+                    value={values[k]}
+                    error={errors[k]}
+                    onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
+                  />
+                ),
+              )}
+              {GOVERNMENT_DEDUCTOR_FIELDS.filter((k) => isGovernmentFieldFor(k, values.deductorType)).map(
+                (k) => (
+                  <TextInput
+                    key={k}
+                    label={GOVERNMENT_LABELS[k][0]}
+                    description={GOVERNMENT_LABELS[k][1]}
                     value={values[k]}
                     error={errors[k]}
                     onChange={(e) => setValues({ ...values, [k]: e.currentTarget.value })}
