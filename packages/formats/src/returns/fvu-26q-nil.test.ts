@@ -115,6 +115,19 @@ const government: Fvu26qReturn = {
 };
 
 const linesOf = (r: Fvu26qReturn) => write26qFvu(r).split('\r\n').slice(0, -1);
+// The text with field n (1-based) of line k (1-based) set to value.
+const setField = (text: string, k: number, n: number, value: string): string =>
+  text
+    .split('\r\n')
+    .map((l, i) =>
+      i === k - 1
+        ? l
+            .split('^')
+            .map((f, j) => (j === n - 1 ? value : f))
+            .join('^')
+        : l,
+    )
+    .join('\r\n');
 
 describe('26Q rows with nothing deducted, and a government deductor', () => {
   it('writes exactly the golden file and reads it back', async () => {
@@ -129,17 +142,18 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
     const bh = lines[1]!.split('^');
     // challans, PAN, deductor type, deposits (the real challan's only)
     expect([bh[4 - 1], bh[15 - 1], bh[32 - 1], bh[47 - 1]]).toEqual(['2', 'PANNOTREQD', 'A', '2000.00']);
-    // record 2, 2 rows, NIL indicator Y, nothing paid, no mode, BSR, serial
-    // or minor head, dated the quarter's last day
+    // the 26Q layout (FY 2024-25): record 2, 2 rows, NIL indicator Y, no bank
+    // challan no (12), BSR (16), book entry flag (37) or minor head (40),
+    // dated the quarter's last day (18), nothing paid
     expect(lines[4]).toBe(
-      '5^CD^1^2^2^Y^^0.00^0.00^0.00^0.00^0.00^^^^^^^30062024^^0.00^0.00^^0.00^0.00^0.00^^^^',
+      '5^CD^1^2^2^Y^^^^^^^^^^^^30062024^^^^0.00^0.00^0.00^0.00^0.00^0.00^^0.00^0.00^0.00^0.00^0.00^0.00^0.00^^^^0.00^^',
     );
     const y = lines[5]!.split('^');
-    // record 1 of challan 2; nothing deducted or deposited, no date of
-    // deduction, rate 0, remark Y
-    expect([y[3], y[4], y[7], y[19], y[23], y[24], y[26], y[27], y[31], y[32]]).toEqual([
-      '1',
+    // challan 2, its row 1; nothing deducted (17) or deposited (19), no date
+    // of deduction (24), rate 0 (26), remark Y (30), no certificate (34)
+    expect([4, 5, 10, 22, 17, 19, 24, 26, 30, 34].map((n) => y[n - 1])).toEqual([
       '2',
+      '1',
       'ABCPK7788L',
       '25000.00',
       '0.00',
@@ -150,7 +164,7 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
       '',
     ]);
     const a = lines[6]!.split('^');
-    expect([a[3], a[4], a[31], a[32]]).toEqual(['2', '2', 'A', 'LDC/2024/0099']);
+    expect([4, 5, 30, 34].map((n) => a[n - 1])).toEqual(['2', '2', 'A', 'LDC/2024/0099']);
   });
 
   it("writes a government deductor's fields at the 26Q batch header's positions", () => {
@@ -203,7 +217,6 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
     expect(quarterEndOf('2024-25', quarter)).toBe(day);
   });
 
-  const nilLine = '5^CD^1^2^2^Y^^0.00^0.00^0.00^0.00^0.00^';
   it.each([
     ['PANNOTREQD for a company', (t: string) => t.replace('^N^A^R K SHARMA', '^N^K^R K SHARMA'), 'PAN', 2],
     ['a deductor PAN that is not one', (t: string) => t.replace('PANNOTREQD', 'PANNOTAVBL'), 'PAN', 2],
@@ -215,17 +228,12 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
     ],
     [
       'a nil challan that pays tax',
-      (t: string) =>
-        t.replace(nilLine, '5^CD^1^2^2^Y^^5.00^0.00^0.00^0.00^5.00^').replace('^2000.00^N^', '^2005.00^N^'),
+      // tax (22) and total (27) of the nil challan, and the batch total (BH 47)
+      (t: string) => setField(setField(setField(t, 5, 22, '5.00'), 5, 27, '5.00'), 2, 47, '2005.00'),
       'NIL_CHALLAN',
       5,
     ],
-    [
-      'a nil challan with a BSR code',
-      (t: string) => t.replace('^^^^^^30062024', '^^0510308^^^^30062024'),
-      'VALUE',
-      5,
-    ],
+    ['a nil challan with a BSR code', (t: string) => setField(t, 5, 16, '0510308'), 'VALUE', 5],
     ['a real challan without a BSR code', (t: string) => t.replace('^0510308^', '^^'), 'BSR', 3],
     [
       'a nil challan row without a reason',
@@ -234,12 +242,7 @@ describe('26Q rows with nothing deducted, and a government deductor', () => {
       6,
     ],
     ['a nil challan row without a PAN', (t: string) => t.replace('ABCPK7788L', 'PANNOTAVBL'), 'PAN', 6],
-    [
-      'a row with tax deducted but no date of deduction',
-      (t: string) => t.replace('^10042024^2.0000', '^^2.0000'),
-      'DATE',
-      4,
-    ],
+    ['a row with tax deducted but no date of deduction', (t: string) => setField(t, 4, 24, ''), 'DATE', 4],
   ])('refuses %s, naming its line', (_, change, code, line) => {
     const text = write26qFvu(government);
     const changed = change(text);

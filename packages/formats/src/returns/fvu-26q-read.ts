@@ -10,7 +10,9 @@ import { type FileIssue, issue } from '../errors.ts';
 import {
   assessmentYearOf,
   CRLF,
+  challanTotal,
   type Fvu26qChallan,
+  type Fvu26qDeductee,
   type Fvu26qReturn,
   formNumberOf,
   GOVERNMENT_FIELDS,
@@ -20,18 +22,35 @@ import {
   NO_DEDUCTION_REMARKS,
   QUARTERS,
 } from './fvu-26q.ts';
-import { BH, CD, DD, FH, FIELD_COUNTS, type RecordType } from './fvu-26q-layout.ts';
+import {
+  BH,
+  CD_26Q,
+  CD_140,
+  DD_26Q,
+  DD_140,
+  FH,
+  FIELD_COUNTS,
+  type FormNumber,
+  LAYOUTS,
+  type RecordType,
+} from './fvu-26q-layout.ts';
 
 // The reader of the 26Q FVU text file (the writer is fvu-26q.ts): it reads a
 // file back into the return it states, so the file TaxRecon prepares is
-// checked by something other than the code that wrote it.
+// checked by something other than the code that wrote it. The layout of its
+// challan and deductee records is the one the writer takes for the batch
+// header's financial year: 26Q up to FY 2025-26, Form 140 after.
 
-const FIELD_NAMES: Record<RecordType, Record<number, string>> = {
-  FH: Object.fromEntries(Object.entries(FH).map(([k, v]) => [v, k])),
-  BH: Object.fromEntries(Object.entries(BH).map(([k, v]) => [v, k])),
-  CD: Object.fromEntries(Object.entries(CD).map(([k, v]) => [v, k])),
-  DD: Object.fromEntries(Object.entries(DD).map(([k, v]) => [v, k])),
+const namesOf = (positions: Record<string, number>): Record<number, string> =>
+  Object.fromEntries(Object.entries(positions).map(([k, v]) => [v, k]));
+const FIELD_NAMES: Record<FormNumber, Record<RecordType, Record<number, string>>> = {
+  '26Q': { FH: namesOf(FH), BH: namesOf(BH), CD: namesOf(CD_26Q), DD: namesOf(DD_26Q) },
+  '140': { FH: namesOf(FH), BH: namesOf(BH), CD: namesOf(CD_140), DD: namesOf(DD_140) },
 };
+// The batch header's financial year '202425' -> '2024-25', or '' when it is
+// not one; the same position in both layouts.
+const financialYearOf = (code: string): string =>
+  /^\d{6}$/.test(code) ? `${code.slice(0, 4)}-${code.slice(4)}` : '';
 
 export interface Fvu26qReadResult {
   value: Fvu26qReturn | null;
@@ -47,6 +66,11 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   const lines = text.split(CRLF);
   if (lines.at(-1) === '') lines.pop();
   let lineNo = 0;
+  const bhFields = lines.find((l) => l.split('^')[1] === 'BH')?.split('^') ?? [];
+  const form = formNumberOf(financialYearOf(bhFields[BH.financialYear - 1] ?? ''));
+  const counts = FIELD_COUNTS[form];
+  const names = FIELD_NAMES[form];
+  const { CD, DD } = LAYOUTS[form];
   type Fields = { at: (n: number) => string; line: number; type: RecordType };
   const problem = (line: number, code: string, expected: string, message: string, column?: string) =>
     errors.push(issue(file, line, code, expected, message, column ? { column } : {}));
@@ -59,16 +83,16 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
     }
     const fields = raw.split('^');
     const type = fields[1] as RecordType;
-    if (!(type in FIELD_COUNTS)) {
+    if (!(type in counts)) {
       problem(lineNo, 'RECORD_TYPE', 'FH, BH, CD or DD', `Unknown record type "${fields[1] ?? ''}"`, 'type');
       continue;
     }
-    if (fields.length !== FIELD_COUNTS[type]) {
+    if (fields.length !== counts[type]) {
       problem(
         lineNo,
         'FIELD_COUNT',
-        `${FIELD_COUNTS[type]} fields`,
-        `A ${type} record has ${FIELD_COUNTS[type]} fields separated by '^'; this line has ${fields.length}`,
+        `${counts[type]} fields`,
+        `A ${type} record of form ${form} has ${counts[type]} fields separated by '^'; this line has ${fields.length}`,
       );
       continue;
     }
@@ -82,13 +106,7 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
     const t = f.at(n);
     const p = /^-?\d+\.\d{2}$/.test(t) ? parseRupees(t) : null;
     if (p === null) {
-      problem(
-        f.line,
-        'AMOUNT',
-        'an amount with 2 decimals',
-        `"${t}" is not an amount`,
-        FIELD_NAMES[f.type][n],
-      );
+      problem(f.line, 'AMOUNT', 'an amount with 2 decimals', `"${t}" is not an amount`, names[f.type][n]);
       return paise(0);
     }
     return p;
@@ -96,20 +114,20 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   const date = (f: Fields, n: number): string => {
     const iso = isoOf(f.at(n));
     if (iso === null || Number.isNaN(Date.parse(iso)))
-      problem(f.line, 'DATE', 'a date ddmmyyyy', `"${f.at(n)}" is not a date`, FIELD_NAMES[f.type][n]);
+      problem(f.line, 'DATE', 'a date ddmmyyyy', `"${f.at(n)}" is not a date`, names[f.type][n]);
     return iso ?? '';
   };
   const rate = (f: Fields, n: number): number => {
     const m = /^(\d+)\.(\d{4})$/.exec(f.at(n));
     if (!m) {
-      problem(f.line, 'RATE', 'a rate with 4 decimals', `"${f.at(n)}" is not a rate`, FIELD_NAMES[f.type][n]);
+      problem(f.line, 'RATE', 'a rate with 4 decimals', `"${f.at(n)}" is not a rate`, names[f.type][n]);
       return 0;
     }
     return Number(m[1]) * 10000 + Number(m[2]);
   };
   const expect = (f: Fields, n: number, want: string) => {
     if (f.at(n) !== want)
-      problem(f.line, 'VALUE', want, `Expected "${want}", found "${f.at(n)}"`, FIELD_NAMES[f.type][n]);
+      problem(f.line, 'VALUE', want, `Expected "${want}", found "${f.at(n)}"`, names[f.type][n]);
   };
 
   const [fh, bh, ...rest] = records;
@@ -120,10 +138,15 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   expect(fh, FH.fileType, 'NS1');
   expect(fh, FH.batches, '1');
   expect(bh, BH.tan, fh.at(FH.tan));
-  const fyCode = bh.at(BH.financialYear);
-  const financialYear = /^\d{6}$/.test(fyCode) ? `${fyCode.slice(0, 4)}-${fyCode.slice(4)}` : '';
+  const financialYear = financialYearOf(bh.at(BH.financialYear));
   if (!financialYear)
-    problem(bh.line, 'YEAR', 'yyyyyy', `"${fyCode}" is not a financial year`, 'financialYear');
+    problem(
+      bh.line,
+      'YEAR',
+      'yyyyyy',
+      `"${bh.at(BH.financialYear)}" is not a financial year`,
+      'financialYear',
+    );
   else {
     expect(bh, BH.assessmentYear, assessmentYearOf(financialYear));
     expect(bh, BH.form, formNumberOf(financialYear));
@@ -165,39 +188,99 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   const close = () => {
     if (!current) return;
     const { record: f, challan: c } = current;
+    const deducted = money(c.deductees.reduce((n, x) => n + x.deducted, 0));
     expect(f, CD.deductees, String(c.deductees.length));
     expect(f, CD.depositedAsPerDeductees, money(c.deductees.reduce((n, x) => n + x.deposited, 0)));
-    expect(f, CD.deductedAsPerDeductees, money(c.deductees.reduce((n, x) => n + x.deducted, 0)));
+    expect(f, CD.deductedAsPerDeductees, deducted);
+    if (form === '26Q') expect(f, CD_26Q.incomeTaxAsPerDeductees, deducted);
+  };
+  // The challan record in the 26Q layout: no penalty field (it is read as
+  // part of Others), the amounts "as per deductee annexure" repeated, and a
+  // transfer voucher (By Book entry Y) with its DDO serial number of Form 24G.
+  const challan26q = (f: Fields): Fvu26qChallan => {
+    const bookEntry = f.at(CD_26Q.bookEntry);
+    const c: Fvu26qChallan = {
+      bsrCode: f.at(CD_26Q.bsr),
+      serial: f.at(CD_26Q.serial),
+      ...(bookEntry === 'Y' ? { transferVoucher: { ddoSerial: f.at(CD_26Q.ddoSerial) } } : {}),
+      depositedOn: date(f, CD_26Q.date),
+      tax: amount(f, CD_26Q.tax),
+      surcharge: amount(f, CD_26Q.surcharge),
+      cess: amount(f, CD_26Q.cess),
+      interest: amount(f, CD_26Q.interest),
+      fee: amount(f, CD_26Q.fee),
+      penalty: paise(0),
+      others: amount(f, CD_26Q.others),
+      minorHead: f.at(CD_26Q.minorHead),
+      deductees: [],
+    };
+    for (const n of [CD_26Q.surchargeAsPerDeductees, CD_26Q.cessAsPerDeductees]) expect(f, n, '0.00');
+    expect(f, CD_26Q.interestAsPerDeductees, money(c.interest));
+    expect(f, CD_26Q.othersAsPerDeductees, money(c.others));
+    if (f.at(CD_26Q.nil) === 'Y') {
+      expect(f, CD_26Q.bookEntry, '');
+      expect(f, CD_26Q.ddoSerial, '');
+    } else if (bookEntry === 'Y') {
+      // "No value to be provided if tax deposited by book entry" (bank
+      // challan no); "No value to be quoted for nil challan/ transfer voucher"
+      // (minor head); the AO's five-digit DDO serial and seven-digit receipt no
+      for (const n of [CD_26Q.serial, CD_26Q.minorHead]) expect(f, n, '');
+      if (!/^\d{5}$/.test(c.transferVoucher!.ddoSerial))
+        problem(
+          f.line,
+          'DDO_SERIAL',
+          '5 digits',
+          `"${c.transferVoucher!.ddoSerial}" is not a DDO serial number of Form 24G`,
+          'ddoSerial',
+        );
+    } else {
+      expect(f, CD_26Q.bookEntry, 'N');
+      expect(f, CD_26Q.ddoSerial, '');
+    }
+    return c;
+  };
+  const challan140 = (f: Fields): Fvu26qChallan => {
+    const c: Fvu26qChallan = {
+      bsrCode: f.at(CD_140.bsr),
+      serial: f.at(CD_140.serial),
+      depositedOn: date(f, CD_140.date),
+      tax: amount(f, CD_140.tax),
+      surcharge: amount(f, CD_140.surcharge),
+      cess: amount(f, CD_140.cess),
+      interest: amount(f, CD_140.interest),
+      fee: amount(f, CD_140.fee),
+      penalty: amount(f, CD_140.penalty),
+      others: amount(f, CD_140.others),
+      minorHead: f.at(CD_140.minorHead),
+      deductees: [],
+    };
+    expect(f, CD_140.mode, f.at(CD_140.nil) === 'Y' ? '' : 'C');
+    return c;
   };
   for (const f of rest) {
     if (f.type === 'CD') {
       close();
       expect(f, CD.record, String(challans.length + 1));
-      const c: Fvu26qChallan = {
-        bsrCode: f.at(CD.bsr),
-        serial: f.at(CD.serial),
-        depositedOn: date(f, CD.date),
-        tax: amount(f, CD.tax),
-        surcharge: amount(f, CD.surcharge),
-        cess: amount(f, CD.cess),
-        interest: amount(f, CD.interest),
-        fee: amount(f, CD.fee),
-        penalty: amount(f, CD.penalty),
-        others: amount(f, CD.others),
-        minorHead: f.at(CD.minorHead),
-        deductees: [],
-      };
-      const sum = c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others;
+      const c = form === '26Q' ? challan26q(f) : challan140(f);
+      const sum = challanTotal(c);
       const nil = f.at(CD.nil);
       if (nil === 'Y') {
         // the nil challan: no bank challan and nothing paid
         for (const n of [CD.bsr, CD.serial, CD.minorHead]) expect(f, n, '');
         if (sum !== 0)
-          problem(f.line, 'NIL_CHALLAN', '0.00', 'A nil challan pays nothing', FIELD_NAMES.CD[CD.total]);
+          problem(f.line, 'NIL_CHALLAN', '0.00', 'A nil challan pays nothing', names.CD[CD.total]);
       } else {
         expect(f, CD.nil, 'N');
         if (!/^\d{7}$/.test(c.bsrCode))
-          problem(f.line, 'BSR', '7 digits', `"${c.bsrCode}" is not a BSR code`, 'bsr');
+          problem(
+            f.line,
+            'BSR',
+            '7 digits',
+            c.transferVoucher
+              ? `"${c.bsrCode}" is not a Form 24G receipt number`
+              : `"${c.bsrCode}" is not a BSR code`,
+            'bsr',
+          );
       }
       expect(f, CD.total, money(sum));
       challans.push(c);
@@ -209,14 +292,20 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
       }
       expect(f, DD.challan, String(challans.length));
       expect(f, DD.record, String(current.challan.deductees.length + 1));
+      expect(f, DD.mode, 'O');
       const code = f.at(DD.deducteeCode);
       if (code !== '01' && code !== '02')
         problem(f.line, 'DEDUCTEE_CODE', '01 or 02', `"${code}" is not a deductee code`, 'deducteeCode');
       const deducted = amount(f, DD.deducted);
       const deposited = amount(f, DD.deposited);
+      if (form === '26Q') {
+        // all of it income tax: no surcharge or cess of the row's own
+        expect(f, DD_26Q.incomeTax, money(deducted));
+        for (const n of [DD_26Q.surcharge, DD_26Q.cess]) expect(f, n, '0.00');
+      } else expect(f, DD_140.depositedFlag, 'Y');
       // a row with nothing deducted has no date of deduction
       const deductedOn = deducted === 0 && f.at(DD.deductedOn) === '' ? '' : date(f, DD.deductedOn);
-      const row = {
+      const row: Fvu26qDeductee = {
         pan: f.at(DD.pan),
         name: f.at(DD.name),
         deducteeCode: code === '01' ? ('01' as const) : ('02' as const),
@@ -239,7 +328,7 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
             'NIL_CHALLAN',
             '0.00',
             'A row of a nil challan has nothing deducted or deposited',
-            FIELD_NAMES.DD[DD.deducted],
+            names.DD[DD.deducted],
           );
         if (!NO_DEDUCTION_REMARKS.includes(row.remark))
           problem(
@@ -263,10 +352,7 @@ export const read26qFvu = (text: string, file = '26Q.txt'): Fvu26qReadResult => 
   }
   close();
   expect(bh, BH.challans, String(challans.length));
-  const deposits = challans.reduce(
-    (n, c) => n + c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others,
-    0,
-  );
+  const deposits = challans.reduce((n, c) => n + challanTotal(c), 0);
   expect(bh, BH.depositTotal, money(deposits));
   if (errors.length > 0) return { value: null, errors };
   const address = (prefix: 'deductor' | 'responsible') => {

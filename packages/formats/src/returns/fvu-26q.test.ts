@@ -119,17 +119,17 @@ describe('26Q FVU text file', () => {
     expect(read26qFvu(golden)).toEqual({ value: sample, errors: [] });
   });
 
-  it('writes the layout: 18, 72, 30 and 45 fields, CR LF, derived counts and totals', () => {
+  it('writes the 26Q layout for FY 2024-25: 18, 72, 41 and 48 fields, CR LF, derived counts and totals', () => {
     const lines = write26qFvu(sample).split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines.map((l) => [l.split('^')[1], l.split('^').length])).toEqual([
       ['FH', 18],
       ['BH', 72],
-      ['CD', 30],
-      ['DD', 45],
-      ['DD', 45],
-      ['CD', 30],
-      ['DD', 45],
+      ['CD', 41],
+      ['DD', 48],
+      ['DD', 48],
+      ['CD', 41],
+      ['DD', 48],
     ]);
     const bh = lines[1]!.split('^');
     // 2 challans; AY 2025-26 of FY 2024-25; deposits 3,045 + 10,000
@@ -141,17 +141,20 @@ describe('26Q FVU text file', () => {
       'Q1',
       '13045.00',
     ]);
-    // the worked example's shape: record, count, NIL flag, tax, ..., BSR, serial, date, minor head
+    // EY's numbering: 12 bank challan no, 16 BSR, 18 date, 22-26 Oltas tax,
+    // surcharge, cess, interest, others, 27 total, 29-35 as per deductees,
+    // 37 book entry N, 39 fee, 40 minor head (each position: fvu-26q-layout.test.ts)
     expect(lines[2]).toBe(
-      '3^CD^1^1^2^N^^3000.00^45.00^0.00^0.00^3045.00^C^^0510308^^02345^^07052024^^3000.00^3000.00^200^0.00^0.00^0.00^^^^',
+      '3^CD^1^1^2^N^^^^^^02345^^^^0510308^^07052024^^^^3000.00^0.00^0.00^45.00^0.00^3045.00^^3000.00^3000.00^0.00^0.00^3000.00^45.00^0.00^^N^^0.00^200^',
     );
     const dd = lines[6]!.split('^');
-    expect([dd[3], dd[4], dd[7], dd[14], dd[19], dd[23], dd[27]]).toEqual([
-      '1',
+    expect([4, 5, 10, 33, 22, 17, 19, 26].map((n) => dd[n - 1])).toEqual([
       '2',
+      '1',
       'AAFCS5566D',
       '4JB',
       '100000.00',
+      '10000.00',
       '10000.00',
       '10.0000',
     ]);
@@ -181,7 +184,7 @@ describe('26Q FVU text file', () => {
   });
 
   it.each([
-    ['a field removed', (t: string) => t.replace('^3000.00^45.00', '^3000.00'), 'FIELD_COUNT', 3],
+    ['a field removed', (t: string) => t.replace('^0510308^', '^'), 'FIELD_COUNT', 3],
     ['a wrong deductee count', (t: string) => t.replace('3^CD^1^1^2^', '3^CD^1^1^3^'), 'VALUE', 3],
     ['a wrong batch total', (t: string) => t.replace('13045.00', '13000.00'), 'VALUE', 2],
     ['a bad date', (t: string) => t.replace('07052024', '0705202'), 'DATE', 3],
@@ -210,7 +213,8 @@ describe('26Q FVU text file', () => {
     const text = write26qFvu(r);
     expect(/^[\x20-\x7e\r\n]*$/.test(text)).toBe(true);
     const dd = text.split('\r\n')[3]!.split('^');
-    expect([dd[9 - 1], dd[32 - 1], dd[33 - 1]]).toEqual(['JOSE NUNEZ & CO', 'A', 'LDC/2024/0042']);
+    // 26Q DD: 13 name, 30 remark, 34 the section 197 certificate
+    expect([dd[13 - 1], dd[30 - 1], dd[34 - 1]]).toEqual(['JOSE NUNEZ & CO', 'A', 'LDC/2024/0042']);
     const read = read26qFvu(text);
     expect(read.errors).toEqual([]);
     expect(read.value!.challans[0]!.deductees[0]).toMatchObject({
@@ -227,6 +231,13 @@ describe('26Q FVU text file', () => {
     expect([form('2025-26'), form('2026-27')]).toEqual(['26Q', '140']);
     const next = write26qFvu({ ...sample, financialYear: '2026-27' });
     expect(read26qFvu(next).errors).toEqual([]);
+    // Form 140's challan and deductee records: 30 and 45 fields
+    expect(
+      next
+        .split('\r\n')
+        .slice(2, -1)
+        .map((l) => l.split('^').length),
+    ).toEqual([30, 45, 45, 30, 45]);
     // a 2026-27 file that says 26Q is not what the reader takes
     const wrong = next.replace('^140^', '^26Q^');
     expect(read26qFvu(wrong).errors.map((e) => e.message)).toContain('Expected "140", found "26Q"');
@@ -235,7 +246,15 @@ describe('26Q FVU text file', () => {
     expect(returnSectionCode('2025-26', '194C', '1024')).toBe('94C');
   });
 
-  it('round trips any return: read(write(x)) equals x', () => {
+  // The 26Q layout has no penalty field (it is written within Others), so a
+  // 26Q year round trips with the penalty in others; a transfer voucher has
+  // no bank challan number or minor head. Form 140 keeps the penalty apart
+  // and knows no transfer voucher.
+  it.each([
+    ['2024-25', '26Q'],
+    ['2026-27', '140'],
+  ])('round trips any return of FY %s (%s): read(write(x)) equals x', (financialYear) => {
+    const form26q = financialYear === '2024-25';
     const upper = fc.stringMatching(/^[A-Z0-9 .,&-]{0,20}$/);
     const amount = fc.integer({ min: 0, max: 10_00_00_000_00 }).map(paise);
     const date = fc
@@ -258,23 +277,33 @@ describe('26Q FVU text file', () => {
       rate: fc.integer({ min: 0, max: 400000 }),
       remark: fc.constantFrom('', 'A', 'C', 'Y'),
     });
-    const challan = fc.record({
-      bsrCode: fc.stringMatching(/^\d{7}$/),
-      serial: fc.stringMatching(/^\d{5}$/),
-      depositedOn: date,
-      tax: amount,
-      surcharge: amount,
-      cess: amount,
-      interest: amount,
-      fee: amount,
-      penalty: amount,
-      others: amount,
-      minorHead: fc.constantFrom('200', '400'),
-      deductees: fc.array(deductee, { maxLength: 4 }),
-    });
+    const challan = fc
+      .record({
+        bsrCode: fc.stringMatching(/^\d{7}$/),
+        serial: fc.stringMatching(/^\d{5}$/),
+        depositedOn: date,
+        tax: amount,
+        surcharge: amount,
+        cess: amount,
+        interest: amount,
+        fee: amount,
+        penalty: form26q ? fc.constant(paise(0)) : amount,
+        others: amount,
+        minorHead: fc.constantFrom('200', '400'),
+        deductees: fc.array(deductee, { maxLength: 4 }),
+        ddoSerial: form26q ? fc.option(fc.stringMatching(/^\d{5}$/)) : fc.constant(null),
+      })
+      .map(({ ddoSerial, ...c }) =>
+        ddoSerial === null ? c : { ...c, serial: '', minorHead: '', transferVoucher: { ddoSerial } },
+      );
     fc.assert(
       fc.property(fc.array(challan, { maxLength: 4 }), upper, (challans, name) => {
-        const r: Fvu26qReturn = { ...sample, deductor: { ...sample.deductor, name }, challans };
+        const r: Fvu26qReturn = {
+          ...sample,
+          financialYear,
+          deductor: { ...sample.deductor, name },
+          challans,
+        };
         expect(read26qFvu(write26qFvu(r))).toEqual({ value: r, errors: [] });
       }),
       { numRuns: 100 },

@@ -1,5 +1,15 @@
 import { formatRupees, type Paise, paise } from '@taxrecon/shared';
-import { BH, CD, DD, FH, FIELD_COUNTS, type RecordType } from './fvu-26q-layout.ts';
+import {
+  BH,
+  CD_26Q,
+  CD_140,
+  DD_26Q,
+  DD_140,
+  FH,
+  FIELD_COUNTS,
+  type FormNumber,
+  type RecordType,
+} from './fvu-26q-layout.ts';
 
 // The quarterly 26Q statement as the FVU text file (layout and its sources in
 // fvu-26q-layout.ts): a writer from a typed return and a reader back, so the
@@ -40,10 +50,18 @@ export interface Fvu26qDeductee {
 }
 
 // A challan, or the nil challan (isNilChallan: no BSR code, nothing paid)
-// that carries the rows with nothing deducted, each with its Annexure 6 reason.
+// that carries the rows with nothing deducted, each with its Annexure 6 reason,
+// or a government deductor's transfer voucher (deposit by book entry).
 export interface Fvu26qChallan {
-  bsrCode: string; // seven digits; '' on the nil challan
-  serial: string; // five digits; '' on the nil challan
+  // seven digits: the bank branch's BSR code, or for a transfer voucher the
+  // Form 24G receipt number the Accounts Officer gave (one field of the 26Q
+  // challan record: "Bank-Branch Code / Form 24G Receipt Number"); '' on the
+  // nil challan
+  bsrCode: string;
+  serial: string; // the bank challan's five digits; '' on the nil challan and a transfer voucher
+  // Deposited by book entry: the DDO serial number of Form 24G (five digits).
+  // The 26Q layout only (FY up to 2025-26): no source places it in Form 140's.
+  transferVoucher?: { ddoSerial: string };
   depositedOn: string; // the nil challan: the quarter's last day
   tax: Paise;
   surcharge: Paise;
@@ -141,7 +159,7 @@ export const returnSectionCode = (
 // Form 140 replaces 26Q from Q1 of Tax Year 2026-27 (the batch header's form
 // number says which); quarters of FY 2025-26 and before are filed on 26Q.
 export const isForm140Year = (financialYear: string): boolean => financialYear >= '2026-27';
-export const formNumberOf = (financialYear: string): '140' | '26Q' =>
+export const formNumberOf = (financialYear: string): FormNumber =>
   isForm140Year(financialYear) ? '140' : '26Q';
 
 export const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
@@ -203,18 +221,131 @@ export const assessmentYearOf = (fy: string): string => {
   return `${start}${String((start + 1) % 100).padStart(2, '0')}`;
 };
 
-const record = (type: RecordType, values: Record<number, string>): string => {
-  const fields = Array.from({ length: FIELD_COUNTS[type] }, (_, i) => values[i + 1] ?? '');
+const record = (form: FormNumber, type: RecordType, values: Record<number, string>): string => {
+  const fields = Array.from({ length: FIELD_COUNTS[form][type] }, (_, i) => values[i + 1] ?? '');
   fields[1] = type;
   return fields.map(clean).join('^');
 };
 
+export const challanTotal = (c: Fvu26qChallan): Paise =>
+  paise(c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others);
+const sumOf = (c: Fvu26qChallan, k: 'deducted' | 'deposited'): string =>
+  money(c.deductees.reduce((n, x) => n + x[k], 0));
+
+// The challan record of a 26Q (FY up to 2025-26). It has no penalty field: the
+// penalty goes with "Others", as the 24Q generator that quotes the spec adds
+// penalty and other amounts into it.
+const challan26q = (c: Fvu26qChallan, ci: number): Record<number, string> => {
+  const nil = isNilChallan(c);
+  const others = money(paise(c.penalty + c.others));
+  const deducted = sumOf(c, 'deducted');
+  return {
+    [CD_26Q.batch]: '1',
+    [CD_26Q.record]: String(ci + 1),
+    [CD_26Q.deductees]: String(c.deductees.length),
+    [CD_26Q.nil]: nil ? 'Y' : 'N',
+    [CD_26Q.serial]: c.transferVoucher ? '' : c.serial,
+    [CD_26Q.ddoSerial]: c.transferVoucher?.ddoSerial ?? '',
+    [CD_26Q.bsr]: c.bsrCode,
+    [CD_26Q.date]: ddmmyyyy(c.depositedOn),
+    [CD_26Q.tax]: money(c.tax),
+    [CD_26Q.surcharge]: money(c.surcharge),
+    [CD_26Q.cess]: money(c.cess),
+    [CD_26Q.interest]: money(c.interest),
+    [CD_26Q.others]: others,
+    [CD_26Q.total]: money(challanTotal(c)),
+    [CD_26Q.depositedAsPerDeductees]: sumOf(c, 'deposited'),
+    [CD_26Q.incomeTaxAsPerDeductees]: deducted,
+    [CD_26Q.surchargeAsPerDeductees]: money(paise(0)),
+    [CD_26Q.cessAsPerDeductees]: money(paise(0)),
+    [CD_26Q.deductedAsPerDeductees]: deducted,
+    [CD_26Q.interestAsPerDeductees]: money(c.interest),
+    [CD_26Q.othersAsPerDeductees]: others,
+    [CD_26Q.bookEntry]: nil ? '' : c.transferVoucher ? 'Y' : 'N',
+    [CD_26Q.fee]: money(c.fee),
+    [CD_26Q.minorHead]: c.transferVoucher ? '' : c.minorHead,
+  };
+};
+
+// The deductee's tax is all income tax: TaxRecon's rows carry no surcharge or
+// cess of their own, so 14 and 17 are the same amount and 15, 16 are nil.
+const deductee26q = (x: Fvu26qDeductee, di: number, ci: number): Record<number, string> => ({
+  [DD_26Q.batch]: '1',
+  [DD_26Q.challan]: String(ci + 1),
+  [DD_26Q.record]: String(di + 1),
+  [DD_26Q.mode]: 'O',
+  [DD_26Q.deducteeCode]: x.deducteeCode,
+  [DD_26Q.pan]: x.pan,
+  [DD_26Q.name]: x.name,
+  [DD_26Q.incomeTax]: money(x.deducted),
+  [DD_26Q.surcharge]: money(paise(0)),
+  [DD_26Q.cess]: money(paise(0)),
+  [DD_26Q.deducted]: money(x.deducted),
+  [DD_26Q.deposited]: money(x.deposited),
+  [DD_26Q.amountPaid]: money(x.amountPaid),
+  [DD_26Q.paidOn]: ddmmyyyy(x.paidOn),
+  [DD_26Q.deductedOn]: ddmmyyyy(x.deductedOn),
+  [DD_26Q.rate]: rateText(x.rate),
+  [DD_26Q.remark]: x.remark,
+  [DD_26Q.section]: x.section,
+  [DD_26Q.certificate]: x.certificate ?? '',
+});
+
+const challan140 = (c: Fvu26qChallan, ci: number): Record<number, string> => {
+  // No source gives Form 140's positions of a deposit by book entry (its
+  // only mode known is C, bank challan): refused before it gets here.
+  if (c.transferVoucher)
+    throw new Error('Form 140 has no known positions for a deposit by book entry (transfer voucher)');
+  return {
+    [CD_140.batch]: '1',
+    [CD_140.record]: String(ci + 1),
+    [CD_140.deductees]: String(c.deductees.length),
+    [CD_140.nil]: isNilChallan(c) ? 'Y' : 'N',
+    [CD_140.tax]: money(c.tax),
+    [CD_140.interest]: money(c.interest),
+    [CD_140.fee]: money(c.fee),
+    [CD_140.penalty]: money(c.penalty),
+    [CD_140.total]: money(challanTotal(c)),
+    [CD_140.mode]: isNilChallan(c) ? '' : 'C',
+    [CD_140.bsr]: c.bsrCode,
+    [CD_140.serial]: c.serial,
+    [CD_140.date]: ddmmyyyy(c.depositedOn),
+    [CD_140.depositedAsPerDeductees]: sumOf(c, 'deposited'),
+    [CD_140.deductedAsPerDeductees]: sumOf(c, 'deducted'),
+    [CD_140.minorHead]: c.minorHead,
+    [CD_140.surcharge]: money(c.surcharge),
+    [CD_140.cess]: money(c.cess),
+    [CD_140.others]: money(c.others),
+  };
+};
+
+const deductee140 = (x: Fvu26qDeductee, di: number, ci: number): Record<number, string> => ({
+  [DD_140.batch]: '1',
+  [DD_140.record]: String(di + 1),
+  [DD_140.challan]: String(ci + 1),
+  [DD_140.mode]: 'O',
+  [DD_140.pan]: x.pan,
+  [DD_140.name]: x.name,
+  [DD_140.deducteeCode]: x.deducteeCode,
+  [DD_140.section]: x.section,
+  [DD_140.depositedFlag]: 'Y',
+  [DD_140.paidOn]: ddmmyyyy(x.paidOn),
+  [DD_140.amountPaid]: money(x.amountPaid),
+  [DD_140.deducted]: money(x.deducted),
+  [DD_140.deposited]: money(x.deposited),
+  [DD_140.deductedOn]: ddmmyyyy(x.deductedOn),
+  [DD_140.rate]: rateText(x.rate),
+  [DD_140.remark]: x.remark,
+  [DD_140.certificate]: x.certificate ?? '',
+});
+
 export const write26qFvu = (r: Fvu26qReturn): string => {
+  const form = formNumberOf(r.financialYear);
   let line = 0;
   const lines: string[] = [];
   const push = (type: RecordType, values: Record<number, string>) => {
     line += 1;
-    lines.push(record(type, { ...values, 1: String(line) }));
+    lines.push(record(form, type, { ...values, 1: String(line) }));
   };
   push('FH', {
     [FH.fileType]: 'NS1',
@@ -226,14 +357,12 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
     [FH.batches]: '1',
     [FH.software]: r.software,
   });
-  const total = (c: Fvu26qChallan) =>
-    c.tax + c.surcharge + c.cess + c.interest + c.fee + c.penalty + c.others;
   const d = r.deductor;
   const p = r.responsible;
   push('BH', {
     [BH.batch]: '1',
     [BH.challans]: String(r.challans.length),
-    [BH.form]: formNumberOf(r.financialYear),
+    [BH.form]: form,
     [BH.tan]: r.tan,
     [BH.pan]: r.pan,
     [BH.assessmentYear]: assessmentYearOf(r.financialYear),
@@ -267,55 +396,17 @@ export const write26qFvu = (r: Fvu26qReturn): string => {
     [BH.responsibleStd]: p.std,
     [BH.responsiblePhone]: p.phone,
     [BH.responsibleAddressChanged]: 'N',
-    [BH.depositTotal]: money(r.challans.reduce((n, c) => n + total(c), 0)),
+    [BH.depositTotal]: money(r.challans.reduce((n, c) => n + challanTotal(c), 0)),
     [BH.aoApproval]: 'N',
     [BH.responsiblePan]: p.pan,
-    ...(d.government && formNumberOf(r.financialYear) === '26Q'
+    ...(d.government && form === '26Q'
       ? Object.fromEntries(GOVERNMENT_FIELDS.map((k) => [BH[k], d.government![k]]))
       : {}),
   });
   r.challans.forEach((c, ci) => {
-    push('CD', {
-      [CD.batch]: '1',
-      [CD.record]: String(ci + 1),
-      [CD.deductees]: String(c.deductees.length),
-      [CD.nil]: isNilChallan(c) ? 'Y' : 'N',
-      [CD.tax]: money(c.tax),
-      [CD.interest]: money(c.interest),
-      [CD.fee]: money(c.fee),
-      [CD.penalty]: money(c.penalty),
-      [CD.total]: money(total(c)),
-      [CD.mode]: isNilChallan(c) ? '' : 'C',
-      [CD.bsr]: c.bsrCode,
-      [CD.serial]: c.serial,
-      [CD.date]: ddmmyyyy(c.depositedOn),
-      [CD.depositedAsPerDeductees]: money(c.deductees.reduce((n, x) => n + x.deposited, 0)),
-      [CD.deductedAsPerDeductees]: money(c.deductees.reduce((n, x) => n + x.deducted, 0)),
-      [CD.minorHead]: c.minorHead,
-      [CD.surcharge]: money(c.surcharge),
-      [CD.cess]: money(c.cess),
-      [CD.others]: money(c.others),
-    });
+    push('CD', form === '26Q' ? challan26q(c, ci) : challan140(c, ci));
     c.deductees.forEach((x, di) => {
-      push('DD', {
-        [DD.batch]: '1',
-        [DD.record]: String(di + 1),
-        [DD.challan]: String(ci + 1),
-        [DD.mode]: 'O',
-        [DD.pan]: x.pan,
-        [DD.name]: x.name,
-        [DD.deducteeCode]: x.deducteeCode,
-        [DD.section]: x.section,
-        [DD.depositedFlag]: 'Y',
-        [DD.paidOn]: ddmmyyyy(x.paidOn),
-        [DD.amountPaid]: money(x.amountPaid),
-        [DD.deducted]: money(x.deducted),
-        [DD.deposited]: money(x.deposited),
-        [DD.deductedOn]: ddmmyyyy(x.deductedOn),
-        [DD.rate]: rateText(x.rate),
-        [DD.remark]: x.remark,
-        [DD.certificate]: x.certificate ?? '',
-      });
+      push('DD', form === '26Q' ? deductee26q(x, di, ci) : deductee140(x, di, ci));
     });
   });
   return lines.join(CRLF) + CRLF;
