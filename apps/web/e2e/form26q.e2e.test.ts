@@ -64,14 +64,16 @@ describe('26Q reconcile', () => {
     await suite.signIn();
     await byTestId('home-page').waitFor();
     await page.goto(`${suite.t.baseUrl}/#/reconcile-26q-file`);
+    // Reconcile Now stays disabled until a file is chosen, as on every upload screen
+    await expect(byTestId('form26q-submit').isDisabled()).resolves.toBe(true);
+    await byTestId('form26q-file-input').setInputFiles(await returnFile());
     await byTestId('form26q-year').click();
-    await page.getByRole('option', { name: '2024-25' }).click();
+    await page.getByRole('option', { name: /^FY 2024 - 2025/ }).click();
     await byTestId('form26q-submit').click();
     await expect
       .poll(() => byTestId('form26q-problem').textContent())
       .toContain('Both Financial Year and Quarter must be selected.');
     await byTestId('form26q-quarter-Q1').click();
-    await byTestId('form26q-file-input').setInputFiles(await returnFile());
     // '94C' reads as 194C; '94J' could be 194J(a) or (b), so the user says which
     await expect.poll(() => byTestId('form26q-section-94C').inputValue()).toBe('194C');
     await byTestId('form26q-submit').click();

@@ -41,7 +41,7 @@ describe('section rules in the browser', () => {
     expect(rows.filter((r) => r.tdsrateothers === 3.75)).toHaveLength(1);
   });
 
-  it('creates a one-rule AND set and says it became NOOPERATOR', async () => {
+  it('creates a one-rule AND set and says, in words, it became a single rule', async () => {
     await suite.newPage('rule-set-create');
     await signIn();
     await suite.page.goto(`${suite.t.baseUrl}/#/transformation-rule`);
@@ -58,8 +58,9 @@ describe('section rules in the browser', () => {
     await byTestId('rule-0-values').press('Enter');
     await byTestId('ruleset-create').click();
     await suite.page.getByText('RuleSet Created').waitFor();
-    await suite.page.getByText(/now NOOPERATOR/).waitFor();
-    await expect.poll(() => byTestId('ruleset-card').textContent()).toContain('NOOPERATOR');
+    await suite.page.getByText(/now a single rule \(no AND\/OR\)/).waitFor();
+    await expect.poll(() => byTestId('ruleset-card').textContent()).toContain('Single rule (no AND/OR)');
+    expect(await byTestId('ruleset-card').textContent()).not.toContain('NOOPERATOR');
   });
 
   it('transforms a raw expense ledger from a pasted header, a guessed mapping and a csv', async () => {

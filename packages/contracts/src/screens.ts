@@ -23,7 +23,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/profile', title: 'Profile', category: 'Account', utility: true },
   {
     path: '/upload-customer-mapping',
-    title: 'Upload Customer Mapping File',
+    title: 'Upload the Customer Mapping File',
     category: 'Master Data',
     permission: 'MASTERDATA_CUSTOMERS',
     smartNav: true,
@@ -75,7 +75,7 @@ export const SCREENS: readonly Screen[] = [
     permission: 'DATA_ADMIN',
     smartNav: true,
   },
-  { path: '/data-quality', title: 'Data Quality Reports', category: 'Reports', smartNav: true },
+  { path: '/data-quality', title: 'Jobs with Invalid Data', category: 'Reports', smartNav: true },
   {
     path: '/customer-compliance',
     title: 'Compliance Overview',
@@ -193,7 +193,7 @@ export const SCREENS: readonly Screen[] = [
   },
   {
     path: '/search-follow-ups',
-    title: 'Search Follow-ups',
+    title: 'Search Follow Ups',
     category: 'Follow ups',
     permission: 'RECON_TDS_RECEIVABLE',
   },
@@ -477,7 +477,7 @@ export const SCREENS: readonly Screen[] = [
     permission: 'DATA_MANAGEMENT_26AS',
   },
   { path: '/26as_converter', title: '26AS Converter', category: 'Utilities', utility: true, smartNav: true },
-  { path: '/26as_diff', title: '26AS Diff Utility', category: 'Utilities', smartNav: true },
+  { path: '/26as_diff', title: '26AS Diff utility', category: 'Utilities', smartNav: true },
   {
     path: '/tds-payable-reports',
     title: 'TDS Payable Reports',

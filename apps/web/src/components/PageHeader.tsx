@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../lib/page-title.ts';
 
 export function PageHeader({
   title,
@@ -10,6 +11,7 @@ export function PageHeader({
   subtitle?: ReactNode;
   actions?: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <Group justify="space-between" align="flex-end" mb="md" wrap="wrap" gap="sm">
       <Stack gap={2}>

@@ -1,5 +1,6 @@
-// Every financial-year list and label the screens show, in one place, so a
-// year reads the way the spec writes it on that screen and nowhere differently.
+// Every financial-year list and label the screens show, in one place. A year
+// reads one way on every screen, 'FY 2024 - 2025' (CONVENTIONS; the spec's
+// picker labels): pickers, headings, job lists and the 26Q screen alike.
 // In code and calls a year is '2024-25' (CONVENTIONS); the payable calls take
 // the short '24-25' (spec part 3 section 9).
 
@@ -22,7 +23,7 @@ export type YearListKind =
   | 'payable'
   // Form 16A search and upload: the last 5 years
   | 'form16a'
-  // 26Q reconcile: the last 5 years, labelled 'yyyy-yy'
+  // 26Q reconcile: the last 5 years
   | 'form26q';
 
 const two = (n: number): string => String(((n % 100) + 100) % 100).padStart(2, '0');
@@ -42,13 +43,10 @@ const relabel = (fy: string, write: (start: number) => string): string => {
   return Number.isFinite(start) ? write(start) : fy;
 };
 
-// Pickers, headings and columns: 'FY 2024 - 2025'.
+// The one screen form of a year, wherever a person reads it: 'FY 2024 - 2025'.
 export const yearLabel = (fy: string): string => relabel(fy, (s) => `FY ${s} - ${s + 1}`);
 
-// The job lists (receivable and payable job trees): '2024-2025'.
-export const jobListYearLabel = (fy: string): string => relabel(fy, (s) => `${s}-${s + 1}`);
-
-// The 26Q screen and the Form 16A search example: '2024-25'.
+// The code and API form of any way of writing a year: '2024-25'. Not for display.
 export const shortYearLabel = (fy: string): string => relabel(fy, yearOfStart);
 
 // The payable calls: '24-25'.
@@ -71,10 +69,9 @@ const LISTS: Record<YearListKind, { first: (now: Date) => number; length: number
 // The years a picker offers, latest first; values '2024-25'.
 export const yearOptions = (kind: YearListKind, now: Date = new Date()): YearOption[] => {
   const { first, length } = LISTS[kind];
-  const label = kind === 'form26q' ? shortYearLabel : yearLabel;
   return Array.from({ length }, (_, i) => {
     const value = yearOfStart(first(now) - i);
-    return { value, label: label(value) };
+    return { value, label: yearLabel(value) };
   });
 };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiShortYear,
-  jobListYearLabel,
   latestYearWithData,
   markYearsWithData,
   shortYearLabel,
@@ -35,9 +34,9 @@ describe('the year list of each screen, as the spec writes it', () => {
     ['payable', FEBRUARY, 5, '2026-27', '2022-23', 'FY 2026 - 2027'],
     // spec part 3: Form 16A the last 5 years, 'FY yyyy - yyyy+1'
     ['form16a', FEBRUARY, 5, '2026-27', '2022-23', 'FY 2026 - 2027'],
-    // spec part 3: 26Q labels 'yyyy-yy', the year starting in April
-    ['form26q', NOVEMBER, 5, '2026-27', '2022-23', '2026-27'],
-    ['form26q', FEBRUARY, 5, '2026-27', '2022-23', '2026-27'],
+    // 26Q: the last 5 years, the year starting in April, labelled as everywhere else
+    ['form26q', NOVEMBER, 5, '2026-27', '2022-23', 'FY 2026 - 2027'],
+    ['form26q', FEBRUARY, 5, '2026-27', '2022-23', 'FY 2026 - 2027'],
   ])('%s on %s: %i years from %s to %s, first labelled %s', (kind, day, length, first, last, label) => {
     const years = yearOptions(kind, day);
     expect(years).toHaveLength(length);
@@ -57,20 +56,18 @@ describe('the year list of each screen, as the spec writes it', () => {
 
 describe('one year written each way', () => {
   it.each([
-    ['2024-25', 'FY 2024 - 2025', '2024-2025', '2024-25', '24-25'],
-    ['24-25', 'FY 2024 - 2025', '2024-2025', '2024-25', '24-25'],
-    ['2024-2025', 'FY 2024 - 2025', '2024-2025', '2024-25', '24-25'],
-    ['FY 2019 - 2020', 'FY 2019 - 2020', '2019-2020', '2019-20', '19-20'],
-  ])('%s: screen %s, job list %s, 26Q %s, payable calls %s', (fy, screen, jobs, form26q, call) => {
+    ['2024-25', 'FY 2024 - 2025', '2024-25', '24-25'],
+    ['24-25', 'FY 2024 - 2025', '2024-25', '24-25'],
+    ['2024-2025', 'FY 2024 - 2025', '2024-25', '24-25'],
+    ['FY 2019 - 2020', 'FY 2019 - 2020', '2019-20', '19-20'],
+  ])('%s: on screen %s, in code %s, payable calls %s', (fy, screen, code, call) => {
     expect(yearLabel(fy)).toBe(screen);
-    expect(jobListYearLabel(fy)).toBe(jobs);
-    expect(shortYearLabel(fy)).toBe(form26q);
+    expect(shortYearLabel(fy)).toBe(code);
     expect(apiShortYear(fy)).toBe(call);
   });
 
   it.each(['', 'all', '2024', 'Q1-2024'])('leaves %j, which is not a year, as it is', (text) => {
     expect(yearLabel(text)).toBe(text);
-    expect(jobListYearLabel(text)).toBe(text);
     expect(Number.isNaN(startOfYear(text))).toBe(true);
   });
 });
@@ -100,8 +97,8 @@ describe('years with data', () => {
     expect(markYearsWithData(offered, ['2010-11'])).toEqual(offered);
   });
 
-  it('keeps the 26Q labels in their own form', () => {
+  it('labels the 26Q years as every other screen does', () => {
     const marked = markYearsWithData(yearOptions('form26q', NOVEMBER), ['2025-26']);
-    expect(marked[1]?.label).toBe('2025-26 · has data');
+    expect(marked[1]?.label).toBe('FY 2025 - 2026 · has data');
   });
 });

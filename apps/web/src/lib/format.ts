@@ -30,12 +30,22 @@ export const formatMonth = (month: string): string => {
   return isValid(date) ? format(date, 'MMM yyyy') : month;
 };
 
-// The sign-in page's "Reconciled rupees X cr": the total in crores (10 million)
+// The sign-in page's "Reconciled ₹X crore": the total in crores (10 million)
 // to one decimal, rounded half up in whole paise (a tenth of a crore is 1e8 paise).
 export const toCrores = (rupees: number): string => {
   const p = Math.abs(rupeesToPaise(rupees));
   const tenths = (p - (p % 1e8)) / 1e8 + (p % 1e8 >= 5e7 ? 1 : 0);
   return `${rupees < 0 && tenths > 0 ? '-' : ''}${Math.trunc(tenths / 10)}.${tenths % 10}`;
+};
+
+// A compliance percentage (the server keeps 3 decimals) to one decimal, cut
+// rather than rounded so that 99.96% never reads as a full 100.0%. Worked in
+// whole thousandths, so 57.3 stays 57.3 whatever the float holds.
+export const formatCompliance = (percent: number): string => {
+  const thousandths = Math.round(percent * 1000);
+  const tenths = Math.trunc(thousandths / 100);
+  const sign = thousandths < 0 && tenths === 0 ? '-' : '';
+  return `${sign}${(tenths / 10).toFixed(1)}%`;
 };
 
 export const truncate = (text: string, length: number): string =>

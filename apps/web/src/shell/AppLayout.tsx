@@ -1,8 +1,9 @@
 import { AppShell, Divider } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { getSession } from '../api/session.ts';
+import { clearPageNotices } from '../lib/page-notices.ts';
 import { ProfileBlock } from './ProfileBlock.tsx';
 import { RightPanel } from './RightPanel.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -19,6 +20,10 @@ function Shell() {
   const [aside, asideControl] = useDisclosure(false);
   const [snapshots, snapshotControl] = useDisclosure(false);
   useNotifications(token);
+  const { pathname } = useLocation();
+  // a page's notices leave with it (a report warning must not follow the person)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page
+  useEffect(() => clearPageNotices(), [pathname]);
 
   // the right panel starts open on screens wide enough to keep the page readable beside it
   useEffect(() => {

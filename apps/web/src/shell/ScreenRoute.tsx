@@ -4,6 +4,7 @@ import { type ComponentType, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { NoPermissionPage } from '../features/errors/ErrorPage.tsx';
 import { ComingSoonPage } from '../features/placeholder/ComingSoonPage.tsx';
+import { useScreenTitle } from '../lib/page-title.ts';
 import { useSession } from './session.tsx';
 
 // One screen of the spec behind its guard: roles without the full route set only
@@ -11,6 +12,7 @@ import { useSession } from './session.tsx';
 // screen's permission is told so.
 export function ScreenRoute({ screen, page: Page }: { screen: Screen; page?: ComponentType }) {
   const { isFull, permissions } = useSession();
+  useScreenTitle(screen.title);
   if (!isFull && !screen.utility) return <Navigate to="/utilities" replace />;
   if (isFull && screen.permission && !permissions.includes(screen.permission)) {
     return <NoPermissionPage title={screen.title} />;

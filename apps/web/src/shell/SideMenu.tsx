@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { groupContains, isGroup, type MenuGroup, type MenuLink, visibleMenu } from './menu.ts';
+import { groupContains, isActiveLink, isGroup, type MenuGroup, type MenuLink, visibleMenu } from './menu.ts';
 import { useSession } from './session.tsx';
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
@@ -55,8 +55,7 @@ function LinkItem({
   onNavigate: () => void;
 }) {
   const location = useLocation();
-  const [path, query] = item.to.split('?');
-  const active = location.pathname === path && (!query || location.search === `?${query}`);
+  const active = isActiveLink(item.to, location.pathname, location.search);
   return (
     <NavLink
       component={Link}
@@ -79,8 +78,8 @@ function MenuGroupItem({
   depth: number;
   onNavigate: () => void;
 }) {
-  const { pathname } = useLocation();
-  const [opened, setOpened] = useState(() => groupContains(group, pathname));
+  const { pathname, search } = useLocation();
+  const [opened, setOpened] = useState(() => groupContains(group, pathname, search));
   const Icon = depth === 0 ? (ICONS[group.label] ?? IconApps) : null;
   const only = group.items[0];
   // a top-level group with a single screen is a plain link named after the group

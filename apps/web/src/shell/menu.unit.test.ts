@@ -1,6 +1,14 @@
 import { defaultPermissions, SCREENS } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
-import { isGroup, MENU, type MenuNode, visibleMenu } from './menu.ts';
+import {
+  groupContains,
+  isActiveLink,
+  isGroup,
+  MENU,
+  type MenuLink,
+  type MenuNode,
+  visibleMenu,
+} from './menu.ts';
 
 const links = (nodes: readonly MenuNode[]): string[] =>
   nodes.flatMap((n) => (isGroup(n) ? links(n.items) : [n.to]));
@@ -32,5 +40,37 @@ describe('side menu', () => {
     const menu = visibleMenu('UTILITY-USER', [], false);
     expect(menu.map((g) => g.label)).toEqual(['Utilities']);
     expect(links(menu)).toEqual(['/utilities', '/26as_converter?format=csv', '/26as_converter?format=excel']);
+  });
+
+  // a link named otherwise than its page: a tab or a download of another screen,
+  // or a converter opened in one of its two formats
+  const NAMED_OTHERWISE = new Set([
+    '/manage-entities?tab=outbox',
+    '/reports-dashboard?download=customer-tan',
+    '/26as_converter?format=csv',
+    '/26as_converter?format=excel',
+    // 'All Utilities' opens the page of tiles titled 'Utilities'
+    '/utilities',
+  ]);
+
+  it("names each link as its page is titled (the spec's name)", () => {
+    const all = (nodes: readonly MenuNode[]): MenuLink[] =>
+      nodes.flatMap((n) => (isGroup(n) ? all(n.items) : [n]));
+    const differ = all(MENU)
+      .filter((l) => !NAMED_OTHERWISE.has(l.to))
+      .map((l) => [l.label, SCREENS.find((s) => s.path === l.to.split('?')[0])?.title])
+      .filter(([label, title]) => label !== title);
+    expect(differ).toEqual([]);
+  });
+
+  it('lights up E-mail Outbox on the outbox, and Entity Management on the entities only', () => {
+    expect(isActiveLink('/manage-entities?tab=outbox', '/manage-entities', '?tab=outbox')).toBe(true);
+    expect(isActiveLink('/manage-entities', '/manage-entities', '?tab=outbox')).toBe(false);
+    expect(isActiveLink('/manage-entities', '/manage-entities', '')).toBe(true);
+    expect(isActiveLink('/manage-entities', '/manage-entities', '?tab=users')).toBe(true);
+    const entityManagement = MENU.find((g) => g.label === 'Entity Management');
+    expect(entityManagement && groupContains(entityManagement, '/manage-entities', '?tab=outbox')).toBe(
+      false,
+    );
   });
 });

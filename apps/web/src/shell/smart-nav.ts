@@ -1,4 +1,16 @@
-import { canSeeScreen, SCREENS, type Screen } from '@taxrecon/contracts';
+import { hasFullRouteSet } from '@taxrecon/contracts';
+import { menuEntries, visibleMenu } from './menu.ts';
+
+// One place smart navigation can take a person: a link of the side menu, so
+// every menu entry can be found and nothing is kept in a second list.
+export interface NavEntry {
+  // the link's target, query included (/26as_converter?format=csv)
+  path: string;
+  title: string;
+  // the menu groups it sits in, shown beside the suggestion
+  category: string;
+  keywords: readonly string[];
+}
 
 const words = (text: string): string[] =>
   text
@@ -6,31 +18,41 @@ const words = (text: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
 
-// How well a screen answers a query: the whole query inside the title counts most,
-// then each word the query shares with the title or category, then word prefixes.
-export const matchScore = (screen: Screen, query: string): number => {
+// How well an entry answers a query: the whole query inside the title counts most,
+// then inside the groups or keywords ('Form 3CD'), then each word the query shares
+// with them, then word prefixes.
+export const matchScore = (entry: NavEntry, query: string): number => {
   const q = query.trim().toLowerCase();
   if (!q) return 0;
-  const haystack = `${screen.title} ${screen.category}`.toLowerCase();
-  const screenWords = words(haystack);
-  let score = screen.title.toLowerCase().includes(q) ? 10 : haystack.includes(q) ? 6 : 0;
+  const haystack = [entry.title, entry.category, ...entry.keywords].join(' ').toLowerCase();
+  const entryWords = words(haystack);
+  let score = entry.title.toLowerCase().includes(q) ? 10 : haystack.includes(q) ? 6 : 0;
   for (const word of words(q)) {
-    if (screenWords.includes(word)) score += 3;
-    else if (word.length >= 2 && screenWords.some((w) => w.startsWith(word))) score += 1;
+    if (entryWords.includes(word)) score += 3;
+    else if (word.length >= 2 && entryWords.some((w) => w.startsWith(word))) score += 1;
   }
   return score;
 };
 
-// The smart-navigation screens this user may open, best match first.
+// The menu entries this user sees, as smart navigation offers them.
+export const navEntries = (role: string, permissions: readonly string[]): NavEntry[] =>
+  menuEntries(visibleMenu(role, permissions, hasFullRouteSet(role))).map(({ link, groups }) => ({
+    path: link.to,
+    title: link.label,
+    category: groups.join(' › '),
+    keywords: link.keywords ?? [],
+  }));
+
+// The entries this user may open that answer the query, best match first.
 export const smartNavMatches = (
   query: string,
   role: string,
   permissions: readonly string[],
   limit = 10,
-): Screen[] =>
-  SCREENS.filter((s) => s.smartNav && canSeeScreen(s, role, permissions))
-    .map((screen) => ({ screen, score: matchScore(screen, query) }))
+): NavEntry[] =>
+  navEntries(role, permissions)
+    .map((entry) => ({ entry, score: matchScore(entry, query) }))
     .filter((m) => m.score > 0)
-    .sort((a, b) => b.score - a.score || a.screen.title.localeCompare(b.screen.title))
+    .sort((a, b) => b.score - a.score || a.entry.title.localeCompare(b.entry.title))
     .slice(0, limit)
-    .map((m) => m.screen);
+    .map((m) => m.entry);

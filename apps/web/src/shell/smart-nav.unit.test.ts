@@ -1,6 +1,7 @@
 import { defaultPermissions } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
-import { smartNavMatches } from './smart-nav.ts';
+import { isGroup, type MenuNode, visibleMenu } from './menu.ts';
+import { navEntries, smartNavMatches } from './smart-nav.ts';
 
 describe('smart navigation', () => {
   const admin = defaultPermissions('ADMIN');
@@ -26,6 +27,27 @@ describe('smart navigation', () => {
       (s) => s.path,
     );
     expect(paths.length).toBeGreaterThan(0);
-    expect(paths.every((p) => p === '/utilities' || p === '/26as_converter')).toBe(true);
+    expect(paths.every((p) => p === '/utilities' || p.startsWith('/26as_converter?'))).toBe(true);
+  });
+
+  // the QA walk typed these and got 'No screen matches'
+  it.each([
+    ['26Q', '/reconcile-26q-file'],
+    ['Form 3CD', '/view-34a-output-annual'],
+    ['34A', '/new-34a-reconciliation'],
+    ['challan', '/view-34a-reconciliation'],
+    ['16A', '/ingest-form-16-a'],
+    ['outbox', '/manage-entities?tab=outbox'],
+    ['invalid data', '/data-quality'],
+    ['data quality', '/data-quality'],
+  ])('finds a screen for "%s"', (query, path) => {
+    expect(smartNavMatches(query, 'ADMIN', admin, 100).map((s) => s.path)).toContain(path);
+  });
+
+  it('offers every entry of the side menu', () => {
+    const paths = (nodes: readonly MenuNode[]): string[] =>
+      nodes.flatMap((n) => (isGroup(n) ? paths(n.items) : [n.to]));
+    const offered = new Set(navEntries('ADMIN', admin).map((e) => e.path));
+    for (const to of paths(visibleMenu('ADMIN', admin, true))) expect(offered, to).toContain(to);
   });
 });

@@ -1,3 +1,4 @@
+import { SHIPPED_SECTION_TYPES } from '@taxrecon/engine';
 import { writeVendorMaster } from '@taxrecon/formats';
 import { type Paise, paise, rupeesToPaise } from '@taxrecon/shared';
 import { type Case, DEMO_DEDUCTOR_TAN, type ExpenseVendor, GLS, type LedgerLine } from './expense-model.ts';
@@ -250,6 +251,15 @@ const ledgerLines = (vendors: ExpenseVendor[], year: YearSpan, random: Random): 
   }));
 };
 
+// The expense type of a section that has one in the shipped section types; a
+// section with several (194A, by payer) is left blank, so the engine picks its
+// section type exactly as it did when the demo carried no types at all.
+const onlyExpenseType = (section: string): string => {
+  const types = new Set(SHIPPED_SECTION_TYPES.filter((t) => t.section === section).map((t) => t.expenseType));
+  const [only] = types;
+  return types.size === 1 && only ? only : '';
+};
+
 export const generateDemoExpenses = (seed = 20240401): DemoExpenses => {
   const year = yearSpan('2024-25');
   const random = createRandom(seed).fork('expenses');
@@ -280,10 +290,21 @@ export const generateDemoExpenses = (seed = 20240401): DemoExpenses => {
       fileName: 'expense_section_mapping.txt',
       month: null,
       content: `${[
-        'expenseKey\texpenseDescription\tsectionNumber\tsubSection\ttdsExempted\tapplicableFromDate\tapplicableToDate',
+        // with its expense type, as a real mapping file carries it (Search Expense
+        // Section Mapping showed the column empty on every demo row)
+        'expenseKey\texpenseDescription\tsectionNumber\tsubSection\texpenseType\ttdsExempted\tapplicableFromDate\tapplicableToDate',
         ...GLS.filter((g) => g.section).map((g) => {
           const [, number, sub] = /^(\d{3}[A-Z]*)(?:\((\w)\))?$/.exec(g.section!)!;
-          return [g.code, g.description, number, sub ?? '', 'False', '2024-04-01', ''].join('\t');
+          return [
+            g.code,
+            g.description,
+            number,
+            sub ?? '',
+            onlyExpenseType(g.section!),
+            'False',
+            '2024-04-01',
+            '',
+          ].join('\t');
         }),
       ].join('\r\n')}\r\n`,
     },

@@ -5,7 +5,7 @@ import {
   FOLLOW_UP_STATUSES,
   type FollowUpStatus,
 } from '@taxrecon/contracts';
-import { formatInr, paiseOfNumeric } from '@taxrecon/shared';
+import { formatInr, paiseOfNumeric, reconStateName } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -131,7 +131,7 @@ export const bulkFollowUpTask = (ctx: () => AppContext) =>
         if (!sent) {
           skipped.push({
             customer: cu.customerName,
-            reason: `no transactions marked ${statuses.join(' or ')} to attach`,
+            reason: `no transactions marked ${statuses.map(reconStateName).join(' or ')} to attach`,
           });
           continue;
         }

@@ -3,6 +3,7 @@ import {
   type FinancialYear,
   financialYearLabel,
   INR_EXCEL_FORMAT,
+  reconStateName,
   rupeesNumber,
   signInrCells,
 } from '@taxrecon/shared';
@@ -42,7 +43,9 @@ export const buildFollowUpXlsx = async (
       books: rupeesNumber(l.taxPerBooks),
       tb: rupeesNumber(l.taxPer26as),
       difference: rupeesNumber(l.taxPerBooks - l.taxPer26as),
-      status: l.status,
+      // words for the customer's accountant; this sheet is never uploaded back
+      // (Bulk Update reads the discrepancy download, which carries entry ids)
+      status: reconStateName(l.status),
     });
     signInrCells(row);
   }

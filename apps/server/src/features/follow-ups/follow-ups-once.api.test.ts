@@ -143,7 +143,7 @@ describe('a bulk follow-up attaching only FollowUp transactions', () => {
       .execute();
     expect(mailsTo(ALPHA_EMAIL) - before, `job: ${job.remarks}; mails: ${JSON.stringify(recorded)}`).toBe(0);
     expect(recorded).toEqual([]);
-    expect(job.remarks).toContain('no transactions marked FollowUp to attach');
+    expect(job.remarks).toContain('no transactions marked Follow up to attach');
     expect(job.outcome).toBe('NothingSent');
   });
 });

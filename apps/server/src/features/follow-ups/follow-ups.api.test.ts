@@ -162,6 +162,9 @@ describe('one follow-up from the dialog', () => {
     expect(mail.text).toContain('Sale amount per our books: ₹51,00,000.00');
     expect(mail.text).toContain('TDS per 26AS: ₹0.00');
     expect(mail.text).toContain('Difference in TDS (our books - 26AS): ₹100.00');
+    // the customer reads the statuses as words, not as the codes the rows carry
+    expect(mail.text).toContain('Transactions attached: 1 (Follow up, Pending)');
+    expect(mail.text).not.toContain('FollowUp');
 
     const attachment = mail.attachments.find((a) => a.filename?.endsWith('.xlsx'));
     expect(attachment?.filename).toBe('TDS-transactions-2024-25-C002.xlsx');
@@ -184,7 +187,7 @@ describe('one follow-up from the dialog', () => {
       100,
       0,
       100,
-      'FollowUp',
+      'Follow up',
     ]);
     expect(rows[2]?.[0]).toBe('Total');
     expect(numFmt).toContain('₹');

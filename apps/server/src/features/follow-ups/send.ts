@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FollowUpStatus, ReconKind } from '@taxrecon/contracts';
-import { type FinancialYear, financialYearLabel, formatInr } from '@taxrecon/shared';
+import { type FinancialYear, financialYearLabel, formatInr, reconStateName } from '@taxrecon/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { buildFollowUpXlsx } from './follow-up-xlsx.ts';
 import { addEntry, ensureThread, partyTotals, type ThreadParty } from './repo.ts';
@@ -27,6 +27,9 @@ export interface FollowUpMail {
   bulkJobId: string | null;
 }
 
+// The customer reads words ('Follow up', 'On hold'), not the codes the rows carry.
+const statusWords = (statuses: readonly FollowUpStatus[]): string => statuses.map(reconStateName).join(', ');
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const entityName = async (ctx: AppContext, entityId: string): Promise<string> =>
@@ -47,7 +50,7 @@ const summaryLines = (
     ['Amount per 26AS', formatInr(totals.taxBookAmount)],
     [`${w.tax} per 26AS`, formatInr(totals.taxBookTax)],
     [`Difference in ${w.tax} (our books - 26AS)`, formatInr(totals.bookTax - totals.taxBookTax)],
-    ['Transactions attached', `${lines.length} (${statuses.join(', ')})`],
+    ['Transactions attached', `${lines.length} (${statusWords(statuses)})`],
     ['Financial year', financialYearLabel(year as FinancialYear)],
   ];
 };
@@ -128,7 +131,7 @@ export const queueFollowUpMail = async (
       entityId: p.entityId,
       type: 'ACTION',
       comments: escapeHtml(
-        `Follow-up e-mail sent to ${m.to.join(', ')}${m.cc.length ? ` (cc ${m.cc.join(', ')})` : ''}: ${lines.length} transaction(s) attached (${m.statuses.join(', ')}). Subject: ${m.subject}`,
+        `Follow-up e-mail sent to ${m.to.join(', ')}${m.cc.length ? ` (cc ${m.cc.join(', ')})` : ''}: ${lines.length} transaction(s) attached (${statusWords(m.statuses)}). Subject: ${m.subject}`,
       ),
       icon: 'mail',
       badgeColor: 'blue',

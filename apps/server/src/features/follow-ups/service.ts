@@ -15,7 +15,7 @@ import {
   tcsFollowUpSent,
   tdsFollowUpSent,
 } from '@taxrecon/contracts';
-import { rupeesOfNumeric } from '@taxrecon/shared';
+import { reconStateName, rupeesOfNumeric } from '@taxrecon/shared';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -81,7 +81,7 @@ export const sendOneFollowUp = async (
   });
   if (!sent)
     throw badRequest(
-      `${party.name} has no transactions marked ${body.followupselectedStatuses.join(' or ')} in this reconciliation: nothing to attach, so nothing was sent.`,
+      `${party.name} has no transactions marked ${body.followupselectedStatuses.map(reconStateName).join(' or ')} in this reconciliation: nothing to attach, so nothing was sent.`,
       'NOTHING_TO_ATTACH',
     );
   if (body.saveTemplate) {

@@ -77,7 +77,7 @@ describe('rule sets', () => {
     const first = created.json as Answer;
     expect(first.message).toBe('RuleSet Created');
     expect(first.ruleSet).toMatchObject({ value: '194C', logicalOperator: 'NOOPERATOR' });
-    expect(first.notice).toContain('NOOPERATOR');
+    expect(first.notice).toContain('now a single rule (no AND/OR)');
     const setId = first.ruleSet!.ruleSetId;
 
     // a second rule needs AND or OR
@@ -116,7 +116,7 @@ describe('rule sets', () => {
     const one = deleted.json as Answer;
     expect(one.message).toBe('Rule Deleted Successfully');
     expect(one.ruleSet?.logicalOperator).toBe('NOOPERATOR');
-    expect(one.notice).toContain('NOOPERATOR');
+    expect(one.notice).toContain('now a single rule (no AND/OR)');
 
     const ofSection = await t.api(
       'GET',

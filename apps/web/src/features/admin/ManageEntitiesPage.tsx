@@ -20,9 +20,14 @@ export function ManageEntitiesPage() {
 
   return (
     <Stack gap={0}>
+      {/* Admin › E-mail Outbox opens this page on its outbox tab, and says so */}
       <PageHeader
-        title="Manage Legal Entities and Users"
-        subtitle="Legal entities of your organisation and who may work in each"
+        title={tab === 'outbox' ? 'E-mail Outbox' : 'Manage Legal Entities and Users'}
+        subtitle={
+          tab === 'outbox'
+            ? 'E-mails the application has sent'
+            : 'Legal entities of your organisation and who may work in each'
+        }
       />
       {entities.isError && <QueryError error={entities.error} />}
       <Paper withBorder radius="lg" p="md">
@@ -42,7 +47,7 @@ export function ManageEntitiesPage() {
             </Tabs.Tab>
             {showOutbox && (
               <Tabs.Tab value="outbox" leftSection={<IconMail size={16} />} data-testid="tab-outbox">
-                Outbox
+                E-mail Outbox
               </Tabs.Tab>
             )}
           </Tabs.List>

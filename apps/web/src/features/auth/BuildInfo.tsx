@@ -26,8 +26,9 @@ export function TotalsLine() {
   if (!totals.data) return null;
   return (
     <Text size="sm" c="indigo.7" ta="center" fw={500} data-testid="all-totals">
-      Reconciled rupees {toCrores(totals.data.totals)} cr for {formatCount(totals.data.customers)} customers
-      (and counting) so far
+      {/* the spec's 'rupees X cr', written as a finance user reads it: '₹1.7 crore' */}
+      Reconciled ₹{toCrores(totals.data.totals)} crore for {formatCount(totals.data.customers)} customers (and
+      counting) so far
     </Text>
   );
 }

@@ -15,7 +15,7 @@ import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ColumnMappingEditor } from '../uploads/ColumnMappingEditor.tsx';
-import { acceptOf, checkFiles } from '../uploads/upload-rules.ts';
+import { acceptOf, checkFiles, filePlaceholder } from '../uploads/upload-rules.ts';
 import { ModelSummary } from './ModelSummary.tsx';
 import { useTrainingMapping } from './use-training-mapping.ts';
 
@@ -71,7 +71,10 @@ function TrainingJob({ jobId, onFinished }: { jobId: string; onFinished: () => v
   );
 }
 
-// 'Expenses Training' (/expense-prediction): the 'Upload Training Data CSV'
+// An expense ledger's header row: its narration and the TDS section of each line.
+const EXPENSE_HEADER_EXAMPLE = 'Posting Date\tLedger Name\tNarration\tTDS Section\tSub-section\t…';
+
+// 'Expenses Training' (/expense-prediction): the 'Upload Training Data'
 // panel (header paste, mapping, .txt or .csv upload) and the current model.
 export function ExpenseTrainingPage() {
   const queryClient = useQueryClient();
@@ -119,14 +122,15 @@ export function ExpenseTrainingPage() {
       )}
       <Paper withBorder radius="lg" p="lg" data-testid="training-panel">
         <Stack gap="md">
-          <Text fw={600}>Upload Training Data CSV</Text>
+          {/* the screen takes .txt (tab-separated) as well as .csv */}
+          <Text fw={600}>Upload Training Data (.txt or .csv)</Text>
           <FileInput
             label="Training file (.txt tab-separated, or .csv)"
             description="One line per expense: its description and its section (194C, 194J(b), 194I(a)…), up to 200 MB"
             accept={acceptOf(RULES)}
             clearable
             leftSection={<IconFileUpload size={16} />}
-            placeholder="Choose a file"
+            placeholder={filePlaceholder()}
             value={file}
             onChange={(f) => {
               setFile(f);
@@ -136,7 +140,7 @@ export function ExpenseTrainingPage() {
             data-testid="training-file"
             fileInputProps={{ 'data-testid': 'training-file-input' } as ComponentProps<'input'>}
           />
-          <ColumnMappingEditor mapping={mapping} file={file} />
+          <ColumnMappingEditor mapping={mapping} file={file} placeholder={EXPENSE_HEADER_EXAMPLE} />
           <Group>
             <Button
               leftSection={<IconSchool size={16} />}

@@ -7,7 +7,7 @@ import { useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { checkFiles } from '../uploads/upload-rules.ts';
+import { checkFiles, filePlaceholder } from '../uploads/upload-rules.ts';
 import { saveRejectedCsv } from './form16a-options.ts';
 
 const RULES = { extensions: ['zip'], maxBytes: FORM16A_MAX_BYTES, maxFiles: 1 };
@@ -115,7 +115,7 @@ export function Form16aBulkUploadPage() {
           </Text>
           <FileInput
             label="Zip of Form 16A PDFs"
-            placeholder="Choose the .zip"
+            placeholder={filePlaceholder()}
             accept=".zip,application/zip"
             leftSection={<IconFileZip size={16} />}
             value={file}
@@ -129,6 +129,7 @@ export function Form16aBulkUploadPage() {
               leftSection={<IconUpload size={16} />}
               onClick={send}
               loading={progress !== null}
+              disabled={!file}
               data-testid="bulk16a-upload"
             >
               Upload

@@ -27,7 +27,7 @@ import { call, errorMessage } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useYearPicker } from '../../lib/use-year-picker.ts';
-import { checkFiles } from '../uploads/upload-rules.ts';
+import { checkFiles, filePlaceholder } from '../uploads/upload-rules.ts';
 import { QUARTER_OPTIONS } from './form16a-options.ts';
 
 const RULES = { extensions: ['pdf'], maxBytes: FORM16A_MAX_BYTES, maxFiles: 1 };
@@ -177,7 +177,7 @@ export function Form16aUploadPage() {
           )}
           <FileInput
             label="Form 16A (.pdf)"
-            placeholder="Choose the PDF"
+            placeholder={filePlaceholder()}
             accept=".pdf,application/pdf"
             leftSection={<IconFileTypePdf size={16} />}
             value={file}
@@ -191,6 +191,8 @@ export function Form16aUploadPage() {
               leftSection={<IconUpload size={16} />}
               onClick={send}
               loading={progress !== null}
+              // as on every upload screen: nothing to send until a file is chosen
+              disabled={!file}
               data-testid="form16a-upload"
             >
               Upload

@@ -30,9 +30,10 @@ import { apiKey, useApiQuery } from '../../api/hooks.ts';
 import { upload } from '../../api/upload.ts';
 import { DataGrid } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { shortYearLabel } from '../../lib/financial-years.ts';
+import { yearLabel } from '../../lib/financial-years.ts';
 import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { notifyError } from '../payable/common/notify.ts';
+import { filePlaceholder } from '../uploads/upload-rules.ts';
 import { Form26qResultGrid } from './Form26qResultGrid.tsx';
 import { fileColumns } from './form26q-file-columns.tsx';
 import {
@@ -194,6 +195,7 @@ export function Form26qPage() {
           <FileInput
             label="26Q deductee rows (.xlsx or .xls, at most 10 MB)"
             accept=".xlsx,.xls"
+            placeholder={filePlaceholder()}
             leftSection={<IconFileUpload size={16} />}
             clearable
             value={file}
@@ -248,6 +250,7 @@ export function Form26qPage() {
             <Button
               leftSection={<IconScale size={16} />}
               loading={sending || reading}
+              disabled={!file}
               onClick={reconcile}
               data-testid="form26q-submit"
             >
@@ -267,7 +270,7 @@ export function Form26qPage() {
         >
           <Stack gap="sm">
             <Title order={4}>
-              {result.fileName}: {shortYearLabel(result.financialYear)} {result.quarter}
+              {result.fileName}: {yearLabel(result.financialYear)} {result.quarter}
             </Title>
             <Form26qResultGrid result={result} />
           </Stack>

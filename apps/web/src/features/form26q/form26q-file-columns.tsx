@@ -4,7 +4,7 @@ import { FORM26Q_MESSAGES, type Form26qFile, fillPath, form26qRoutes } from '@ta
 import { useState } from 'react';
 import { download } from '../../api/client.ts';
 import { actionsColumn, type GridColumn } from '../../components/DataGrid.tsx';
-import { shortYearLabel } from '../../lib/financial-years.ts';
+import { yearLabel } from '../../lib/financial-years.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { inr, rupees } from '../payable/common/money.ts';
 import { notifyError } from '../payable/common/notify.ts';
@@ -77,7 +77,7 @@ export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qF
   {
     accessor: 'financialYear',
     title: 'Year',
-    value: (f) => shortYearLabel(f.financialYear),
+    value: (f) => yearLabel(f.financialYear),
     sortable: true,
     filterable: true,
   },

@@ -116,7 +116,8 @@ export const jobColumns = ({
       }
       const text = j.remarks ?? j.failureReason ?? '';
       const remarks = (
-        <Tooltip label={text} disabled={text.length < 40} multiline w={320}>
+        // the column is narrow: a remark of any length may be cut, so hover shows it whole
+        <Tooltip label={text} disabled={!text} multiline w={320}>
           <Text size="xs" lineClamp={2} c={j.failureReason && !j.remarks ? 'red' : undefined}>
             {text}
           </Text>

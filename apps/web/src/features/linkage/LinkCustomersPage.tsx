@@ -15,6 +15,7 @@ import { upload } from '../../api/upload.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { filePlaceholder } from '../uploads/upload-rules.ts';
 
 type Note = { color: 'green' | 'red'; text: string } | null;
 
@@ -165,13 +166,15 @@ export function LinkCustomersPage() {
             label="Reviewed preview (.txt)"
             description="The downloaded preview with Y on the lines to link"
             accept=".txt"
+            placeholder={filePlaceholder()}
+            clearable
             value={file}
             onChange={setFile}
             leftSection={<IconFileUpload size={16} />}
             data-testid="linkage-file"
           />
           <Group>
-            <Button type="submit" loading={busy} data-testid="linkage-perform">
+            <Button type="submit" loading={busy} disabled={!file} data-testid="linkage-perform">
               Link
             </Button>
           </Group>

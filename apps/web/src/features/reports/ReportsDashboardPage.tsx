@@ -146,7 +146,7 @@ export function ReportsDashboardPage() {
         <Card withBorder radius="lg" padding="md" data-testid="reports-tile-data-quality">
           <Stack gap="xs">
             <Anchor component={Link} to="/data-quality" fw={700}>
-              Data Quality Reports
+              Jobs with Invalid Data
             </Anchor>
             <Text size="xs" c="dimmed">
               Rows of the loaded files that could not be read or look wrong, per upload job

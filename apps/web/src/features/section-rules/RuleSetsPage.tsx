@@ -27,10 +27,18 @@ import { emptyRule, fieldLabel, type RuleDraft, RuleRow, ruleComplete } from './
 const routes = sectionRulesRoutes;
 type RuleAnswer = { message: string; notice: string | null };
 
-const OPERATORS = ['AND', 'OR', 'NOOPERATOR'];
+// The server's logical operators, in words: NOOPERATOR is the operator of a
+// set of exactly one rule (nothing to join), spec part 3 section 6.
+const OPERATOR_WORDS: Record<string, string> = {
+  AND: 'AND (every rule holds)',
+  OR: 'OR (any rule holds)',
+  NOOPERATOR: 'Single rule (no AND/OR)',
+};
+const OPERATORS = Object.entries(OPERATOR_WORDS).map(([value, label]) => ({ value, label }));
+const operatorWords = (op: string): string => OPERATOR_WORDS[op] ?? op;
 
 // Rule sets (/transformation-rule): per section, named sets of rules over
-// ledger fields joined by AND or OR (NOOPERATOR for a single rule); a line of
+// ledger fields joined by AND or OR (NOOPERATOR, 'single rule', for one); a line of
 // a raw expense ledger takes the section of the first set that holds.
 export function RuleSetsPage() {
   const queryClient = useQueryClient();
@@ -159,7 +167,7 @@ export function RuleSetsPage() {
             <Select
               label="Logical Operator"
               required
-              w={160}
+              w={220}
               data={OPERATORS}
               value={operator}
               onChange={setOperator}
@@ -178,7 +186,8 @@ export function RuleSetsPage() {
           ))}
           {rules.length === 1 && operator !== 'NOOPERATOR' && (
             <Text size="xs" c="dimmed">
-              With one rule the set is saved as NOOPERATOR; add a rule to join them by {operator}.
+              With one rule the set is saved as a single rule (no AND/OR); add a rule to join them by{' '}
+              {operator}.
             </Text>
           )}
           <Group>
@@ -217,8 +226,8 @@ export function RuleSetsPage() {
               <Badge variant="light" tt="none">
                 {set.value}
               </Badge>
-              <Badge variant="outline" color="gray">
-                {set.logicalOperator}
+              <Badge variant="outline" color="gray" tt="none">
+                {operatorWords(set.logicalOperator)}
               </Badge>
             </Group>
             <Group gap="xs">
@@ -320,7 +329,7 @@ export function RuleSetsPage() {
             <RuleRow index={0} rule={editing.rule} onChange={(rule) => setEditing({ ...editing, rule })} />
             <Select
               label="Logical Operator of the set"
-              w={200}
+              w={220}
               data={OPERATORS}
               value={editing.operator}
               onChange={(v) => setEditing({ ...editing, operator: v ?? editing.operator })}

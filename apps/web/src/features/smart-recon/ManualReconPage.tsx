@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { filePlaceholder } from '../uploads/upload-rules.ts';
 
 // Spec part 3: /manual-reconciliation. The csv files of a discrepancy
 // download (or a zip of them), their Status column set to Accept, Hold,
@@ -47,6 +48,7 @@ export function ManualReconPage() {
           <FileInput
             label="Zip or csv of manually reconciled entries"
             accept=".zip,.csv"
+            placeholder={filePlaceholder()}
             leftSection={<IconFileZip size={16} />}
             clearable
             value={file}
@@ -54,7 +56,13 @@ export function ManualReconPage() {
             fileInputProps={{ 'data-testid': 'manual-file-input' } as ComponentProps<'input'>}
           />
           <Group>
-            <Button type="submit" loading={sending} leftSection={<IconUpload size={16} />}>
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={!file}
+              leftSection={<IconUpload size={16} />}
+              data-testid="manual-upload"
+            >
               Upload
             </Button>
             <Anchor href="#/manual-reconciliation-reports">Manual Reconciliation Jobs</Anchor>

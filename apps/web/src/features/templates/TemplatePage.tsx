@@ -27,6 +27,7 @@ import { upload } from '../../api/upload.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { DownloadButton } from '../master-data/DownloadButton.tsx';
+import { filePlaceholder } from '../uploads/upload-rules.ts';
 
 type Kind = 'customer' | 'vendor';
 
@@ -278,7 +279,7 @@ function TemplatePage({ kind }: { kind: Kind }) {
             <FileInput
               label={`Zip of one ${screen.book} .csv and the 26AS .txt files`}
               accept=".zip"
-              placeholder="Choose a .zip file"
+              placeholder={filePlaceholder()}
               leftSection={<IconFileZip size={16} />}
               clearable
               value={file}
@@ -286,7 +287,12 @@ function TemplatePage({ kind }: { kind: Kind }) {
               w={420}
               fileInputProps={{ 'data-testid': 'template-file-input' } as ComponentProps<'input'>}
             />
-            <Button onClick={propose} loading={progress !== null} data-testid="template-propose">
+            <Button
+              onClick={propose}
+              loading={progress !== null}
+              disabled={!file}
+              data-testid="template-propose"
+            >
               Upload and propose
             </Button>
             {kind === 'customer' && (

@@ -20,6 +20,9 @@ export type MappingEditorState = Pick<
   | 'error'
 >;
 
+// A sales register's header row, as Tally exports it; other ledgers pass their own.
+const SALES_HEADER_EXAMPLE = 'Date\tParticulars\tVch No.\t…';
+
 const HEADER_HELP =
   'Copy the column header row from Excel or Tally and paste it here (tab-separated). Leave it empty to let TaxRecon find the header in the file.';
 
@@ -30,10 +33,12 @@ export function ColumnMappingEditor({
   mapping,
   file,
   description = HEADER_HELP,
+  placeholder = SALES_HEADER_EXAMPLE,
 }: {
   mapping: MappingEditorState;
   file?: File | null;
   description?: string;
+  placeholder?: string;
 }) {
   const [readNote, setReadNote] = useState('');
   const { headers, fields } = mapping;
@@ -58,7 +63,7 @@ export function ColumnMappingEditor({
       <Textarea
         label="Header row"
         description={description}
-        placeholder={'Date\tParticulars\tVch No.\t…'}
+        placeholder={placeholder}
         autosize
         minRows={2}
         maxRows={4}

@@ -7,7 +7,14 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { upload } from '../../api/upload.ts';
-import { acceptOf, asksToLoadAgain, checkFiles, type FileRules, REDIRECT_AFTER_MS } from './upload-rules.ts';
+import {
+  acceptOf,
+  asksToLoadAgain,
+  checkFiles,
+  type FileRules,
+  filePlaceholder,
+  REDIRECT_AFTER_MS,
+} from './upload-rules.ts';
 
 // any answer that is at least the generic upload answer (some add the file's report)
 type UploadRoute = Pick<ApiRoute, 'method' | 'path'> & { response: z.ZodType<UploadAnswer> };
@@ -162,7 +169,7 @@ export function UploadPanel(props: UploadPanelProps) {
     clearable: true,
     disabled: sending,
     leftSection: <IconFileUpload size={16} />,
-    placeholder: rules.maxFiles > 1 ? 'Choose one or more files' : 'Choose a file',
+    placeholder: filePlaceholder(rules.maxFiles),
     'data-testid': `${testId}-file`,
     fileInputProps: { 'data-testid': `${testId}-file-input` } as ComponentProps<'input'>,
   };

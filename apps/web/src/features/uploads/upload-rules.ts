@@ -51,6 +51,10 @@ export const checkFiles = (
 };
 
 // The `accept` attribute of the file picker: '.txt,.zip'
+// What an empty file picker says, on every upload screen alike.
+export const filePlaceholder = (maxFiles = 1): string =>
+  maxFiles > 1 ? 'Choose one or more files' : 'Choose a file';
+
 export const acceptOf = (rules: Pick<FileRules, 'extensions'>): string =>
   rules.extensions.map((e) => `.${e}`).join(',');
 

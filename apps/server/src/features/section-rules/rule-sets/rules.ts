@@ -80,7 +80,8 @@ export const operatorFor = (
     return {
       ok: true,
       value: 'NOOPERATOR',
-      notice: `Rule set ${name} has one rule, so its logical operator is now NOOPERATOR.`,
+      // words, not the NOOPERATOR code the set is stored with
+      notice: `Rule set ${name} has one rule, so it is now a single rule (no AND/OR).`,
     };
   if (count >= 2 && wanted === 'NOOPERATOR')
     return { ok: false, message: `Choose AND or OR to join the ${count} rules of rule set ${name}.` };

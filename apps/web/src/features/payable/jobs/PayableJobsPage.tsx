@@ -11,7 +11,7 @@ import { apiKey, useApiQuery } from '../../../api/hooks.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { refetchWhileRunning, YearJobTree } from '../../../components/YearJobTree.tsx';
-import { jobListYearLabel } from '../../../lib/financial-years.ts';
+import { yearLabel } from '../../../lib/financial-years.ts';
 import { notifyError, notifySuccess } from '../common/notify.ts';
 import { newPayablePath, payableResultPath } from '../common/paths.ts';
 import { finished, jobColumns } from './job-columns.tsx';
@@ -40,7 +40,7 @@ export function PayableJobsPage() {
       title: 'Confirm',
       children: (
         <Text size="sm">
-          Delete all TDS Payable Reconciliation jobs of {jobListYearLabel(year.financialYear)}? The results of
+          Delete all TDS Payable Reconciliation jobs of {yearLabel(year.financialYear)}? The results of
           verified months are kept.
         </Text>
       ),
@@ -84,7 +84,7 @@ export function PayableJobsPage() {
       <YearJobTree<PayableJob, Year>
         years={years}
         loading={tree.isLoading}
-        label={(y) => jobListYearLabel(y.financialYear)}
+        label={(y) => yearLabel(y.financialYear)}
         actionsWidth={200}
         actions={(y) => {
           const jobId = viewJobOf(y);

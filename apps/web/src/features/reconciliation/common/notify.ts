@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { fillPath } from '@taxrecon/contracts';
 import { download, errorNotice } from '../../../api/client.ts';
+import { showPageNotice } from '../../../lib/page-notices.ts';
 
 // Spec section 8: most failures read 'Cannot access the App. Is the App
 // running?' under 'Error occurred', or the server's own message when it sent one.
@@ -12,8 +13,10 @@ export const notifySuccess = (message: string, title?: string): void => {
   notifications.show({ color: 'green', title, message });
 };
 
+// A warning is about the page it was raised on: it goes when the person
+// navigates away (lib/page-notices.ts), else after 30 seconds.
 export const notifyWarning = (message: string, title?: string): void => {
-  notifications.show({ color: 'orange', title, message, autoClose: 30_000 });
+  showPageNotice({ color: 'orange', title, message, autoClose: 30_000 });
 };
 
 const queryString = (query: Record<string, string | undefined> = {}): string => {

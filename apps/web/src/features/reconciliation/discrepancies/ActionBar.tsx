@@ -43,7 +43,7 @@ export function ActionBar(props: {
   return (
     <Group gap="xs" data-testid="discrepancy-actions">
       {button('Accept', 'Accept', canAccept(selection), 'green', 'Select rows that are not split')}
-      {button('FollowUp', 'FollowUp', !none, 'blue')}
+      {button('FollowUp', 'Follow up', !none, 'blue')}
       {button('Hold', 'Hold', !none, 'yellow')}
       {button('Pending', 'Pending', !none, 'gray')}
       {button(

@@ -19,7 +19,7 @@ interface Part {
 const TITLES: Record<DialogAction, string> = {
   Accept: 'Accept',
   Hold: 'Hold',
-  FollowUp: 'FollowUp',
+  FollowUp: 'Follow up',
   Pending: 'Pending',
   AcceptPartial: 'Accept Partial',
   Split: 'Split',

@@ -79,7 +79,7 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
               {h.customerTAN ?? h.entityId} · {formatFinancialYear(h.year)} · matched on{' '}
               {matchModeName(h.reconMatchPreferences)}
             </span>
-            <Badge size="sm" variant="light" data-testid="discrepancy-category">
+            <Badge size="sm" variant="light" tt="none" data-testid="discrepancy-category">
               {reconStateName(h.category)}
             </Badge>
           </Group>

@@ -34,6 +34,7 @@ export function ActionBadge({ row }: { row: AnyRow }) {
     <Badge
       size="xs"
       variant="light"
+      tt="none"
       color={action ? (ACTION_COLORS[action] ?? 'gray') : 'red'}
       data-testid={`row-action-${row.id}`}
     >

@@ -89,7 +89,7 @@ function ReconJobsPage({ kind }: { kind: ReconKind }) {
       <YearJobTree<ReconJob, Year>
         years={years}
         loading={tree.isLoading}
-        label={(y) => y.label}
+        label={(y) => formatFinancialYear(y.financialYear)}
         actionsWidth={220}
         actions={(y) => (
           <YearActions

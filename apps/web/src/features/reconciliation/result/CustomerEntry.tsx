@@ -35,7 +35,13 @@ export function CustomerHeading({ entry }: { entry: CustomerResultEntry }) {
   const heading = entryHeading(entry);
   return (
     <Group gap="xs" wrap="nowrap" data-testid={`customer-heading-${entry.entityId}`}>
-      <Badge color={heading.color} variant={heading.color === 'yellow' ? 'light' : 'filled'} radius="sm">
+      <Badge
+        color={heading.color}
+        variant={heading.color === 'yellow' ? 'light' : 'filled'}
+        radius="sm"
+        // the words as written ('[Mismatch]'), not shouted in capitals
+        tt="none"
+      >
         {heading.label}
       </Badge>
       <Text fw={600} size="sm">
@@ -67,7 +73,8 @@ export function CustomerEntry(props: {
   const id = entry.entityId;
   const lines = [
     matchedLine(entry.totalMatchedEntriesSales, entry.totalEntriesSales, t.book),
-    matchedLine(entry.totalMatchedEntriesTaxBook, entry.totalEntriesTaxBook, 'Tax Book'),
+    // the tax book is 26AS for TDS and for TCS (Part VI) alike, as every other screen says
+    matchedLine(entry.totalMatchedEntriesTaxBook, entry.totalEntriesTaxBook, '26AS'),
   ].filter((l): l is string => l !== null);
 
   const sync = async () => {

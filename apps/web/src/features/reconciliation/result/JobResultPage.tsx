@@ -4,6 +4,7 @@ import { RECON_CATEGORIES, type ReconKind } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/QueryError.tsx';
+import { formatCompliance } from '../../../lib/format.ts';
 import { CustomerTabs, tabLabel } from './CustomerTabs.tsx';
 import { ReportSettingsDialog } from './ReportSettingsDialog.tsx';
 import { BatchProgress, ResultCards, Tile, ToleranceTiles } from './ResultFigures.tsx';
@@ -68,7 +69,7 @@ function JobResultPage({ kind }: { kind: ReconKind }) {
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
           <Tile
             label="Compliance"
-            value={`${m.compliancePercentage.toFixed(3)}%`}
+            value={formatCompliance(m.compliancePercentage)}
             color="teal"
             testId="tile-compliance"
           />

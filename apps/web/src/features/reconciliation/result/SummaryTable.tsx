@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Skeleton, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload, IconFileTypePdf, IconInfoCircle } from '@tabler/icons-react';
 import { type ReconKind, reconciliationRoutes } from '@taxrecon/contracts';
 import { formatInr } from '@taxrecon/shared';
 import { useRef, useState } from 'react';
 import { useApiQuery } from '../../../api/hooks.ts';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCompliance, formatCount } from '../../../lib/format.ts';
 import { KIND_TEXT } from '../common/kind.ts';
 import { inr } from '../common/money.ts';
 import { downloadRoute, notifyError } from '../common/notify.ts';
@@ -26,6 +26,32 @@ function AmountGapNote({ rows, kind }: { rows: readonly SummaryRow[]; kind: Reco
       pairs are matched on {text.tax}, and their {text.amount.toLowerCase()}s need not agree unless the match
       mode compares them.
     </Text>
+  );
+}
+
+// Two rows a reader set side by side (34 against 39) and could not tell apart.
+// Both count customers (server results/summary.ts): the category row counts
+// those whose every transaction is matched; the bucket row counts those with
+// any transaction matched one to one, mismatched ones included.
+export const metricHelp = (metric: string, parties: string): string | null => {
+  const who = parties.toLowerCase();
+  if (metric === 'Matched (Automatic + Manual)')
+    return `${parties} whose transactions are all matched, by the engine or by a person: one count per ${who.replace(/s$/, '')}, whatever the number of transactions.`;
+  if (metric === 'Matched at transaction level')
+    return `${parties} with at least one transaction matched one to one, partly matched ${who} included; the amounts are those matched transactions only.`;
+  return null;
+};
+
+function MetricName({ metric, parties }: { metric: string; parties: string }) {
+  const help = metricHelp(metric, parties);
+  if (!help) return <>{metric}</>;
+  return (
+    <Group gap={4} wrap="nowrap" component="span">
+      <span>{metric}</span>
+      <Tooltip label={help} multiline w={320} withArrow>
+        <IconInfoCircle size={14} aria-label={help} style={{ flexShrink: 0, opacity: 0.6 }} />
+      </Tooltip>
+    </Group>
   );
 }
 
@@ -127,10 +153,10 @@ export function SummaryTable(props: { kind: ReconKind; jobId: string; financialY
                         onClick={() => setDrill(row.drillDownId)}
                         data-testid={`summary-drill-${row.drillDownId}`}
                       >
-                        {row.metric}
+                        <MetricName metric={row.metric} parties={text.parties} />
                       </Anchor>
                     ) : (
-                      row.metric
+                      <MetricName metric={row.metric} parties={text.parties} />
                     )}
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(row.customersCountSalesPurchaseBook)}</Table.Td>
@@ -144,6 +170,11 @@ export function SummaryTable(props: { kind: ReconKind; jobId: string; financialY
             </Table.Tbody>
           </Table>
           <AmountGapNote rows={data.rows} kind={kind} />
+          <Text size="xs" c="dimmed" mt={4} data-testid="summary-count-note">
+            The {text.parties.toLowerCase()} columns count {text.parties.toLowerCase()}, not transactions:
+            Matched (Automatic + Manual) counts those with every transaction matched, Matched at transaction
+            level those with any transaction matched.
+          </Text>
           <Group gap="xl" mt="xs">
             <Text size="sm">
               {text.parties} in the {text.book.toLowerCase()}:{' '}
@@ -153,7 +184,7 @@ export function SummaryTable(props: { kind: ReconKind; jobId: string; financialY
               {text.parties} in 26AS: <b>{formatCount(data.totalCustomerCountInTaxBook)}</b>
             </Text>
             <Text size="sm" data-testid="summary-compliance">
-              Compliance: <b>{data.compliancePercentage.toFixed(3)}%</b>
+              Compliance: <b>{formatCompliance(data.compliancePercentage)}</b>
             </Text>
           </Group>
         </Table.ScrollContainer>
