@@ -103,6 +103,21 @@ const anyRupees = (text: string): Paise | null => {
   return (negative && value !== 0 ? -value : value) as Paise;
 };
 
+// An amount a person typed into a field, written as the screen writes
+// amounts: "1,05,942", "1,05,942.00", "₹1,05,942.00", "-₹5.00", "105942.5".
+// Exact or nothing: a third decimal is not a whole number of paise, and a
+// filter rounded to the nearest paisa would find rows the person did not ask
+// for, so it is refused (null) like any other text that is not an amount.
+const TYPED_RUPEES = /^-?₹?\d[\d,]*(\.\d{1,2})?$/;
+export const parseTypedRupees = (text: string): Paise | null => {
+  // spaces around the symbol, and the minus sign (U+2212) some sheets copy
+  const t = text
+    .trim()
+    .replace(/^\u2212/, '-')
+    .replace(/^(-?)\s*₹\s*/, '$1₹');
+  return TYPED_RUPEES.test(t) ? parseRupees(t) : null;
+};
+
 // An amount the API sent ('1234.50'), or nothing, as paise: 0 for empty or
 // unreadable text. For screens adding up rows they were given.
 export const paiseOrZero = (text: string | null | undefined): Paise =>

@@ -1,3 +1,4 @@
+import { formatRupees, parseTypedRupees } from '@taxrecon/shared';
 import { z } from 'zod';
 import { CalendarDate, Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
@@ -110,16 +111,28 @@ export const TanItrList = z.object({ records: z.array(TanItrRecord), totalRecord
 export type TanItrList = z.infer<typeof TanItrList>;
 
 const optionalText = z.string().trim().max(200).optional();
-const optionalAmount = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(\.\d{1,2})?$/, 'an amount in rupees such as 1000.50')
-  .optional()
-  .or(z.literal(''));
+// An amount filter takes what the screen shows (1,05,942.00, ₹1,05,942.00) as
+// well as 105942, and goes on as '105942.00' to match the numeric column
+// exactly; blank leaves the amount out. The message names the field because
+// the search screen shows the first message alone, above all the filters.
+const AMOUNT_EXAMPLE = 'an amount in rupees, such as 1,05,942.50';
+const amountFilter = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((text, ctx): string | undefined => {
+      if (text === '') return undefined;
+      const paise = parseTypedRupees(text);
+      if (paise !== null) return formatRupees(paise);
+      const why = /\.\d{3,}$/.test(text) ? ' (at most two decimals)' : '';
+      ctx.addIssue({ code: 'custom', message: `${label}: ${text} is not ${AMOUNT_EXAMPLE}${why}` });
+      return z.NEVER;
+    })
+    .optional();
 export const VendorPaymentSearch = z.object({
   paymentNumber: optionalText,
   paymentDate: IsoDate.optional().or(z.literal('')),
-  baseAmount: optionalAmount,
+  baseAmount: amountFilter('Base Amount'),
   paymentDescription: optionalText,
   vendorCode: optionalText,
   vendorName: optionalText,
@@ -131,10 +144,14 @@ export const VendorPaymentSearch = z.object({
     .regex(/^\d+(\.\d+)?$/, 'a rate in percent such as 10 or 0.1')
     .optional()
     .or(z.literal('')),
-  tdsAmount: optionalAmount,
+  tdsAmount: amountFilter('TDS Amount'),
   paymentFromDate: IsoDate.optional().or(z.literal('')),
   paymentToDate: IsoDate.optional().or(z.literal('')),
   panNumber: optionalText,
+  // Pages of VENDOR_PAYMENT_SEARCH_LIMIT rows in the search's order. The screen
+  // shows page 1 alone (spec part 3: at most 1,000 on screen); the Excel
+  // export reads every page, so the sheet holds every matching payment.
+  page: z.number().int().min(1).optional(),
 });
 export type VendorPaymentSearch = z.infer<typeof VendorPaymentSearch>;
 export const VendorPaymentRecord = z.object({
@@ -154,7 +171,7 @@ export const VendorPaymentRecord = z.object({
   line: z.number().int(),
 });
 export type VendorPaymentRecord = z.infer<typeof VendorPaymentRecord>;
-// At most this many records come back; totalRecords counts every match.
+// At most this many records come back a page; totalRecords counts every match.
 export const VENDOR_PAYMENT_SEARCH_LIMIT = 1000;
 export const VendorPaymentAnswer = z.object({
   records: z.array(VendorPaymentRecord),
@@ -285,7 +302,8 @@ export const payableDataRoutes = {
     method: 'POST',
     path: '/search/vendor-payment',
     access: needs('DATA_MANAGEMENT'),
-    summary: 'Search vendor payment entries (at most 1000 records; totalRecords counts all)',
+    summary:
+      'Search vendor payment entries, 1000 records a page (page 1 unless asked; totalRecords counts all)',
     body: VendorPaymentSearch,
     response: VendorPaymentAnswer,
   }),

@@ -11,7 +11,8 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 
 // Search Vendor Payment Entries: text filters match a part of the value
 // regardless of case; amounts, rate and date match exactly; from/to bound the
-// payment date. The newest payments first, at most 1000 of them.
+// payment date. The newest payments first, 1000 a page: the screen shows the
+// first page, the Excel export reads them all.
 // an ISO date compared as a date in SQL (the column reads back as a Date)
 const asDate = (iso: string) => sql<Date>`${iso}::date`;
 const given = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
@@ -67,7 +68,11 @@ export const searchVendorPayments = async (
     .orderBy('v.payment_date', 'desc')
     .orderBy('p.file_name')
     .orderBy('v.line')
+    // the id last: two loads of a file of the same name share file and line,
+    // and a page boundary between them must not repeat or skip a payment
+    .orderBy('v.id')
     .limit(VENDOR_PAYMENT_SEARCH_LIMIT)
+    .offset(((filters.page ?? 1) - 1) * VENDOR_PAYMENT_SEARCH_LIMIT)
     .execute();
   return {
     totalRecords: Number(total.n),

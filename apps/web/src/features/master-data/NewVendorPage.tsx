@@ -7,12 +7,17 @@ import { useNavigate } from 'react-router';
 import { call, errorMessage } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { BulkUploadNote } from './BulkUploadNote.tsx';
+import { firstInvalidField } from './form-errors.ts';
 import { MasterForm } from './MasterForm.tsx';
 import { VENDOR_SECTIONS } from './master-fields.ts';
 import { SectionMappingDialog } from './SectionMappingDialog.tsx';
 import { type MappingRow, SectionMappingTable } from './SectionMappingTable.tsx';
 import { useVendorForm, vendorInput } from './use-vendor-form.ts';
 import { mappingRequest, type SectionMappingValues } from './vendor-rules.ts';
+
+const FIELDS = VENDOR_SECTIONS.flatMap((section) => section.fields);
+const FIELD_ORDER = FIELDS.map((f) => f.key);
+const labelOf = (key: string) => FIELDS.find((f) => f.key === key)?.label ?? key;
 
 // A vendor with its section mappings: the mappings are kept here until the vendor
 // is created, then saved one by one (spec: only when the list is not empty).
@@ -31,6 +36,24 @@ export function NewVendorPage() {
         ? rows.map((r) => (r.key === current.key ? { ...r, values } : r))
         : [...rows, { key: crypto.randomUUID(), values }],
     );
+  };
+
+  // A refused submit must be seen: the button sits below the long form, and
+  // the field in error (a PAN, high up) was off screen, so the click seemed
+  // to do nothing. Say so beside the button and take the person to the field.
+  const refused = (errors: Record<string, unknown>) => {
+    const key = firstInvalidField(FIELD_ORDER, errors);
+    if (key === null) return;
+    const count = Object.values(errors).filter(Boolean).length;
+    setError(
+      `The vendor was not created: ${labelOf(key)}: ${String(errors[key])}${count > 1 ? ` (and ${count - 1} more field(s) marked in red)` : ''}`,
+    );
+    // after the messages render, so the field is scrolled to with its message
+    requestAnimationFrame(() => {
+      const node = form.getInputNode(key);
+      node?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      node?.focus({ preventScroll: true });
+    });
   };
 
   const submit = form.onSubmit(async (values) => {
@@ -65,7 +88,7 @@ export function NewVendorPage() {
     }
     setBusy(false);
     navigate(`/vendor/${vendorId}`);
-  });
+  }, refused);
 
   return (
     <Stack gap={0}>

@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { type Vendor, VendorInput } from '@taxrecon/contracts';
 import type { z } from 'zod';
-import { fieldErrors } from './form-errors.ts';
+import { explainPan, fieldErrors } from './form-errors.ts';
 import { type FormValues, toFormValues, VENDOR_SECTIONS } from './master-fields.ts';
 import { aadhaarLinkForPan } from './vendor-rules.ts';
 
@@ -14,7 +14,8 @@ export const vendorInput = (values: FormValues, vendorId?: string): z.input<type
 export function useVendorForm(vendor: Vendor | null) {
   const form = useForm<FormValues>({
     initialValues: toFormValues(VENDOR_SECTIONS, vendor),
-    validate: (values) => fieldErrors(VendorInput, values),
+    // the PAN's message says what a PAN looks like (session 40)
+    validate: (values) => explainPan(fieldErrors(VendorInput, values)),
     onValuesChange: (values, previous) => {
       const pan = String(values.panNumber ?? '');
       if (pan === previous.panNumber) return;

@@ -1,23 +1,29 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import {
   payableDataRoutes,
   VENDOR_PAYMENT_SEARCH_LIMIT,
+  type VendorPaymentAnswer,
   type VendorPaymentRecord,
   type VendorPaymentSearch,
 } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero } from '@taxrecon/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client.ts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { readAllPages } from '../../lib/all-pages.ts';
+import { exportRows } from '../../lib/export-rows.ts';
 import { formatCount, formatDate } from '../../lib/format.ts';
 import { type FilterField, FilterForm } from '../search/FilterForm.tsx';
 
 const FILTERS: FilterField[] = [
   { kind: 'text', key: 'paymentNumber', label: 'Payment Number' },
   { kind: 'date', key: 'paymentDate', label: 'Payment Date' },
-  { kind: 'text', key: 'baseAmount', label: 'Base Amount', placeholder: 'e.g. 100000.00' },
+  { kind: 'text', key: 'baseAmount', label: 'Base Amount', placeholder: 'e.g. 1,05,942.50' },
   { kind: 'text', key: 'paymentDescription', label: 'Description' },
   { kind: 'text', key: 'vendorCode', label: 'Vendor Code' },
   { kind: 'text', key: 'vendorName', label: 'Vendor Name' },
@@ -25,7 +31,7 @@ const FILTERS: FilterField[] = [
   { kind: 'text', key: 'sectionNumber', label: 'Section Number' },
   { kind: 'text', key: 'subSection', label: 'Sub Section' },
   { kind: 'text', key: 'tdsRate', label: 'TDS Rate (%)' },
-  { kind: 'text', key: 'tdsAmount', label: 'TDS Amount' },
+  { kind: 'text', key: 'tdsAmount', label: 'TDS Amount', placeholder: 'e.g. 2,118.84' },
   { kind: 'date', key: 'paymentFromDate', label: 'Payment From Date' },
   { kind: 'date', key: 'paymentToDate', label: 'Payment To Date' },
 ];
@@ -79,18 +85,48 @@ const COLUMNS: GridColumn<VendorPaymentRecord>[] = [
   text('fileName', 'File'),
 ];
 
+type Criteria = Record<string, string>;
+type Answer = z.output<typeof VendorPaymentAnswer>;
+const searchPage = (criteria: Criteria, page: number) =>
+  call(payableDataRoutes.searchVendorPayments, { body: { ...(criteria as VendorPaymentSearch), page } });
+
 // Search Vendor Payment Entries: filters, then at most 1000 results on screen,
-// 50 a page, sortable, filterable and exported to Excel.
+// 50 a page, sortable and filterable; the Excel export holds every matching
+// payment, read from the server 1000 at a time.
 export function SearchPaymentPage() {
+  // the criteria of the results on screen, which the export reads again
+  const [shown, setShown] = useState<{ criteria: Criteria; answer: Answer } | null>(null);
+  const [exporting, setExporting] = useState(false);
   const search = useMutation({
-    mutationFn: (criteria: Record<string, string>) =>
-      call(payableDataRoutes.searchVendorPayments, { body: criteria as VendorPaymentSearch }),
+    mutationFn: (criteria: Criteria) => searchPage(criteria, 1),
+    onSuccess: (answer, criteria) => setShown({ criteria, answer }),
   });
-  const answer = search.data;
+  // A refused filter (an amount it cannot read) leaves the last results on
+  // screen under the message, rather than an empty page.
+  const answer = shown?.answer;
   // Opens on the entity's payments (a blank page read as none), as Search
   // Sales and Search Form 16A do; the filters then narrow them.
   const { mutate } = search;
   useEffect(() => mutate({}), [mutate]);
+  const exportAll = async () => {
+    if (!shown) return;
+    setExporting(true);
+    try {
+      const rows = await readAllPages(
+        (page) => searchPage(shown.criteria, page),
+        VENDOR_PAYMENT_SEARCH_LIMIT,
+      );
+      await exportRows('vendor-payments', COLUMNS, rows);
+      notifications.show({
+        color: 'green',
+        message: `All ${formatCount(rows.length)} matching payments were exported to vendor-payments.xlsx.`,
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Error occurred', message: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Stack gap="md">
       <PageHeader
@@ -110,18 +146,33 @@ export function SearchPaymentPage() {
       )}
       {answer && (
         <Stack gap="xs">
-          <Text size="sm" data-testid="search-payment-count">
-            {formatCount(answer.totalRecords)} payment(s) found
-            {answer.totalRecords > VENDOR_PAYMENT_SEARCH_LIMIT
-              ? `; the first ${formatCount(VENDOR_PAYMENT_SEARCH_LIMIT)} are shown. Narrow the search to see the rest.`
-              : ''}
-          </Text>
+          <Group justify="space-between">
+            <Text size="sm" data-testid="search-payment-count">
+              {formatCount(answer.totalRecords)} payment(s) found
+              {answer.totalRecords > VENDOR_PAYMENT_SEARCH_LIMIT
+                ? `; the first ${formatCount(VENDOR_PAYMENT_SEARCH_LIMIT)} are shown. Export to Excel saves all ${formatCount(answer.totalRecords)}.`
+                : answer.totalRecords > 0
+                  ? `; Export to Excel saves all ${formatCount(answer.totalRecords)}.`
+                  : ''}
+            </Text>
+            {/* not the grid's own export, which saves the rows on screen (at most 1000) */}
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={answer.totalRecords === 0}
+              loading={exporting}
+              onClick={exportAll}
+              data-testid="search-payment-results-export"
+            >
+              Export to Excel
+            </Button>
+          </Group>
           <DataGrid
             records={answer.records}
             columns={COLUMNS}
             idAccessor={(r) => r.id}
             pageSize={50}
-            exportName="vendor-payments"
             noRecordsText="No Results Found"
             testId="search-payment-results"
           />

@@ -1,8 +1,7 @@
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { parseTypedDay } from '../../lib/typed-day.ts';
+import { DayInput } from '../../components/DayInput.tsx';
 
 export type FilterField =
   | { kind: 'text'; key: string; label: string; placeholder?: string }
@@ -35,14 +34,24 @@ export function FilterForm({
   const [values, setValues] = useState<Record<string, string | null>>({});
   const set = (key: string, value: string | null) => setValues((v) => ({ ...v, [key]: value }));
   const id = (key: string) => `${testId}-${key}`;
+  // Date fields holding text that is not a day: the search waits for them
+  // rather than run without the date (it looked filtered and was not).
+  const [problems, setProblems] = useState<Record<string, string | null>>({});
+  const [refused, setRefused] = useState<string | null>(null);
+  // Clear starts the date fields afresh, text that was not a day included
+  const [generation, setGeneration] = useState(0);
+  const firstProblem = Object.values(problems).find((p) => p) ?? null;
 
   return (
     <Paper withBorder radius="lg" p="md" mb="md">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onSearch(filled(values));
+          setRefused(firstProblem);
+          if (firstProblem === null) onSearch(filled(values));
         }}
+        // the search's own message below, not the browser's bubble
+        noValidate
         data-testid={testId}
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
@@ -68,22 +77,27 @@ export function FilterForm({
                 data-testid={id(f.key)}
               />
             ) : (
-              <DateInput
-                key={f.key}
+              <DayInput
+                key={`${f.key}-${generation}`}
                 label={f.label}
-                placeholder="dd mmm yyyy"
-                valueFormat="DD MMM YYYY"
-                dateParser={parseTypedDay}
-                clearable
                 minDate={FIRST_DAY}
                 maxDate={lastDay()}
                 value={values[f.key] ?? null}
                 onChange={(v) => set(f.key, v)}
+                onProblem={(message) => {
+                  setProblems((p) => ({ ...p, [f.key]: message }));
+                  if (message === null) setRefused(null);
+                }}
                 data-testid={id(f.key)}
               />
             ),
           )}
         </SimpleGrid>
+        {refused && (
+          <Alert color="red" mt="md" data-testid={`${testId}-refused`}>
+            {refused} The search has not run.
+          </Alert>
+        )}
         <Group mt="md" gap="xs">
           <Button
             type="submit"
@@ -98,6 +112,9 @@ export function FilterForm({
             leftSection={<IconX size={16} />}
             onClick={() => {
               setValues({});
+              setProblems({});
+              setRefused(null);
+              setGeneration((g) => g + 1);
               onSearch({});
             }}
             data-testid={`${testId}-clear`}

@@ -6,7 +6,7 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { formatCount } from '../../lib/format.ts';
 import type { CellValue } from '../../lib/xlsx.ts';
 import { formatRupees } from './search-format.ts';
-import { EXPORT_LIMIT, SEARCH_PAGE_SIZE, type ServerSearch } from './use-server-search.ts';
+import { DISPLAY_LIMIT, SEARCH_PAGE_SIZE, type ServerSearch } from './use-server-search.ts';
 
 export interface SearchColumn<T> {
   // the server's sort key when sortable
@@ -50,9 +50,9 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
   const { search, testId } = props;
   const answer = search.query.data;
   const records = answer?.records ?? [];
-  // at most 1000 rows are shown (spec part 2 section 2.10), as many as are exported
+  // at most 1000 rows are shown (spec part 2 section 2.10); the export holds them all
   const matching = answer?.totalRecords ?? 0;
-  const shown = Math.min(matching, EXPORT_LIMIT);
+  const shown = Math.min(matching, DISPLAY_LIMIT);
   const columns: DataTableColumn<T>[] = props.columns.map((c) => ({
     accessor: c.accessor,
     title: c.title,
@@ -85,12 +85,18 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
       </SimpleGrid>
       <Paper withBorder radius="lg" p="md">
         <Stack gap="xs">
-          <Group justify={matching > shown ? 'space-between' : 'flex-end'}>
-            {matching > shown && (
+          <Group justify={matching > 0 ? 'space-between' : 'flex-end'}>
+            {matching > shown ? (
               <Text size="sm" c="dimmed" data-testid={`${testId}-capped`}>
-                Showing the first {formatCount(shown)} of {formatCount(matching)} matching rows; narrow the
-                search for the rest.
+                Showing the first {formatCount(shown)} of {formatCount(matching)} matching rows. Export to
+                Excel saves all {formatCount(matching)}.
               </Text>
+            ) : (
+              matching > 0 && (
+                <Text size="sm" c="dimmed" data-testid={`${testId}-export-note`}>
+                  Export to Excel saves all {formatCount(matching)} matching rows.
+                </Text>
+              )
             )}
             <Button
               variant="light"
