@@ -200,7 +200,7 @@ describe('manual reconciliation', () => {
     });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.json)).toContain(
-      'mine.csv: line 1 has no \\"Entry id\\" and \\"Status\\" columns',
+      'mine.csv, line 1: no \\"Entry id\\" and \\"Status\\" columns',
     );
     const wrong = await t.upload('/ingest/ingest-manual-reconciliation', {
       token,

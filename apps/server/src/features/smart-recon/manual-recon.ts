@@ -12,7 +12,7 @@ import { receiveUpload } from '../../platform/http/uploads.ts';
 import { jobSteps, recordJobStep } from '../../platform/queue/job-steps.ts';
 import { defineTask } from '../../platform/queue/task.ts';
 import { applySheets } from '../reconciliation/discrepancies/bulk-update-apply.ts';
-import { problemsRefusal, sheetProblems } from '../reconciliation/discrepancies/bulk-update-checks.ts';
+import { checkSheets, problemsRefusal } from '../reconciliation/discrepancies/bulk-update-checks.ts';
 import { type Sheet, sheetsOfFile } from '../reconciliation/discrepancies/bulk-update-sheets.ts';
 import { runById } from '../reconciliation/reports/report-job.ts';
 import { ENTRY_IDS_IN_TEXT, parseEntryId } from '../reconciliation/results/entry-id.ts';
@@ -22,7 +22,8 @@ import { JOB_NOT_FOUND, type RunView, runQuery } from '../reconciliation/runs/ru
 // (Entry id and Status columns), statuses edited by hand, come back as a zip
 // and are applied as decisions by a job. Only entries whose status changed
 // become decisions, so a retried job decides nothing twice; each decision is
-// a step of the job with its count, so the retry counts the first run's too.
+// a step of the job with its count (before and after it is made), so the
+// retry counts the first run's too.
 
 export const MANUAL_RECON_JOB_TYPE = 'ManualReconciliation';
 
@@ -71,20 +72,23 @@ export const manualReconTask = (ctx: () => AppContext) =>
       );
       // checked at upload; checked again here, as the reconciliation's rows
       // are the job's to read: a bad row fails the job before any decision
-      const problems = await sheetProblems(c, run, sheets);
+      const { rows, problems } = await checkSheets(c, run, sheets);
       if (problems.length > 0)
         throw new Error(problemsRefusal(`${input.fileName}: nothing was changed.`, problems).message);
       const caller: Caller = { ...input.caller, mustChangePassword: false, tokenHash: '' };
-      // step `decided:<party>:<status>:<entries>`, written once its decision committed
-      const earlier = new Map<string, number>();
+      // steps `deciding:<party>:<status>:<entries>`, written before its
+      // decision, and `decided:...`, once the decision committed
+      const decided = new Map<string, number>();
+      const deciding = new Map<string, number>();
       for (const step of await jobSteps(c.db, job.jobId)) {
-        const m = /^decided:(\d+):(Accept|Hold|FollowUp|Pending):(\d+)$/.exec(step);
-        if (m) earlier.set(`${m[1]}:${m[2]}`, Number(m[3]));
+        const m = /^(deciding|decided):(\d+):(Accept|Hold|FollowUp|Pending):(\d+)$/.exec(step);
+        if (m) (m[1] === 'decided' ? decided : deciding).set(`${m[2]}:${m[3]}`, Number(m[4]));
       }
-      const answer = await applySheets(c, caller, run, sheets, null, {
-        earlier,
-        record: (party, status, entries) =>
-          recordJobStep(c.db, job.jobId, `decided:${party}:${status}:${entries}`),
+      const answer = await applySheets(c, caller, run, rows, {
+        decided,
+        deciding,
+        record: (step, party, status, entries) =>
+          recordJobStep(c.db, job.jobId, `${step}:${party}:${status}:${entries}`),
       });
       const entries = entriesOf(sheets);
       const errorMsg = answer.errors
@@ -170,29 +174,18 @@ export const startManualRecon = async (
   });
   const file = upload.files[0]!;
   try {
-    // refuse an unreadable zip or one without the download's columns now, not in the job
+    // refuse an unreadable zip, one without the download's columns (checked
+    // as Bulk Update checks them) or with a bad row now, not in the job
     const sheets = await sheetsOfFile(
       file.fileName,
       new Uint8Array(await fs.promises.readFile(file.tempPath)),
     );
     if (sheets.length === 0) throw badRequest(`${file.fileName} holds no .csv file.`, 'NO_FILE');
-    const bad = sheets.find((s) => {
-      const header =
-        s.text
-          .replace(/^\uFEFF/, '')
-          .split(/\r?\n/, 1)[0]
-          ?.toLowerCase() ?? '';
-      return !(header.includes('entry id') && header.includes('status'));
-    });
-    if (bad) {
-      throw badRequest(
-        `${bad.name}: line 1 has no "Entry id" and "Status" columns; upload the files the discrepancy download produced.`,
-        'BAD_COLUMNS',
-      );
-    }
     // an entry id names the row downloaded: one whose entry changed since
     // (the customer synced in between) is ENTRY_CHANGED (session 39)
-    const problems = await sheetProblems(ctx, run, sheets);
+    const { problems } = await checkSheets(ctx, run, sheets);
+    const columns = problems.find((p) => p.code === 'BAD_COLUMNS');
+    if (columns) throw badRequest(columns.message, 'BAD_COLUMNS');
     if (problems.length > 0) throw problemsRefusal(`${file.fileName}: nothing was changed.`, problems);
     const jobId = await queueManualRecon(
       ctx,

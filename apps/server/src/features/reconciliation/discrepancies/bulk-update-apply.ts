@@ -3,88 +3,52 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
-import {
-  ENTRY_CONTENT_SQL,
-  type EntryContent,
-  parseEntryId,
-  type UploadedEntryId,
-} from '../results/entry-id.ts';
+import { ENTRY_CONTENT_SQL, type EntryContent } from '../results/entry-id.ts';
 import { manualActionOf, rowId } from '../results/row-view.ts';
 import type { RunView } from '../runs/runs.ts';
-import { changedEntry } from './bulk-update-checks.ts';
-import { type EntryRow, entryRows, SETTABLE, type Sheet } from './bulk-update-sheets.ts';
+import { type CheckedRow, changedEntry, type Settable } from './bulk-update-checks.ts';
 import { updateDiscrepancies } from './decisions.ts';
 
 type Answer = z.input<typeof BulkUpdateAnswer>;
 
 // A background job's record of the decisions it made (the manual
-// reconciliation job's steps): each customer and status decided, with its
-// count of entries, recorded right after its decision commits. A run retried
-// after a crash finds those entries already decided and decides nothing on
-// them; it counts them from here, not as none (session 39).
+// reconciliation job's steps), so that a run retried after a crash counts
+// what an earlier run decided: that run's entries are in their status already
+// and the retry decides nothing on them (session 39). Each customer and
+// status is recorded twice: as `deciding`, with the entries about to be
+// decided, before its decision, and as `decided` after the decision commits.
+// A crash between the commit and the `decided` step leaves `deciding` alone,
+// and the retry, finding those entries all in their status, counts them from
+// it (session 40).
 export interface DecidedSteps {
   // "<party>:<status>" -> entries decided by an earlier run of the job
-  earlier: ReadonlyMap<string, number>;
-  record: (party: number, status: string, entries: number) => Promise<void>;
+  decided: ReadonlyMap<string, number>;
+  // "<party>:<status>" -> entries an earlier run of the job was deciding
+  deciding: ReadonlyMap<string, number>;
+  record: (step: 'deciding' | 'decided', party: number, status: Settable, entries: number) => Promise<void>;
 }
 
 // Every entry whose Status changed becomes a decision; an entry already in
 // that status is left alone, so applying the same sheets twice decides once.
-// The sheets were checked by `sheetProblems`; an entry that changed in the
-// moment since (a sync finishing in between) is reported on its line and not
-// decided on. `steps` (a job's, none on screen) records each decision made and
-// counts those an earlier run of the job made.
+// The rows are those `checkSheets` found may be applied; an entry that
+// changed in the moment since (a sync finishing in between) is reported on
+// its line and not decided on. A decision refused is reported on the first
+// row it decided on. `steps` (a job's, none on screen) records each decision
+// made and counts those an earlier run of the job made.
 export const applySheets = async (
   ctx: AppContext,
   caller: Caller,
   run: RunView,
-  sheets: readonly Sheet[],
-  only: { party: number } | null,
+  rows: readonly CheckedRow[],
   steps: DecidedSteps | null = null,
 ): Promise<Answer> => {
   const errors: Answer['errors'] = [];
-  // party -> status -> entries of each book
-  type Settable = 'Accept' | 'Hold' | 'FollowUp' | 'Pending';
-  type Wanted = { entry: UploadedEntryId; row: EntryRow; where: string };
-  const wanted = new Map<number, Map<Settable, Wanted[]>>();
-  for (const sheet of sheets) {
-    const rows = entryRows(sheet);
-    if (!rows) {
-      errors.push({
-        line: 1,
-        entryId: '',
-        message: `${sheet.name}: no "Entry id" and "Status" columns; upload the downloaded file`,
-      });
-      continue;
-    }
-    for (const record of rows) {
-      const { id } = record;
-      const status = SETTABLE.get(record.status.toLowerCase() as 'accept');
-      // Matched, Discrepancy, Split, AcceptPartial: left as they are.
-      if (!status) continue;
-      const entry = parseEntryId(id);
-      if (!entry) {
-        errors.push({
-          line: record.line,
-          entryId: id,
-          message: `${sheet.name}: "${id}" is not an entry id of this job`,
-        });
-        continue;
-      }
-      if (only && entry.party !== only.party) {
-        errors.push({
-          line: record.line,
-          entryId: id,
-          message: `${sheet.name}: the entry belongs to another customer`,
-        });
-        continue;
-      }
-      const byStatus = wanted.get(entry.party) ?? new Map<Settable, Wanted[]>();
-      const list = byStatus.get(status) ?? [];
-      list.push({ entry, row: record, where: `${sheet.name}, line ${record.line}` });
-      byStatus.set(status, list);
-      wanted.set(entry.party, byStatus);
-    }
+  // party -> status -> rows, in the order of the sheets
+  const wanted = new Map<number, Map<Settable, CheckedRow[]>>();
+  for (const checked of rows) {
+    const byStatus = wanted.get(checked.entry.party) ?? new Map<Settable, CheckedRow[]>();
+    byStatus.set(checked.status, [...(byStatus.get(checked.status) ?? []), checked]);
+    wanted.set(checked.entry.party, byStatus);
   }
 
   let updated = 0;
@@ -100,7 +64,10 @@ export const applySheets = async (
     for (const [action, list] of byStatus) {
       const book: string[] = [];
       const taxBook: string[] = [];
-      for (const { entry, row, where } of list) {
+      // the rows of the entries decided on, each entry once
+      const deciding: CheckedRow[] = [];
+      for (const checked of list) {
+        const { entry, row, where } = checked;
         const at = now.get(entry.rowId);
         const changed = changedEntry(where, entry, row, at);
         if (changed) {
@@ -113,15 +80,27 @@ export const applySheets = async (
         }
         if (manualActionOf(at) === action) continue;
         const ids = entry.side === 'B' ? book : taxBook;
-        if (!ids.includes(entry.rowId)) ids.push(entry.rowId);
+        if (ids.includes(entry.rowId)) continue;
+        ids.push(entry.rowId);
+        deciding.push(checked);
       }
-      const before = steps?.earlier.get(`${party}:${action}`);
-      if (before !== undefined) {
-        updated += before;
+      const key = `${party}:${action}`;
+      const decided = steps?.decided.get(key);
+      if (decided !== undefined) {
+        updated += decided;
         decisions++;
         continue;
       }
-      if (book.length + taxBook.length === 0) continue;
+      const begun = steps?.deciding.get(key);
+      if (steps && begun !== undefined && deciding.length === 0) {
+        // the earlier run's decision committed; the run stopped before saying so
+        await steps.record('decided', party, action, begun);
+        updated += begun;
+        decisions++;
+        continue;
+      }
+      if (deciding.length === 0) continue;
+      if (begun === undefined) await steps?.record('deciding', party, action, deciding.length);
       try {
         await updateDiscrepancies(ctx, caller, {
           jobId: run.job_id,
@@ -130,16 +109,13 @@ export const applySheets = async (
           salesPurchaseBookDiscrepancyIds: book,
           taxBookDiscrepancyIds: taxBook,
         });
-        await steps?.record(party, action, book.length + taxBook.length);
-        updated += book.length + taxBook.length;
+        await steps?.record('decided', party, action, deciding.length);
+        updated += deciding.length;
         decisions++;
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        errors.push({
-          line: list[0]?.row.line ?? 0,
-          entryId: [...book, ...taxBook][0] ?? '',
-          message: error.message,
-        });
+        const first = deciding[0]!.row;
+        errors.push({ line: first.line, entryId: first.id, message: error.message });
       }
     }
   }

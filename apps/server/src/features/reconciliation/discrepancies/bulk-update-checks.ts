@@ -10,16 +10,42 @@ import {
 } from '../results/entry-id.ts';
 import { rowId } from '../results/row-view.ts';
 import type { RunView } from '../runs/runs.ts';
-import { type EntryRow, entryRows, LEFT_AS_THEY_ARE, SETTABLE, type Sheet } from './bulk-update-sheets.ts';
+import {
+  type EntryRow,
+  entryRows,
+  LEFT_AS_THEY_ARE,
+  noColumns,
+  SETTABLE,
+  type Sheet,
+} from './bulk-update-sheets.ts';
 
 // Whether the rows of uploaded sheets may be applied as written, checked whole
-// before anything is decided; the applier asks `changedEntry` again per row.
+// before anything is decided; the rows that may are what the applier takes,
+// so a file is read once. The applier asks `changedEntry` again per row.
 
 export interface SheetProblem {
   // ENTRY_CHANGED: the row's entry is no longer the one downloaded (the file
-  // is older than the customer's last reconciliation); BAD_ROWS: anything else
-  code: 'BAD_ROWS' | 'ENTRY_CHANGED';
+  // is older than the customer's last reconciliation); BAD_COLUMNS: a sheet
+  // without the Entry id or Status column (Bulk Update answers it as
+  // BAD_ROWS, the manual reconciliation upload on its own); BAD_ROWS: anything else
+  code: 'BAD_COLUMNS' | 'BAD_ROWS' | 'ENTRY_CHANGED';
   message: string;
+}
+
+export type Settable = 'Accept' | 'Hold' | 'FollowUp' | 'Pending';
+
+// A row to apply: the entry it names, the status it sets, and the row as
+// uploaded (its id as written and its line), found at `where` ("<file>, line <n>").
+export interface CheckedRow {
+  entry: UploadedEntryId;
+  status: Settable;
+  row: EntryRow;
+  where: string;
+}
+
+export interface CheckedSheets {
+  rows: CheckedRow[];
+  problems: SheetProblem[];
 }
 
 const CHANGED_ADVICE =
@@ -73,58 +99,62 @@ export const changedEntry = (
   return `${where}, column Entry id: the entry ${entry.rowId} is no longer ${downloaded} but ${entryText(entry.side, { ref: entry.side === 'B' ? now.ref : null, date: now.txn_date, tax: now.tax })} ${CHANGED_ADVICE}`;
 };
 
-// Every row of the sheets that cannot be applied as written, named by file,
-// line and column: a Status that is no status, an entry id that is not one or
-// is no entry of this reconciliation, an entry that is no longer the one
-// downloaded. A file read in the background is checked whole before anything
-// is decided, so a bad row changes nothing. With `only` (an upload on one
-// customer's screen), an entry of another customer is a problem too.
-// An id without a print (downloads before session 39, the screens' row ids)
-// is checked as before: that its position exists.
-export const sheetProblems = async (
+// The rows of the sheets that set a status, and every row that cannot be
+// applied as written, named by file, line and column: a Status that is no
+// status, an entry id that is not one or is no entry of this reconciliation,
+// an entry that is no longer the one downloaded. A file read in the
+// background is checked whole before anything is decided, so a bad row
+// changes nothing. With `only` (an upload on one customer's screen), an entry
+// of another customer is a problem too. An id without a print (downloads
+// before session 39, the screens' row ids) is checked as before: that its
+// position exists.
+export const checkSheets = async (
   ctx: AppContext,
   run: RunView,
   sheets: readonly Sheet[],
   only: { party: number; name: string } | null = null,
-): Promise<SheetProblem[]> => {
+): Promise<CheckedSheets> => {
   const problems: SheetProblem[] = [];
   const bad = (message: string) => problems.push({ code: 'BAD_ROWS', message });
-  const named: { entry: UploadedEntryId; row: EntryRow; where: string }[] = [];
+  const named: CheckedRow[] = [];
   for (const sheet of sheets) {
     const rows = entryRows(sheet);
     if (!rows) {
-      bad(`${sheet.name}, line 1: no "Entry id" and "Status" columns; upload the downloaded file.`);
+      problems.push({ code: 'BAD_COLUMNS', message: noColumns(sheet.name) });
       continue;
     }
     for (const row of rows) {
       const { id, status: text, line } = row;
-      const settable = SETTABLE.has(text.toLowerCase() as 'accept');
+      const status = SETTABLE.get(text.toLowerCase() as 'accept');
       const entry = parseEntryId(id);
-      if (text !== '' && !settable && !LEFT_AS_THEY_ARE.has(text.toLowerCase()))
+      if (text !== '' && !status && !LEFT_AS_THEY_ARE.has(text.toLowerCase()))
         bad(
           `${sheet.name}, line ${line}, column Status: "${text}" is not a status (Accept, Hold, FollowUp or Pending; Matched, Discrepancy, Split and AcceptPartial are left as they are).`,
         );
-      else if (!settable) continue;
+      else if (!status) continue;
       else if (!entry) bad(`${sheet.name}, line ${line}, column Entry id: "${id}" is not an entry id.`);
       else if (only && entry.party !== only.party)
         bad(
           `${sheet.name}, line ${line}, column Entry id: "${id}" is an entry of another customer, not of ${only.name}.`,
         );
-      else named.push({ entry, row, where: `${sheet.name}, line ${line}` });
+      else named.push({ entry, status, row, where: `${sheet.name}, line ${line}` });
     }
   }
+  const rows: CheckedRow[] = [];
   if (named.length > 0) {
     const now = await rowsAt(ctx, run.job_id, [...new Set(named.map((n) => n.entry.rowId))]);
     const reported = new Set<string>();
-    for (const { entry, row, where } of named) {
+    for (const checked of named) {
+      const { entry, row, where } = checked;
       const current = now.get(entry.rowId);
       const changed = changedEntry(where, entry, row, current);
       if (changed) problems.push({ code: 'ENTRY_CHANGED', message: changed });
-      else if (!current && !reported.has(row.id)) {
+      else if (!current) {
+        if (reported.has(row.id)) continue;
         reported.add(row.id);
         bad(`${where}, column Entry id: "${row.id}" is no entry of this reconciliation.`);
-      }
+      } else rows.push(checked);
     }
   }
-  return problems;
+  return { rows, problems };
 };

@@ -93,6 +93,11 @@ export interface EntryRow {
   tax: string | null;
 }
 
+// Why a sheet whose header line lacks either column cannot be read, as both
+// uploads answer it.
+export const noColumns = (sheetName: string): string =>
+  `${sheetName}, line 1: no "Entry id" and "Status" columns; upload the downloaded file.`;
+
 export const entryRows = (sheet: Sheet): EntryRow[] | null => {
   const { records } = parseDelimited(sheet.text.replace(/^\uFEFF/, ''), ',');
   const header = (records[0]?.values ?? []).map((h) => h.trim().toLowerCase());

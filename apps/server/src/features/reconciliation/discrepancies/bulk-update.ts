@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/http/caller.ts';
 import { completedRun } from '../runs/runs.ts';
 import { applySheets } from './bulk-update-apply.ts';
-import { problemsRefusal, sheetProblems } from './bulk-update-checks.ts';
+import { checkSheets, problemsRefusal } from './bulk-update-checks.ts';
 import { readSheets } from './bulk-update-sheets.ts';
 import { findParty } from './discrepancies.ts';
 
@@ -30,7 +30,7 @@ export const bulkUpdate = async (
   // silence while the rest applied, under a green "n entries updated".
   // An entry id names the row downloaded (a print of its content): a row
   // whose entry changed since (a sync in between) is ENTRY_CHANGED (session 39).
-  const problems = await sheetProblems(ctx, run, sheets, only);
+  const { rows, problems } = await checkSheets(ctx, run, sheets, only);
   if (problems.length > 0) throw problemsRefusal('Nothing was changed.', problems);
-  return applySheets(ctx, caller, run, sheets, only);
+  return applySheets(ctx, caller, run, rows);
 };
