@@ -86,13 +86,14 @@ export class ResultJsonWriter {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  private put(fd: number, list: string, text: string): void {
+  // (`text`: UTF-8 from the matching threads, or text)
+  private put(fd: number, list: string, text: Uint8Array | string): void {
     if (text.length === 0) return;
-    if (this.started.has(list)) fs.writeSync(fd, text);
+    if (this.started.has(list)) writeAll(fd, text);
     else {
-      // the list's first item: no comma before it
+      // the list's first item: no comma before it (one byte in UTF-8)
       this.started.add(list);
-      fs.writeSync(fd, text.slice(1));
+      writeAll(fd, typeof text === 'string' ? text.slice(1) : text.subarray(1));
     }
   }
 
@@ -115,6 +116,15 @@ export class ResultJsonWriter {
     }
   }
 }
+
+// fs.writeSync may write less than it is given
+const writeAll = (fd: number, data: Uint8Array | string): void => {
+  if (typeof data === 'string') {
+    fs.writeSync(fd, data);
+    return;
+  }
+  for (let at = 0; at < data.length; ) at += fs.writeSync(fd, data, at, data.length - at);
+};
 
 // The whole result at once (when it was computed whole: `--xlsx` needs it).
 export const writeResultJson = (

@@ -12,10 +12,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taxrecon-result-json-'));
 const item = (list: string, n: number) => `,\n    { "ref": "${list}-${n}", "reason": "" }`;
 const batch = (from: number, to: number, lists: (keyof ResultJsonLists)[]): ResultJsonLists => {
   const text = (list: keyof ResultJsonLists) => {
-    if (!lists.includes(list)) return '';
+    if (!lists.includes(list)) return new Uint8Array(0);
     let t = '';
     for (let n = from; n < to; n++) t += item(list, n);
-    return t;
+    return Buffer.from(t);
   };
   return {
     parties: text('parties'),

@@ -14,7 +14,7 @@ import {
 import { ByteChunkWriter, ChunkWriter, transferOf } from './copy-text.ts';
 import type { PartyDecision } from './decision-routing.ts';
 import { type JobScope, partyLine, rowLines } from './result-codec.ts';
-import { ResultJsonItems, type ResultJsonLists } from './result-json-items.ts';
+import { jsonTransfer, ResultJsonItems, type ResultJsonLists } from './result-json-items.ts';
 import {
   decodeBookLine,
   decodeTaxBookLine,
@@ -166,5 +166,5 @@ export interface BucketMessage {
 // The pool's thread entry (lib/worker-pool.ts).
 export const runTask = (task: unknown) => {
   const result = matchBucket((task as BucketMessage).bucket);
-  return { result, transfer: transferOf(result.rowChunks) };
+  return { result, transfer: [...transferOf(result.rowChunks), ...jsonTransfer(result.json)] };
 };

@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { ByteChunkWriter, ChunkWriter, copyText, transferOf } from './copy-text.ts';
+import { ByteChunkWriter, ByteTextWriter, ChunkWriter, copyText, transferOf } from './copy-text.ts';
 
 // The writer joins lines a few hundred at a time and cuts chunks at about
 // its size: nothing may be lost, reordered or doubled at either boundary.
@@ -74,5 +74,22 @@ describe('ByteChunkWriter', () => {
     // moved, not copied: the sender's views are empty now
     for (const c of chunks) expect(c.byteLength).toBe(0);
     expect(copyText(moved)).toBe(lines(700).join(''));
+  });
+});
+
+// The result JSON's lists: one buffer grown as lines come, UTF-8 whatever
+// they hold, of its own (movable) and of exactly their size.
+describe('ByteTextWriter', () => {
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => `,\n    { "ref": "${i % 5 === 0 ? '₹ Ganesh' : 'row'} ${i}" }`);
+
+  it.each([0, 1, 255, 256, 257, 5000])('gives %i lines as their UTF-8, in order', (n) => {
+    const writer = new ByteTextWriter();
+    for (const line of lines(n)) writer.add(line);
+    const bytes = writer.bytes();
+    expect(Buffer.from(bytes).toString('utf8')).toBe(lines(n).join(''));
+    expect(bytes.byteLength).toBe(Buffer.byteLength(lines(n).join('')));
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    expect(writer.rows).toBe(n);
   });
 });

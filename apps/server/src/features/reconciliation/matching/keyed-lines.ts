@@ -1,5 +1,4 @@
 import { dayNumber } from '@taxrecon/engine';
-import { ChunkWriter } from './copy-text.ts';
 import { IntList } from './int-list.ts';
 
 // Row lines (source-rows.ts) as a parsing thread hands them to the
@@ -57,8 +56,20 @@ export const isPlainRowOf = (date: string, amount: number, tax: number, deposite
 // knows it cheaply says so; false is always right).
 export type KeyedLineSink = (line: string, at: number, length: number, plain: boolean, same: boolean) => void;
 
+// Lines are joined a block at a time (copy-text.ts says why) and each block
+// written at once into the bytes handed over, as ByteChunkWriter does. The
+// blocks were joined again into one text and that written into a buffer:
+// the second join and the write were most of a parsing thread's time in
+// this writer at 1M x 1M (issue 14, session 40: docs/decisions.md). A line
+// not ASCII turns all the lines into text, as before.
+const BLOCK_LINES = 256;
+
 export class KeyedLineWriter {
-  private readonly lines = new ChunkWriter(Number.POSITIVE_INFINITY);
+  private block: string[] = [];
+  private buffer = Buffer.allocUnsafeSlow(64 << 10);
+  private used = 0;
+  // the blocks as text, once one is not ASCII (null: all bytes so far)
+  private texts: string[] | null = null;
   private readonly starts = new IntList();
   private readonly keys = new IntList();
   private chars = 0;
@@ -75,25 +86,38 @@ export class KeyedLineWriter {
     this.keys.push(this.chars + at + length);
     this.lastPlain = plain;
     this.chars += line.length;
-    this.lines.add(line);
+    this.block.push(line);
+    if (this.block.length === BLOCK_LINES) this.write();
   };
 
   finish(): KeyedLines {
+    this.write();
     this.starts.push(this.chars);
-    const text = this.lines.text();
-    const ascii = Buffer.byteLength(text, 'utf8') === text.length;
-    let bytes: Buffer | null = null;
-    if (ascii) {
-      // a buffer of its own (not Node's shared pool), so it can be moved to another thread
-      bytes = Buffer.allocUnsafeSlow(text.length);
-      bytes.write(text, 0, 'latin1');
+    const starts = this.starts.copy();
+    const keys = this.keys.copy();
+    if (this.texts !== null) return { bytes: null, text: this.texts.join(''), starts, keys };
+    // a buffer of its own, of the lines' size (not Node's shared pool), so it can be moved to another thread
+    const bytes = Buffer.allocUnsafeSlow(this.used);
+    this.buffer.copy(bytes, 0, 0, this.used);
+    return { bytes, text: null, starts, keys };
+  }
+
+  private write(): void {
+    if (this.block.length === 0) return;
+    const text = this.block.length === 1 ? this.block[0]! : this.block.join('');
+    this.block = [];
+    if (this.texts === null && Buffer.byteLength(text, 'utf8') !== text.length)
+      this.texts = [this.buffer.toString('latin1', 0, this.used)];
+    if (this.texts !== null) {
+      this.texts.push(text);
+      return;
     }
-    return {
-      bytes,
-      text: ascii ? null : text,
-      starts: this.starts.copy(),
-      keys: this.keys.copy(),
-    };
+    if (this.used + text.length > this.buffer.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buffer.length, this.used + text.length));
+      this.buffer.copy(bigger, 0, 0, this.used);
+      this.buffer = bigger;
+    }
+    this.used += this.buffer.write(text, this.used, 'latin1');
   }
 }
 

@@ -165,6 +165,35 @@ describe('row lines with their identities', () => {
     );
   });
 
+  // The writer joins lines a block at a time into bytes it grows as it goes,
+  // and turns to text from the first line that is not ASCII: many blocks, a
+  // bigger buffer than its first, and a line not ASCII anywhere or nowhere.
+  it('gives the same lines across many blocks, as bytes only when all are ASCII', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.option(fc.nat({ max: 2999 }), { nil: null }),
+        (count, odd) => {
+          const w = new KeyedLineWriter();
+          const lines: string[] = [];
+          for (let i = 0; i < count; i++) {
+            const name = i === odd ? `Ganesh ₹ Traders ${i}` : `Acme Traders Private Limited ${i}`;
+            const line = `\\N\tV-${i}\t2024-05-01\t${name.padEnd(40, 'x')}\t\\N\n`;
+            lines.push(line);
+            w.add(line, 3, 2, true, false);
+          }
+          const k = w.finish();
+          const ascii = odd === null || odd >= count;
+          expect(k.bytes === null).toBe(!ascii);
+          expect(keyedText(k)).toBe(lines.join(''));
+          expect(k.starts.length).toBe(count + 1);
+          expect(k.starts[count]).toBe(lines.join('').length);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("says a statement row's identity is the line before's only when it is", () => {
     let same = 0;
     fc.assert(

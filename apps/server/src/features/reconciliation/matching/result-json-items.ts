@@ -1,6 +1,6 @@
 import { type PartyResult, type ReconKind, streamPartyItems } from '@taxrecon/engine';
 import { formatRupees, jsonString } from '@taxrecon/shared';
-import { ChunkWriter } from './copy-text.ts';
+import { ByteTextWriter } from './copy-text.ts';
 
 // The items of the reconcile result JSON (`taxrecon reconcile --out`), a
 // party at a time: its lists are written apart (parties, matches, unmatched
@@ -10,12 +10,13 @@ import { ChunkWriter } from './copy-text.ts';
 // with ",\n    "; the writer drops the comma of a list's first item. Amounts
 // are JSON numbers with two decimals (25000.00), as the contract shows.
 
+// Each list's items as UTF-8 (moved from the matching threads, not copied).
 export interface ResultJsonLists {
-  parties: string;
-  matches: string;
-  unmatchedBook: string;
-  unmatchedTaxBook: string;
-  unresolved: string;
+  parties: Uint8Array;
+  matches: Uint8Array;
+  unmatchedBook: Uint8Array;
+  unmatchedTaxBook: Uint8Array;
+  unresolved: Uint8Array;
   matchCount: number;
   unresolvedCount: number;
 }
@@ -25,7 +26,7 @@ const rupees = (p: number) => formatRupees(p);
 export const unmatchedItem = (ref: string, reason: string): string =>
   `,\n    { "ref": ${str(ref)}, "reason": ${str(reason)} }`;
 
-const list = () => new ChunkWriter(Number.POSITIVE_INFINITY);
+const list = () => new ByteTextWriter();
 
 export class ResultJsonItems {
   private readonly parties = list();
@@ -66,13 +67,21 @@ export class ResultJsonItems {
 
   finish(): ResultJsonLists {
     return {
-      parties: this.parties.text(),
+      parties: this.parties.bytes(),
       matchCount: this.matches.rows,
-      matches: this.matches.text(),
-      unmatchedBook: this.unmatchedBook.text(),
-      unmatchedTaxBook: this.unmatchedTaxBook.text(),
+      matches: this.matches.bytes(),
+      unmatchedBook: this.unmatchedBook.bytes(),
+      unmatchedTaxBook: this.unmatchedTaxBook.bytes(),
       unresolvedCount: this.notConsidered.rows,
-      unresolved: this.notConsidered.text(),
+      unresolved: this.notConsidered.bytes(),
     };
   }
 }
+
+// The lists' buffers, to be moved (not copied) with a message.
+export const jsonTransfer = (lists: ResultJsonLists | null): ArrayBuffer[] =>
+  lists
+    ? [lists.parties, lists.matches, lists.unmatchedBook, lists.unmatchedTaxBook, lists.unresolved]
+        .map((b) => b.buffer)
+        .filter((b): b is ArrayBuffer => b instanceof ArrayBuffer)
+    : [];
