@@ -120,7 +120,7 @@ describe('smart filters in the browser', () => {
     await expect.poll(() => byTestId('smart-selected', smart).textContent()).toContain('2');
     await expect(byTestId('smart-bulk-update', smart).isDisabled()).resolves.toBe(true);
     await byTestId('smart-sales-action', smart).click();
-    await smart.getByRole('option', { name: 'FollowUp' }).click();
+    await smart.getByRole('option', { name: 'Follow up' }).click();
     await byTestId('smart-26as-action', smart).click();
     await smart.getByRole('option', { name: 'Do Nothing' }).click();
     await expect.poll(() => byTestId('smart-bulk-update', smart).isEnabled()).toBe(true);

@@ -25,6 +25,35 @@ const rate = (label: string) =>
 const optionalRate = (label: string) =>
   z.preprocess(blankToNull, rate(label).nullable().optional()).transform((v) => v ?? null);
 
+// A rate filter takes the percent as typed (10, 2.5, 2.5%), or a number;
+// blank leaves it out. The message names the field and the form it takes,
+// as the amount filters' do: the search screen shows it alone, above the
+// filters. (It took a number, and the screen sent Number('1.2.3'), NaN,
+// which JSON writes as null: the search ran without the rate.)
+const RATE_EXAMPLE = 'a rate, such as 10 or 2.5';
+const rateFilter = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .trim()
+      .nullable()
+      .optional()
+      .transform((text, ctx): number | null => {
+        if (text === null || text === undefined || text === '') return null;
+        const percent = text.replace(/\s*%$/, '');
+        const readable = /^\d+(\.\d+)?$/.test(percent);
+        if (readable && Number(percent) <= 100 && !/\.\d{5,}$/.test(percent)) return Number(percent);
+        const why = !readable
+          ? ''
+          : Number(percent) > 100
+            ? ' (a percentage between 0 and 100)'
+            : ' (at most four decimals)';
+        ctx.addIssue({ code: 'custom', message: `${label}: ${text} is not ${RATE_EXAMPLE}${why}` });
+        return z.NEVER;
+      }),
+  );
+
 // A threshold in rupees as typed ('30000', '30000.50'), answered as exact text.
 const threshold = (label: string) =>
   z
@@ -72,7 +101,7 @@ export const SectionExpenseTypeFilter = z.object({
   expenseTypeDetail: optionalText(),
   tdsExempted: z.boolean().nullable().optional(),
   // matches a row whose company, individual or others rate is this percent
-  tdsRate: optionalRate('TDS Rate'),
+  tdsRate: rateFilter('TDS Rate'),
   // rows in force at some time between these dates (either may be left out)
   applicableFromDate: optionalDate,
   applicableToDate: optionalDate,

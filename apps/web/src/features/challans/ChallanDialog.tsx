@@ -12,6 +12,7 @@ import { formatInr, paiseOrZero, sumPaise } from '@taxrecon/shared';
 import { useEffect, useState } from 'react';
 import { call } from '../../api/client.ts';
 import { DayInput } from '../../components/DayInput.tsx';
+import { firstDateProblem, useDateProblems } from '../../lib/date-problems.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
 import type { ChallanLine } from './line.ts';
 
@@ -71,10 +72,15 @@ export function ChallanDialog(props: {
   const [values, setValues] = useState<ChallanFormValues>(EMPTY);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
+  // the deposit date while its text is not a day: Save waits (its value is then '')
+  const dates = useDateProblems();
+  const { clear: clearDates } = dates;
+  const dateProblem = firstDateProblem(dates.problems);
   useEffect(() => {
     if (opened) setValues(editing ? valuesOf(editing) : { ...EMPTY, tanNumber: defaultTan });
     setTouched(false);
-  }, [opened, editing, defaultTan]);
+    clearDates();
+  }, [opened, editing, defaultTan, clearDates]);
 
   const problems = Object.fromEntries(challanProblems(values).reverse());
   const deposited = formatInr(sumPaise(CHALLAN_AMOUNT_FIELDS.map((f) => paiseOrZero(values[f]))));
@@ -98,7 +104,7 @@ export function ChallanDialog(props: {
 
   const save = async () => {
     setTouched(true);
-    if (Object.keys(problems).length > 0) return;
+    if (dateProblem !== null || Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
       const answer = editing
@@ -122,6 +128,7 @@ export function ChallanDialog(props: {
           label={LABELS.dateOfDeposit}
           value={values.dateOfDeposit}
           onChange={(v) => setValues((prev) => ({ ...prev, dateOfDeposit: v }))}
+          onProblem={dates.reportFor('dateOfDeposit')}
           error={touched ? problems.dateOfDeposit : undefined}
           readOnly={!!editing}
           withAsterisk
@@ -151,7 +158,13 @@ export function ChallanDialog(props: {
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={save} loading={saving} data-testid="challan-save">
+        <Button
+          onClick={save}
+          loading={saving}
+          disabled={dateProblem !== null}
+          title={dateProblem ?? undefined}
+          data-testid="challan-save"
+        >
           {editing ? 'Save' : 'Create'}
         </Button>
       </Group>

@@ -3,6 +3,7 @@ import { VendorSectionMappingInput } from '@taxrecon/contracts';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client.ts';
 import { DayInput } from '../../components/DayInput.tsx';
+import { firstDateProblem, useDateProblems } from '../../lib/date-problems.ts';
 import { fieldErrors } from './form-errors.ts';
 import {
   EMPTY_MAPPING,
@@ -35,13 +36,20 @@ export function SectionMappingDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // dates whose text is not a day: Save waits while such a field is enabled
+  const dates = useDateProblems();
+  const { clear: clearDates } = dates;
+  const dateProblem = firstDateProblem(dates.problems, (field) =>
+    field.startsWith('ltdc') ? values.ltdcApplied : values.tdsExempted,
+  );
 
   useEffect(() => {
     if (!opened) return;
     setValues(initial ?? EMPTY_MAPPING);
     setErrors({});
     setError('');
-  }, [opened, initial]);
+    clearDates();
+  }, [opened, initial, clearDates]);
 
   const set = <K extends keyof SectionMappingValues>(key: K, value: SectionMappingValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -53,10 +61,12 @@ export function SectionMappingDialog({
   const date = (key: 'tdsExemptedFromDate' | 'tdsExemptedToDate' | 'ltdcFromDate' | 'ltdcToDate') => ({
     value: values[key],
     onChange: (v: string) => set(key, v || null),
+    onProblem: dates.reportFor(key),
     error: errors[key],
   });
 
   const submit = async () => {
+    if (dateProblem !== null) return;
     const found = fieldErrors(VendorSectionMappingInput, mappingRequest(UNSAVED_VENDOR, values));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -170,7 +180,8 @@ export function SectionMappingDialog({
           <Button
             onClick={submit}
             loading={busy}
-            disabled={!values.sectionNumber.trim()}
+            disabled={!values.sectionNumber.trim() || dateProblem !== null}
+            title={dateProblem ?? undefined}
             data-testid="mapping-submit"
           >
             {initial ? 'Update' : 'Add'}

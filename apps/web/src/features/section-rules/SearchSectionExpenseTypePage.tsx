@@ -13,11 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconEdit, IconPencil, IconSearch, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type SectionExpenseTypeFilter,
-  type SectionExpenseTypeRow,
-  sectionRulesRoutes,
-} from '@taxrecon/contracts';
+import { type SectionExpenseTypeRow, sectionRulesRoutes } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { call, download, errorMessage } from '../../api/client.ts';
 import { apiKey, useApiQuery } from '../../api/hooks.ts';
@@ -60,7 +56,8 @@ const toRequest = (f: Filter) => ({
   expenseType: f.expenseType,
   expenseTypeDetail: f.expenseTypeDetail,
   tdsExempted: f.tdsExempted === '' ? null : f.tdsExempted === 'true',
-  tdsRate: f.tdsRate === '' ? null : Number(f.tdsRate),
+  // as typed: the contract reads it and names the field if it is not a rate
+  tdsRate: f.tdsRate,
   applicableFromDate: f.applicableFromDate,
   applicableToDate: f.applicableToDate,
 });
@@ -74,7 +71,7 @@ export function SearchSectionExpenseTypePage() {
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [dialog, setDialog] = useState<SectionTypeDraft | null>(null);
   const [inline, setInline] = useState<Record<string, SectionTypeDraft>>({});
-  const body = toRequest(filter) as SectionExpenseTypeFilter;
+  const body = toRequest(filter);
   const query = useApiQuery(routes.searchSectionExpenseTypes, { body });
   const rows = query.data ?? [];
 
@@ -289,7 +286,7 @@ export function SearchSectionExpenseTypePage() {
             <TextInput
               label="TDS Rate (%)"
               value={form.tdsRate}
-              onChange={(e) => setForm({ ...form, tdsRate: e.currentTarget.value.replace(/[^0-9.]/g, '') })}
+              onChange={(e) => setForm({ ...form, tdsRate: e.currentTarget.value })}
             />
             <DayInput
               label="Applicable From"

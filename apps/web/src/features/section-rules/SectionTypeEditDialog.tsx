@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { DayInput } from '../../components/DayInput.tsx';
+import { firstDateProblem, useDateProblems } from '../../lib/date-problems.ts';
 import { draftErrors, type SectionTypeDraft } from './section-type-draft.ts';
 
 interface Props {
@@ -25,9 +26,16 @@ const THRESHOLDS = [
 // The Edit dialog of Search Section Expense Type: every field of one mapping and Update.
 export function SectionTypeEditDialog({ draft, saving, onClose, onUpdate }: Props) {
   const [value, setValue] = useState<SectionTypeDraft | null>(draft);
-  useEffect(() => setValue(draft), [draft]);
+  // the two dates while their text is not a day: Update waits (the value is then '')
+  const dates = useDateProblems();
+  const { clear: clearDates } = dates;
+  useEffect(() => {
+    setValue(draft);
+    clearDates();
+  }, [draft, clearDates]);
   if (!value) return null;
   const errors = draftErrors(value);
+  const dateProblem = firstDateProblem(dates.problems);
   const set = (change: Partial<SectionTypeDraft>) => setValue({ ...value, ...change });
   const text = (v: string) => (v.trim() === '' ? null : v);
   return (
@@ -82,6 +90,7 @@ export function SectionTypeEditDialog({ draft, saving, onClose, onUpdate }: Prop
             label="Applicable From"
             value={value.applicablefromdate}
             onChange={(v) => set({ applicablefromdate: v })}
+            onProblem={dates.reportFor('applicablefromdate')}
             error={errors.applicablefromdate}
             required
           />
@@ -89,6 +98,7 @@ export function SectionTypeEditDialog({ draft, saving, onClose, onUpdate }: Prop
             label="Applicable To"
             value={value.applicabletodate}
             onChange={(v) => set({ applicabletodate: text(v) })}
+            onProblem={dates.reportFor('applicabletodate')}
             error={errors.applicabletodate}
           />
         </SimpleGrid>
@@ -102,9 +112,10 @@ export function SectionTypeEditDialog({ draft, saving, onClose, onUpdate }: Prop
             Cancel
           </Button>
           <Button
-            onClick={() => onUpdate(value)}
+            onClick={() => dateProblem === null && onUpdate(value)}
             loading={saving}
-            disabled={Object.keys(errors).length > 0}
+            disabled={Object.keys(errors).length > 0 || dateProblem !== null}
+            title={dateProblem ?? undefined}
             data-testid="section-type-update"
           >
             Update

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Tabs, Text
 import { modals } from '@mantine/modals';
 import { IconDownload, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import {
-  BULK_ACTIONS,
   RECON_CATEGORIES,
   type ReconCategory,
   type SmartFilterEntity,
@@ -18,7 +17,13 @@ import { inr, percent } from '../reconciliation/common/money.ts';
 import { downloadRoute, notifyError, notifySuccess } from '../reconciliation/common/notify.ts';
 import { ReportButton } from '../reconciliation/common/ReportButton.tsx';
 import { tabLabel } from '../reconciliation/result/CustomerTabs.tsx';
-import { type BulkActionChoice, canBulkUpdate, canSelectAll, SELECT_ALL_WARNING } from './rules.ts';
+import {
+  BULK_ACTION_OPTIONS,
+  type BulkActionChoice,
+  canBulkUpdate,
+  canSelectAll,
+  SELECT_ALL_WARNING,
+} from './rules.ts';
 
 const DIRECT_SUMMARY_MAX = 300;
 
@@ -221,7 +226,7 @@ export function ResultsPanel(props: {
           <Group gap="sm" align="flex-end">
             <Select
               label="Sales transaction action"
-              data={[...BULK_ACTIONS]}
+              data={BULK_ACTION_OPTIONS}
               value={sales}
               disabled={selected.size === 0}
               onChange={(v) => setSales(v as BulkActionChoice | null)}
@@ -230,7 +235,7 @@ export function ResultsPanel(props: {
             />
             <Select
               label="26AS transaction action"
-              data={[...BULK_ACTIONS]}
+              data={BULK_ACTION_OPTIONS}
               value={taxBook}
               disabled={sales === null}
               onChange={(v) => setTaxBook(v as BulkActionChoice | null)}

@@ -1,4 +1,5 @@
 import {
+  BULK_ACTIONS,
   SELECT_ALL_LIMIT,
   type SmartFilter,
   type SmartFilterOperator,
@@ -72,6 +73,16 @@ export const canFilter = (rows: readonly ConditionRow[]): boolean =>
   rows.some((r) => r.ticked && canTick(r)) && rows.every((r) => !r.ticked || conditionError(r) === null);
 
 export type BulkActionChoice = 'Accept' | 'Hold' | 'FollowUp' | 'Do Nothing';
+
+// The action pickers' options: the value is what the server takes, the label
+// what the rest of the app calls it ('Follow up', as the discrepancy screen's button).
+const BULK_ACTION_LABELS: Record<BulkActionChoice, string> = {
+  Accept: 'Accept',
+  Hold: 'Hold',
+  FollowUp: 'Follow up',
+  'Do Nothing': 'Do Nothing',
+};
+export const BULK_ACTION_OPTIONS = BULK_ACTIONS.map((value) => ({ value, label: BULK_ACTION_LABELS[value] }));
 
 // Spec 5: enabled once a 26AS action is chosen and at least one of the two does something.
 export const canBulkUpdate = (

@@ -1,6 +1,7 @@
 import type { SmartFilter } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  BULK_ACTION_OPTIONS,
   canBulkUpdate,
   canFilter,
   canSelectAll,
@@ -65,6 +66,15 @@ describe('smart filter rules', () => {
     expect(canBulkUpdate(1, 'Do Nothing', 'Do Nothing')).toBe(false);
     expect(canBulkUpdate(1, 'Do Nothing', 'Hold')).toBe(true);
     expect(canBulkUpdate(0, 'Accept', 'Hold')).toBe(false);
+  });
+
+  it('labels the follow-up action Follow up and still sends FollowUp', () => {
+    expect(BULK_ACTION_OPTIONS).toEqual([
+      { value: 'Accept', label: 'Accept' },
+      { value: 'Hold', label: 'Hold' },
+      { value: 'FollowUp', label: 'Follow up' },
+      { value: 'Do Nothing', label: 'Do Nothing' },
+    ]);
   });
 
   it('preselects the filter the URL names and runs read-only filters at once', () => {
