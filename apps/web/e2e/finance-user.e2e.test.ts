@@ -214,6 +214,9 @@ describe('what a finance user reads', () => {
     await pencil.waitFor({ timeout: 30_000 });
     const box = await pencil.boundingBox();
     expect(box && box.x + box.width <= 1440).toBe(true);
+    // the pencil leads the row: no pinned column sits over the last amount
+    const tdsHeader = await page.locator('th', { hasText: 'TDS Amount' }).first().boundingBox();
+    expect(box && tdsHeader && box.x < tdsHeader.x && tdsHeader.x + tdsHeader.width <= 1440).toBe(true);
     await shot(page, 'sales-search');
     await pencil.click();
     await byTestId('edit-sales-rate').fill('9400');

@@ -194,6 +194,16 @@ describe('TDS payable (34A) in the browser', () => {
     await shot('tds-payable-error-reports');
     await page.goto(`${suite.t.baseUrl}/#/view-34a-output-annual`);
     await byTestId('payable-annual').locator('tbody tr').first().waitFor();
+    // no challan entered for the computed month: the screen says so above the table
+    await expect(byTestId('payable-annual-challan-gap').textContent()).resolves.toContain(
+      'No challans entered for Apr 2024',
+    );
+    // every header reads in full at 1440 px and the table needs no sideways scroll
+    for (const header of ['Section', 'Tax deposited (challans)', 'Shortfall']) {
+      const cell = byTestId('payable-annual').locator('th', { hasText: header }).first();
+      const box = await cell.boundingBox();
+      expect(box && box.x + box.width <= 1440).toBe(true);
+    }
     await shot('view-34a-output-annual');
     await page.goto(`${suite.t.baseUrl}/#/tds-payable/quarterly-challan-summary?fy=24-25&quarter=Q1`);
     await byTestId('quarterly-challan-summary').getByText('No challans found!').waitFor();

@@ -302,7 +302,7 @@ describe("session 39's screens on the demo company", () => {
     // a central government names its PAO, DDO, ministry and AIN (session 40)
     await save();
     await dialog.getByText('Required for deductor type A').first().waitFor();
-    const central = {
+    const central: Record<string, [label: string, value: string]> = {
       paoCode: ['PAO code', '012345'],
       ddoCode: ['DDO code', '201234'],
       ministry: ['Ministry code', '11'],

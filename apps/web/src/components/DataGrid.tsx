@@ -64,6 +64,8 @@ interface DataGridProps<T> {
   onRowClick?: (row: T) => void;
   // narrower cell padding for a table with many columns
   dense?: boolean;
+  // the first column (the row's key, e.g. the section) stays in view when the table scrolls sideways
+  pinFirstColumn?: boolean;
   testId?: string;
   initialSort?: { accessor: string; direction: 'asc' | 'desc' };
 }
@@ -188,6 +190,9 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         rowExpansion={props.rowExpansion}
         onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
         horizontalSpacing={props.dense ? 6 : undefined}
+        pinFirstColumn={props.pinFirstColumn}
+        // a table wider than its frame shows its sideways scrollbar, not only on hover
+        scrollAreaProps={{ type: 'auto' }}
       />
     </Stack>
   );

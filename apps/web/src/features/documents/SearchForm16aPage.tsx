@@ -284,6 +284,8 @@ export function SearchForm16aPage() {
             idAccessor={(r) => r.fileName}
             pageSize={FORM16A_PAGE_SIZE}
             fetching={results.isFetching}
+            // wider than the page at 1440 px: the row's buttons stay in view while the rest scrolls
+            pinFirstColumn
             exportName="form16a"
             testId="search16a-results"
             noRecordsText="No Results Found"

@@ -291,6 +291,7 @@ export function Form26qPage() {
             exportName="reconciled-26q-files"
             fetching={files.isFetching}
             onRowClick={(f) => void open(f)}
+            dense
             noRecordsText="No 26Q reconciled yet"
             testId="form26q-files"
           />

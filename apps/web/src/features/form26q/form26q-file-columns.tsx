@@ -47,10 +47,11 @@ function DownloadButton({ file }: { file: Form26qFile }) {
 }
 
 // The row's buttons first, where they stay in view beside the amounts; a
-// click on the row opens it too.
+// click on the row opens it too. At 1440 px the ten columns fit only if the
+// buttons may stack, the file name may wrap and the numbers carry no text filter.
 export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qFile>[] => [
   actionsColumn((f) => (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       <Button
         size="compact-xs"
         variant="light"
@@ -72,7 +73,6 @@ export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qF
     value: (f) => f.fileName,
     sortable: true,
     filterable: true,
-    noWrap: true,
   },
   {
     accessor: 'financialYear',
@@ -82,12 +82,20 @@ export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qF
     filterable: true,
   },
   { accessor: 'quarter', title: 'Quarter', value: (f) => f.quarter, sortable: true, filterable: true },
-  { accessor: 'rows', title: 'Rows', value: (f) => f.rows, sortable: true, textAlign: 'right' },
+  {
+    accessor: 'rows',
+    title: 'Rows',
+    value: (f) => f.rows,
+    sortable: true,
+    filterable: false,
+    textAlign: 'right',
+  },
   {
     accessor: 'problems',
     title: 'Differences',
     value: (f) => Object.entries(f.counts).reduce((n, [s, c]) => (s === 'Matched' ? n : n + c), 0),
     sortable: true,
+    filterable: false,
     textAlign: 'right',
   },
   {
@@ -96,6 +104,7 @@ export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qF
     value: (f) => rupees(f.returnTds),
     render: (f) => inr(f.returnTds),
     sortable: true,
+    filterable: false,
     textAlign: 'right',
   },
   {
@@ -104,6 +113,7 @@ export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qF
     value: (f) => rupees(f.bookDeducted),
     render: (f) => inr(f.bookDeducted),
     sortable: true,
+    filterable: false,
     textAlign: 'right',
   },
   { accessor: 'createdBy', title: 'By', value: (f) => f.createdBy, filterable: true },
@@ -113,5 +123,6 @@ export const fileColumns = (open: (f: Form26qFile) => void): GridColumn<Form26qF
     value: (f) => f.createdAt,
     render: (f) => formatDateTime(f.createdAt),
     sortable: true,
+    filterable: false,
   },
 ];

@@ -20,10 +20,10 @@ export function HomePage() {
       />
       {dashboard.isError && <QueryError error={dashboard.error} />}
       <DashboardTiles />
-      <DashboardCounters data={dashboard.data} />
+      <DashboardCounters query={dashboard} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <MonthlyTransactionsChart data={dashboard.data} />
-        <ProcessingTimeChart data={dashboard.data} />
+        <MonthlyTransactionsChart query={dashboard} />
+        <ProcessingTimeChart query={dashboard} />
       </SimpleGrid>
       <AuditTable data={dashboard.data} fetching={dashboard.isFetching} />
     </Stack>

@@ -65,14 +65,12 @@ export const jobColumns = ({
   {
     accessor: 'datetime',
     title: 'Start',
-    noWrap: true,
     value: (j) => j.datetime,
     render: (j) => formatDateTime(j.datetime),
   },
   {
     accessor: 'enddatetime',
     title: 'End',
-    noWrap: true,
     value: (j) => j.enddatetime ?? '',
     render: (j) => formatDateTime(j.enddatetime),
   },

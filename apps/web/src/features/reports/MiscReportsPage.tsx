@@ -30,17 +30,12 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { formatDateTime, formatMonth } from '../../lib/format.ts';
+import { useYearPicker } from '../../lib/use-year-picker.ts';
 import { useSession } from '../../shell/session.tsx';
 import { notifyError, notifySuccess, notifyWarning } from '../reconciliation/common/notify.ts';
 import { fileNameError } from '../reconciliation/common/ReportButton.tsx';
-import { MISC_CHOICES, type MiscChoice, monthsOf } from './misc-catalogue.ts';
-import {
-  DownloadFileButton,
-  ReportStatus,
-  reportYearOptions,
-  usePageSize,
-  yearLabel,
-} from './report-lists.tsx';
+import { MISC_CHOICES, type MiscChoice, monthsOf, yearDataOf } from './misc-catalogue.ts';
+import { DownloadFileButton, ReportStatus, usePageSize, yearLabel } from './report-lists.tsx';
 
 const RECEIVABLE_ROUTES = {
   'income-comparison': reportRoutes.miscIncomeComparison,
@@ -97,10 +92,13 @@ const submit = async (
 function CreateReports({ onQueued }: { onQueued: () => void }) {
   const { permissions } = useSession();
   const choices = MISC_CHOICES.filter((c) => permissions.includes(c.permission));
-  const years = reportYearOptions();
-  const [year, setYear] = useState(years[1]?.value ?? years[0]!.value);
   const [chosen, setChosen] = useState<MiscChoice | null>(choices[0] ?? null);
-  const [month, setMonth] = useState(monthsOf(year)[0]!.value);
+  // starts on the latest year holding what the chosen report reads, marked as other pickers mark it
+  const picker = useYearPicker('reports', yearDataOf(chosen));
+  const years = picker.options;
+  const year = picker.year ?? years[0]!.value;
+  const [monthChosen, setMonth] = useState<string | null>(null);
+  const month = monthsOf(year).find((m) => m.value === monthChosen)?.value ?? monthsOf(year)[0]!.value;
   const [format, setFormat] = useState<'xlsx' | 'csv'>('xlsx');
   const [fileName, setFileName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -132,13 +130,10 @@ function CreateReports({ onQueued }: { onQueued: () => void }) {
           label="Financial year"
           data={years}
           value={year}
-          onChange={(v) => {
-            if (!v) return;
-            setYear(v);
-            setMonth(monthsOf(v)[0]!.value);
-          }}
+          onChange={(v) => v && picker.setYear(v)}
           allowDeselect={false}
-          w={200}
+          // wide enough for 'FY 2024 - 2025 · has data'
+          w={250}
           data-testid="misc-year"
         />
         {monthly && (

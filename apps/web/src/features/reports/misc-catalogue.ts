@@ -4,6 +4,7 @@ import {
   PAYABLE_REPORT_JOB_TYPES,
   PAYABLE_REPORT_NAMES,
   type Permission,
+  type YearDataKind,
 } from '@taxrecon/contracts';
 
 // The reports the Create Reports tab offers (spec part 2 section 9 and part 3
@@ -70,6 +71,16 @@ export const MISC_CHOICES: readonly MiscChoice[] = [
     }),
   ),
 ];
+
+// The data a report reads, so the year picker marks and starts on the years
+// that hold it: the 26AS summaries read 26AS entries, the other receivable
+// reports the sales book and its reconciliations, every payable report a 34A result.
+export const yearDataOf = (choice: MiscChoice | null): YearDataKind => {
+  if (choice?.kind === 'payable') return '34a';
+  return choice?.id === '26as-section-customer-wise' || choice?.id === 'section-wise-summary'
+    ? '26as'
+    : 'sales';
+};
 
 // April to March of a financial year ('2024-25') as yyyy-mm.
 export const monthsOf = (fy: string): { value: string; label: string }[] => {

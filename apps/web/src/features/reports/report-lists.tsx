@@ -54,16 +54,6 @@ export function ReportStatus({ status, error }: { status: string; error?: string
 // The screen form of a financial year: 'FY 2024 - 2025' (spec part 2 section 9).
 export const yearLabel = (fy: string): string => formatFinancialYear(fy);
 
-// Spec part 2 section 9: reports offer the current financial year and the 5 before it.
-export const REPORT_YEARS_BACK = 5;
-export const reportYearOptions = (now = new Date()): { value: string; label: string }[] => {
-  const current = now.getUTCMonth() >= 3 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return Array.from({ length: REPORT_YEARS_BACK + 1 }, (_, i) => current - i).map((start) => {
-    const value = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-    return { value, label: formatFinancialYear(value) };
-  });
-};
-
 // A finished report's file, fetched under its own name; a refusal is a notification.
 export function DownloadFileButton({
   path,

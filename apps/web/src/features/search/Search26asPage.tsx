@@ -70,7 +70,18 @@ const COLUMNS: SearchColumn<Row>[] = [
     render: (r) => formatRupees(r.taxfiled),
   },
   { accessor: 'financialyear', title: 'Financial Year', value: (r) => yearLabel(r.financialyear) },
-  { accessor: 'file', title: 'File', value: (r) => `${r.file}:${r.line}` },
+  {
+    accessor: 'file',
+    title: 'File',
+    value: (r) => `${r.file}:${r.line}`,
+    // a file name is one long word: it may break inside (8 characters a line at
+    // least) rather than push the table past 1440 px
+    render: (r) => (
+      <span style={{ display: 'inline-block', minWidth: '8ch', overflowWrap: 'anywhere' }}>
+        {`${r.file}:${r.line}`}
+      </span>
+    ),
+  },
 ];
 
 export function Search26asPage() {

@@ -121,8 +121,9 @@ export function SearchResults<F extends object, T>(props: SearchResultsProps<F, 
             idAccessor={props.idAccessor}
             fetching={search.query.isFetching}
             noRecordsText="No Results Found"
-            // wide books scroll sideways at 1440 px: the key column and the
-            // row's action (the sales edit pencil) stay in view
+            // wide books scroll sideways at 1440 px: the first column (the
+            // sales edit pencil, else the key column) and a trailing action
+            // column stay in view
             pinFirstColumn
             pinLastColumn={columns.at(-1)?.accessor === 'actions'}
             totalRecords={shown}

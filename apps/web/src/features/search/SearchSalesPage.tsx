@@ -23,7 +23,27 @@ const FIELDS: FilterField[] = [
   { kind: 'date', key: 'endDate', label: 'Transaction End Date' },
 ];
 
+// The edit pencil comes first, where the results pin it: pinned at the right
+// edge it covered the TDS Amount of a book wider than the screen.
 const columns = (onEdit: (row: SalesEntryRecord) => void): SearchColumn<SalesEntryRecord>[] => [
+  {
+    accessor: 'actions',
+    title: '',
+    exportable: false,
+    value: () => '',
+    render: (r) => (
+      <Tooltip label="Edit Sales Entry">
+        <ActionIcon
+          variant="subtle"
+          onClick={() => onEdit(r)}
+          aria-label="Edit Sales Entry"
+          data-testid={`sales-edit-${r.id}`}
+        >
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
+    ),
+  },
   {
     accessor: 'transactiondate',
     title: 'Date',
@@ -80,24 +100,6 @@ const columns = (onEdit: (row: SalesEntryRecord) => void): SearchColumn<SalesEnt
     textAlign: 'right',
     value: (r) => amountCell(r.tdsonsales),
     render: (r) => formatRupees(r.tdsonsales),
-  },
-  {
-    accessor: 'actions',
-    title: '',
-    exportable: false,
-    value: () => '',
-    render: (r) => (
-      <Tooltip label="Edit Sales Entry">
-        <ActionIcon
-          variant="subtle"
-          onClick={() => onEdit(r)}
-          aria-label="Edit Sales Entry"
-          data-testid={`sales-edit-${r.id}`}
-        >
-          <IconPencil size={16} />
-        </ActionIcon>
-      </Tooltip>
-    ),
   },
 ];
 

@@ -1,10 +1,11 @@
-import { Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { PayableResponse } from '@taxrecon/contracts';
 import type { ReactNode } from 'react';
 import { DataGrid } from '../../../components/DataGrid.tsx';
 import { yearLabel } from '../../../lib/financial-years.ts';
 import { totalInr } from '../common/money.ts';
 import { explorePath, openInNewWindow } from '../common/paths.ts';
+import { challanGapNotice } from './challan-gaps.ts';
 import {
   FORM_3CD_LEGEND,
   form3cdColumns,
@@ -21,11 +22,19 @@ const MONTHLY_LEGEND =
   'TDS payable is recognised in the month it falls due: when the year’s threshold is crossed, that month also takes the tax on the earlier entries it makes liable, while their deductions stay in the months they were made. Shortfall and interest are worked out entry by entry; interest (201(1A)) includes tax deducted late or deposited after its due date, so a row with no shortfall can carry it.';
 
 export function Form3cdTable({ data, toolbar }: { data: PayableResponse; toolbar?: ReactNode }) {
+  // deposited reads as half of deducted when challans exist for only some months: say which lack them
+  const challanGap = challanGapNotice(data.monthly);
   return (
     <Stack gap={4}>
+      {challanGap && (
+        <Alert color="yellow" variant="light" p="xs" mb={4} data-testid="payable-annual-challan-gap">
+          <Text size="sm">{challanGap}</Text>
+        </Alert>
+      )}
       <DataGrid
         records={data.annual}
         columns={form3cdColumns}
+        pinFirstColumn
         idAccessor={(r) => r.section}
         exportName={`form3cd_34a_${data.financialYear}`}
         noRecordsText="No sections computed for the year"
