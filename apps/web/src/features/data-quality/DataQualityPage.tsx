@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { type DataQualityJob, platformRoutes } from '@taxrecon/contracts';
@@ -24,16 +24,17 @@ const counts = (record: Record<string, number>, label: Label) =>
     .map(([name, n]) => `${label(name)}: ${n}`)
     .join(', ');
 
-// 'Dates that could not be read: 1', the code kept in the badge's tooltip
+// 'Dates that could not be read: 1', a line each, the code kept in its
+// tooltip (as badges the words were cut to 'Dates that could …')
 function Counts({ record, label }: { record: Record<string, number>; label: Label }) {
   return (
-    <Group gap={4}>
+    <Stack gap={2}>
       {Object.entries(record).map(([name, n]) => (
-        <Badge key={name} variant="light" size="sm" tt="none" title={name}>
+        <Text key={name} size="xs" title={name}>
           {label(name)}: {formatCount(n)}
-        </Badge>
+        </Text>
       ))}
-    </Group>
+    </Stack>
   );
 }
 

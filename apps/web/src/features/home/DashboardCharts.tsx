@@ -79,9 +79,9 @@ export function ProcessingTimeChart({ query }: { query: DashboardQuery }) {
         dataKey="run"
         series={[{ name: 'seconds', label: 'Seconds', color: 'teal.6' }]}
         curveType="monotone"
-        // the axis names the day of each run; the tooltip keeps its time
-        // (the axis had no labels at all: a QA walk, session 40)
-        xAxisProps={{ tickFormatter: (run: string) => run.split(',')[0] ?? run, minTickGap: 24 }}
+        // the axis names each run's day and minute (formatDateTime's form,
+        // seconds left to the tooltip); it had no labels at all (session 40)
+        xAxisProps={{ tickFormatter: (run: string) => run.slice(0, run.lastIndexOf(':')), minTickGap: 24 }}
       />
     </ChartCard>
   );
