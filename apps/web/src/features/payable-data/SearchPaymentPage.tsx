@@ -151,9 +151,11 @@ export function SearchPaymentPage() {
               {formatCount(answer.totalRecords)} payment(s) found
               {answer.totalRecords > VENDOR_PAYMENT_SEARCH_LIMIT
                 ? `; the first ${formatCount(VENDOR_PAYMENT_SEARCH_LIMIT)} are shown. Export to Excel saves all ${formatCount(answer.totalRecords)}.`
-                : answer.totalRecords > 0
-                  ? `; Export to Excel saves all ${formatCount(answer.totalRecords)}.`
-                  : ''}
+                : answer.totalRecords > 1
+                  ? `. Export to Excel saves all ${formatCount(answer.totalRecords)}.`
+                  : answer.totalRecords === 1
+                    ? '. Export to Excel saves it.'
+                    : ''}
             </Text>
             {/* not the grid's own export, which saves the rows on screen (at most 1000) */}
             <Button
