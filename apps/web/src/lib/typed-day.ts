@@ -5,7 +5,8 @@ import { formatDate } from './format.ts';
 // `new Date`, which reads 07/05/2024 as 5 July.
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAMES = [
+// the months as a message or a picker names them
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -1,4 +1,4 @@
-import { formatRupees, type Paise, paise } from '@taxrecon/shared';
+import { formatRupees, GOVERNMENT_DEDUCTOR_FIELDS, type Paise, paise } from '@taxrecon/shared';
 import {
   BH,
   CD_26Q,
@@ -86,15 +86,10 @@ export interface Fvu26qGovernment {
   ddoRegistration: string;
   ain: string;
 }
+// the batch header's state name and the fields a deductor gives (shared)
 export const GOVERNMENT_FIELDS = [
   'stateName',
-  'paoCode',
-  'ddoCode',
-  'ministry',
-  'ministryOther',
-  'paoRegistration',
-  'ddoRegistration',
-  'ain',
+  ...GOVERNMENT_DEDUCTOR_FIELDS,
 ] as const satisfies readonly (keyof Fvu26qGovernment & keyof typeof BH)[];
 
 export interface Fvu26qReturn {

@@ -1,17 +1,4 @@
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from '../../lib/typed-day.ts';
 
 // The months of a financial year, April to March (January to March belong to
 // the following calendar year): value yyyy-mm, label 'April 2024'.
