@@ -239,7 +239,8 @@ describe('what a finance user reads', () => {
     await expect.poll(() => byTestId('search-sales-filters-startDate').inputValue()).toBe('01 May 2024');
     await expect.poll(() => byTestId('search-sales-filters-endDate').inputValue()).toBe('31 May 2024');
     await byTestId('search-sales-filters-submit').click();
-    const dates = page.locator('[data-testid="search-sales-results"] tbody tr td:first-child');
+    // the first column is the edit pencil, pinned left (session 40), the second the date
+    const dates = page.locator('[data-testid="search-sales-results"] tbody tr td:nth-child(2)');
     // the search opens on every entry (April first); it settles on May's alone
     await expect
       .poll(
