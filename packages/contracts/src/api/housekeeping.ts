@@ -70,9 +70,10 @@ export const DELETE_MONTHS = [
 ] as const;
 const MONTH_CODES = DELETE_MONTHS.map((m) => m.value) as [string, ...string[]];
 
-// The objects of the Other Data card; 'sales' needs a financial year.
+// The objects of the Other Data card; 'sales' and 'purchase' need a financial year.
 export const DATA_OBJECTS = [
   'sales',
+  'purchase',
   '26as',
   'customermaster',
   'vendormaster',
@@ -86,6 +87,7 @@ export const DataObject = z.enum(DATA_OBJECTS, {
 export type DataObject = z.infer<typeof DataObject>;
 export const DATA_OBJECT_LABELS: Record<DataObject, string> = {
   sales: 'Sales Data',
+  purchase: 'Purchase Data',
   '26as': '26AS Data',
   customermaster: 'Customer Master',
   vendormaster: 'Vendor Master',
@@ -97,6 +99,7 @@ export const DATA_OBJECT_LABELS: Record<DataObject, string> = {
 export const DELETE_CONFIRMATION = 'cannot be recovered. Do you want to permanently delete?';
 export const PAYMENTS_REQUIRED_MESSAGE = 'Please select both financial year and month.';
 export const SALES_YEAR_REQUIRED_MESSAGE = 'Please choose the financial year for the sales data';
+export const PURCHASE_YEAR_REQUIRED_MESSAGE = 'Please choose the financial year for the purchase data';
 export const SALES_DELETED = 'All Sales Data Deleted';
 export const PAYMENTS_DELETED = 'Payments Deleted';
 export const PAYMENTS_DELETED_DETAIL = 'Payment data deleted successfully. Please rerun the reconciliation';

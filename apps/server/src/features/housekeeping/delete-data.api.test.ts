@@ -2,6 +2,7 @@ import {
   PAYMENTS_DELETED,
   PAYMENTS_DELETED_DETAIL,
   PAYMENTS_REQUIRED_MESSAGE,
+  PURCHASE_YEAR_REQUIRED_MESSAGE,
   SALES_YEAR_REQUIRED_MESSAGE,
 } from '@taxrecon/contracts';
 import { sql } from 'kysely';
@@ -122,6 +123,31 @@ describe('delete other data', () => {
     expect((await del('/data-admin/delete', [])).status).toBe(400);
     expect((await del('/data-admin/delete', ['payroll'])).status).toBe(400);
     expect((await del('/data-admin/delete?financialYear=2024', ['26as'])).status).toBe(400);
+  });
+
+  it("deletes one year's purchase register of the current entity, and needs the year", async () => {
+    const db = t.server.ctx.db;
+    for (const entity of [A.id, B.id])
+      await sql`
+        INSERT INTO purchase_entries (entity_id, financial_year, transaction_date, supplier_name, bill_number,
+                                      tan, purchase_value, tcs_amount, file_name, line)
+        VALUES
+          (${entity}, '2023-24', '2023-05-02', 'Delta Steels', 'P-1', 'DELD11111A', 500000.00, 500.00, 'p.txt', 2),
+          (${entity}, '2024-25', '2024-05-02', 'Delta Steels', 'P-2', 'DELD11111A', 700000.00, 700.00, 'p.txt', 3),
+          (${entity}, '2024-25', '2024-05-02', 'Delta Steels', 'P-2', 'DELD11111A', 700000.00, 700.00, 'p.txt', 3)
+      `.execute(db);
+    const branch = await pictureOf(t, B.id);
+    const refused = await del('/data-admin/delete', ['purchase']);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ message: PURCHASE_YEAR_REQUIRED_MESSAGE });
+    expect(await count('purchase_entries', A.id)).toBe(3);
+
+    const year = await del('/data-admin/delete?financialYear=2024-25', ['purchase']);
+    expect(year.status, JSON.stringify(year.json)).toBe(200);
+    expect(year.json).toEqual({ message: 'All Data Deleted', deleted: { purchase_entries: 2 } });
+    expect(await count('purchase_entries', A.id, sql`financial_year = '2024-25'`)).toBe(0);
+    expect(await count('purchase_entries', A.id, sql`financial_year = '2023-24'`)).toBe(1);
+    expect(await pictureOf(t, B.id)).toEqual(branch);
   });
 
   it('deletes 26AS data of one financial year, or of every year', async () => {

@@ -4,6 +4,7 @@ import {
   type DeleteDataResponse,
   PAYMENTS_DELETED,
   PAYMENTS_DELETED_DETAIL,
+  PURCHASE_YEAR_REQUIRED_MESSAGE,
   SALES_DELETED,
   SALES_YEAR_REQUIRED_MESSAGE,
 } from '@taxrecon/contracts';
@@ -39,6 +40,10 @@ const OF_VENDORS = 'vendor_id IN (SELECT id FROM vendors WHERE entity_id = $1)';
 // are named here and skipped until they exist.
 const OBJECT_TABLES: Record<DataObject, readonly Target[]> = {
   sales: [{ table: 'sales_entries', yearColumn: 'financial_year' }],
+  // The purchase register of a year (TCS). Not in the spec's list; without it
+  // a register loaded twice with "Load again" stayed counted twice in TCS
+  // with no way to take it out (session 41, docs/decisions.md).
+  purchase: [{ table: 'purchase_entries', yearColumn: 'financial_year' }],
   '26as': [
     { table: 'tax_entries', yearColumn: 'financial_year' },
     { table: 'tax_statements', yearColumn: 'financial_year' },
@@ -195,6 +200,7 @@ export const deleteDataService = (ctx: AppContext) => ({
     year: string | undefined,
   ): Promise<DeleteDataResponse> => {
     if (objects.includes('sales') && year === undefined) throw badRequest(SALES_YEAR_REQUIRED_MESSAGE);
+    if (objects.includes('purchase') && year === undefined) throw badRequest(PURCHASE_YEAR_REQUIRED_MESSAGE);
     const entityId = await currentEntity(ctx, caller);
     const deleted: Record<string, number> = {};
     await ctx.db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import {
   DATA_OBJECTS,
   type DataObject,
   housekeepingRoutes,
+  PURCHASE_YEAR_REQUIRED_MESSAGE,
   SALES_YEAR_REQUIRED_MESSAGE,
 } from '@taxrecon/contracts';
 import { useState } from 'react';
@@ -45,6 +46,10 @@ export function OtherDataCard() {
       setProblem(SALES_YEAR_REQUIRED_MESSAGE);
       return;
     }
+    if (objects.includes('purchase') && !year) {
+      setProblem(PURCHASE_YEAR_REQUIRED_MESSAGE);
+      return;
+    }
     setProblem(null);
     const what = `${objects.map((o) => DATA_OBJECT_LABELS[o]).join(', ')} ${
       year ? `of ${formatFinancialYear(year)}` : 'of every financial year'
@@ -58,7 +63,7 @@ export function OtherDataCard() {
       <Stack gap="sm">
         <Select
           label="Financial year"
-          description="Leave empty for every year (needed for sales data)"
+          description="Leave empty for every year (needed for sales and purchase data)"
           placeholder="Every year"
           data={years}
           value={year}
