@@ -4,6 +4,23 @@
 // Anything that is not an ISO day is returned as written.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+// The months as a message, a label or a picker names them, January first:
+// one list for the server, the web client and the file readers.
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 export const dayText = (iso: string | null | undefined): string => {
   const text = iso?.trim() ?? '';
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

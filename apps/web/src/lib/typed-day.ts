@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@taxrecon/shared';
 import { formatDate } from './format.ts';
 
 // A day typed into a date field, read the way an Indian user writes it: day
@@ -5,21 +6,6 @@ import { formatDate } from './format.ts';
 // `new Date`, which reads 07/05/2024 as 5 July.
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-// the months as a message or a picker names them
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const EXAMPLE = 'Type a date such as 07/05/2024 or 07 May 2024.';
 
 // 'yyyy-mm-dd', or why the numbers are not a day of the calendar

@@ -1,4 +1,4 @@
-import { isFinancialYear } from '@taxrecon/shared';
+import { isFinancialYear, MONTH_NAMES } from '@taxrecon/shared';
 import { z } from 'zod';
 import { defineRoute, FULL_USER, needs } from '../route.ts';
 
@@ -54,20 +54,13 @@ export type JobStarted = z.infer<typeof JobStarted>;
 // are listed by the web app's financial-years module with every other year list.
 
 // "Month options April to March, coded 04 to 12 then 01 to 03"
-export const DELETE_MONTHS = [
-  { value: '04', label: 'April' },
-  { value: '05', label: 'May' },
-  { value: '06', label: 'June' },
-  { value: '07', label: 'July' },
-  { value: '08', label: 'August' },
-  { value: '09', label: 'September' },
-  { value: '10', label: 'October' },
-  { value: '11', label: 'November' },
-  { value: '12', label: 'December' },
-  { value: '01', label: 'January' },
-  { value: '02', label: 'February' },
-  { value: '03', label: 'March' },
-] as const;
+export const DELETE_MONTHS: readonly { value: string; label: string }[] = Array.from(
+  { length: 12 },
+  (_, i) => {
+    const month = ((i + 3) % 12) + 1;
+    return { value: String(month).padStart(2, '0'), label: MONTH_NAMES[month - 1]! };
+  },
+);
 const MONTH_CODES = DELETE_MONTHS.map((m) => m.value) as [string, ...string[]];
 
 // The objects of the Other Data card; 'sales' and 'purchase' need a financial year.

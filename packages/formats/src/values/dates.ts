@@ -1,3 +1,5 @@
+import { MONTH_NAMES as SHARED_MONTH_NAMES } from '@taxrecon/shared';
+
 // Dates in the files users bring come in many spellings; in code they are
 // ISO yyyy-mm-dd strings with no time zone.
 
@@ -21,20 +23,8 @@ const MONTHS: Readonly<Record<string, number>> = {
   nov: 11,
   dec: 12,
 };
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
+// full month names as typed, matched without case
+const MONTH_NAMES = SHARED_MONTH_NAMES.map((m) => m.toLowerCase());
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 

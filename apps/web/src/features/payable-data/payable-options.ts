@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from '../../lib/typed-day.ts';
+import { MONTH_NAMES } from '@taxrecon/shared';
 
 // The months of a financial year, April to March (January to March belong to
 // the following calendar year): value yyyy-mm, label 'April 2024'.

@@ -1,25 +1,10 @@
 import type { FinancialYear } from '@taxrecon/shared';
-import { financialYearStart } from '@taxrecon/shared';
+import { financialYearStart, MONTH_NAMES } from '@taxrecon/shared';
 import type { Queryable } from '../inputs/queryable.ts';
 
 // The twelve months of a financial year, April to March, and what the 34A
 // screen needs to know of each (DOMAIN 7.9: month M is computed only after
 // M-1; a verified month is locked).
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export const monthsOfYear = (fy: FinancialYear): string[] => {
   const start = financialYearStart(fy);
