@@ -1,4 +1,5 @@
 export * from './api/challan-allocation.ts';
+export * from './api/challan-deposit.ts';
 export * from './api/challans.ts';
 export * from './api/classification.ts';
 export * from './api/dashboard.ts';

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
+import { DepositMode } from './challan-deposit.ts';
 import { ChallanQuarterParams } from './challans.ts';
 import { PayableDeducteeType, PayMoney } from './payable.ts';
 
@@ -22,6 +23,8 @@ const PAYABLE = needs('RECON_TDS_PAYABLE');
 export const AllocationChallan = z.object({
   id: z.string(),
   monthYear: z.string(),
+  // book_entry: the Form 24G receipt number and DDO serial number below
+  depositMode: DepositMode,
   bsrCode: z.string(),
   challanSerialNumber: z.string(),
   dateOfDeposit: z.string(),

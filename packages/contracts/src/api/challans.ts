@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate, isRequestFinancialYear, isRequestMonth, Message } from '../common.ts';
 import { defineRoute, needs } from '../route.ts';
+import { DEPOSIT_FIELD_LABELS, DepositMode, voucherNumberProblems } from './challan-deposit.ts';
 import {
   PayableDeducteeType,
   PayableGroupParams,
@@ -68,6 +69,8 @@ const Text = z
   .transform((v) => (v ?? '').trim());
 
 export interface ChallanFormValues {
+  // absent: a bank challan, or on an edit the mode the challan has
+  depositMode?: DepositMode;
   challanSerialNumber: string;
   dateOfDeposit: string;
   bsrCode: string;
@@ -96,20 +99,28 @@ const todayInIndia = (): string => new Date(Date.now() + 330 * 60_000).toISOStri
 
 // Every rule of spec section 5 "Challan", as [field, message]; the server
 // refuses with the first, the dialog shows each under its field.
+// A transfer voucher (book entry) has its own names and rules for the
+// challan's identity fields (challan-deposit.ts).
 export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues, string][] => {
   const out: [keyof ChallanFormValues, string][] = [];
-  if (!v.challanSerialNumber) out.push(['challanSerialNumber', 'Challan serial number is required']);
+  const voucher = v.depositMode === 'book_entry';
+  const date = DEPOSIT_FIELD_LABELS[voucher ? 'book_entry' : 'challan'].dateOfDeposit;
+  if (voucher) out.push(...voucherNumberProblems(v).filter(([f]) => f === 'challanSerialNumber'));
+  else if (!v.challanSerialNumber) out.push(['challanSerialNumber', 'Challan serial number is required']);
   else if (!CHALLAN_SERIAL_PATTERN.test(v.challanSerialNumber))
     out.push(['challanSerialNumber', CHALLAN_SERIAL_MESSAGE]);
-  if (!v.dateOfDeposit) out.push(['dateOfDeposit', 'Date of deposit is required']);
+  if (!v.dateOfDeposit) out.push(['dateOfDeposit', `${date} is required`]);
   else if (!isCalendarDate(v.dateOfDeposit))
-    out.push(['dateOfDeposit', 'Date of deposit must be a date (yyyy-mm-dd)']);
+    out.push(['dateOfDeposit', `${date} must be a date (yyyy-mm-dd)`]);
   else if (v.dateOfDeposit > todayInIndia())
     out.push([
       'dateOfDeposit',
-      'Date of deposit cannot be in the future: a challan records a deposit the bank has received',
+      voucher
+        ? `${date} cannot be in the future: a transfer voucher records a book entry already made`
+        : 'Date of deposit cannot be in the future: a challan records a deposit the bank has received',
     ]);
-  if (!v.bsrCode) out.push(['bsrCode', 'BSR code is required']);
+  if (voucher) out.push(...voucherNumberProblems(v).filter(([f]) => f === 'bsrCode'));
+  else if (!v.bsrCode) out.push(['bsrCode', 'BSR code is required']);
   else if (!BSR_CODE_PATTERN.test(v.bsrCode)) out.push(['bsrCode', BSR_CODE_MESSAGE]);
   if (!v.tanNumber) out.push(['tanNumber', 'TAN is required']);
   else if (!TAN_PATTERN.test(v.tanNumber.toUpperCase()))
@@ -128,6 +139,9 @@ export const challanProblems = (v: ChallanFormValues): [keyof ChallanFormValues,
 };
 
 const ChallanFields = z.object({
+  // for book_entry, bsrCode is the Form 24G receipt number and
+  // challanSerialNumber the DDO serial number of Form 24G (challan-deposit.ts)
+  depositMode: DepositMode.optional(),
   challanSerialNumber: Text,
   dateOfDeposit: Text,
   bsrCode: Text,
@@ -160,6 +174,7 @@ export const CreateChallanRequest = checked(
         .max(CHALLAN_SUBSECTION_MAX, `subsection must be at most ${CHALLAN_SUBSECTION_MAX} characters`),
     ),
     deducteeType: PayableDeducteeType,
+    depositMode: DepositMode.default('challan'),
   }),
 );
 export type CreateChallanRequest = z.input<typeof CreateChallanRequest>;
@@ -168,6 +183,9 @@ export type UpdateChallanRequest = z.input<typeof UpdateChallanRequest>;
 
 export const Challan = z.object({
   id: z.string(),
+  // book_entry: bsrCode is the Form 24G receipt number, challanSerialNumber
+  // the DDO serial number and dateOfDeposit the transfer voucher's date
+  depositMode: DepositMode,
   challanSerialNumber: z.string(),
   dateOfDeposit: z.string(),
   bsrCode: z.string(),
@@ -251,12 +269,15 @@ export const ChallanQuarterQuery = z.object({
     .refine(isCalendarDate, 'filedOn must be a calendar date (yyyy-mm-dd)')
     .optional(),
 });
-// A challan as its CIN names it: BSR code, serial number and date of deposit.
+// A challan as its CIN names it: BSR code, serial number and date of deposit;
+// a transfer voucher (?mode=book_entry) by its Form 24G receipt number, DDO
+// serial number and date, which have the same shapes.
 export const ChallanDetailsParams = z.object({
   bsr: z.string().regex(BSR_CODE_PATTERN, 'bsr must be the 7-digit BSR code'),
   serial: z.string().regex(CHALLAN_SERIAL_PATTERN, 'serial must be the challan serial number, 1 to 5 digits'),
   date: z.string().refine(isCalendarDate, 'date must be the date of deposit as a calendar date (yyyy-mm-dd)'),
 });
+export const ChallanDetailsQuery = z.object({ mode: DepositMode.default('challan') });
 export const QuarterChallanRow = z.object({
   id: z.string(),
   monthYear: z.string(),
@@ -272,6 +293,7 @@ export const QuarterChallanRow = z.object({
   others: PayMoney,
   totalTDSDeposited: PayMoney,
   modeOfDesposited: z.string(),
+  depositMode: DepositMode,
   bsrCode: z.string(),
   challanDate: z.string(),
   challanSerialNumber: z.string(),
@@ -405,6 +427,7 @@ export const challanRoutes = {
     access: PAYABLE,
     summary: "The entries of a challan's line as xlsx",
     params: ChallanDetailsParams,
+    query: ChallanDetailsQuery,
     ...binary,
   }),
 };

@@ -1,4 +1,9 @@
-import type { AllocationGroup, MoveAllocationRequest, QuarterAllocation } from '@taxrecon/contracts';
+import type {
+  AllocationGroup,
+  DepositMode,
+  MoveAllocationRequest,
+  QuarterAllocation,
+} from '@taxrecon/contracts';
 import { toPayableFy } from '@taxrecon/contracts';
 import { allocateRows } from '@taxrecon/engine';
 import { formatInr, formatRupees, type Paise, paiseOfNumeric } from '@taxrecon/shared';
@@ -58,6 +63,7 @@ export interface QuarterChallan {
   section_number: string;
   sub_section: string;
   deductee_type: AllocationGroup['deducteeType'];
+  deposit_mode: DepositMode;
   bsr_code: string;
   challan_serial_number: string;
   date_of_deposit: string;
@@ -106,7 +112,7 @@ export const quarterRows = async (db: Db, entityId: string, fy: string, months: 
   ).rows;
 
 const CHALLAN_SQL = `
-  SELECT id::text, month, section_number, sub_section, deductee_type, bsr_code, challan_serial_number,
+  SELECT id::text, month, section_number, sub_section, deductee_type, deposit_mode, bsr_code, challan_serial_number,
          to_char(date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit, tax_amount::text, surcharge::text,
          education_cess::text, interest::text, fee::text, penalty::text, others::text, minor_head, tan
     FROM payable_challans WHERE entity_id = $1 AND month = ANY($2)`;
@@ -199,6 +205,7 @@ export const quarterAllocation = async (
     groupOf(c).challans.push({
       id: c.id,
       monthYear: c.month,
+      depositMode: c.deposit_mode,
       bsrCode: c.bsr_code,
       challanSerialNumber: c.challan_serial_number,
       dateOfDeposit: c.date_of_deposit,
@@ -327,11 +334,12 @@ const challanOfId = async (db: Db, entityId: string, id: string) =>
     await db.query<{
       id: string;
       month: string;
+      deposit_mode: DepositMode;
       bsr_code: string;
       challan_serial_number: string;
       date_of_deposit: string;
     }>(
-      `SELECT id::text, month, bsr_code, challan_serial_number, to_char(date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit
+      `SELECT id::text, month, deposit_mode, bsr_code, challan_serial_number, to_char(date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit
          FROM payable_challans WHERE id = $1 AND entity_id = $2`,
       [id, entityId],
     )
@@ -366,7 +374,7 @@ export const moveAllocation = async (ctx: AppContext, caller: Caller, body: Move
     }
     const challan = (
       await db.query<QuarterChallan & { allocated: string | null }>(
-        `SELECT c.id::text, c.month, c.section_number, c.sub_section, c.deductee_type, c.bsr_code,
+        `SELECT c.id::text, c.month, c.section_number, c.sub_section, c.deductee_type, c.deposit_mode, c.bsr_code,
                 c.challan_serial_number, to_char(c.date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit,
                 c.tax_amount::text, c.tan,
                 (SELECT sum(e.deducted) FROM challan_allocations a JOIN payable_entries e ON e.id = a.entry_id

@@ -63,7 +63,10 @@ export const quarterSummary = async (
       penalty: rupeesOfNumeric(r.penalty),
       others: rupeesOfNumeric(r.others),
       totalTDSDeposited: rupeesOfNumeric(r.amount_deposited),
-      modeOfDesposited: 'Challan',
+      // a transfer voucher's Form 24G receipt and DDO serial numbers stand in
+      // the BSR code and serial columns, as in the 26Q's challan record
+      modeOfDesposited: r.deposit_mode === 'book_entry' ? 'Book entry' : 'Challan',
+      depositMode: r.deposit_mode,
       bsrCode: r.bsr_code,
       challanDate: r.date_of_deposit,
       challanSerialNumber: r.challan_serial_number,

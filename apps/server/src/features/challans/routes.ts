@@ -1,4 +1,4 @@
-import type { challanAllocationRoutes, challanRoutes } from '@taxrecon/contracts';
+import { type challanAllocationRoutes, type challanRoutes, depositName } from '@taxrecon/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/http/bind-routes.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
@@ -98,14 +98,16 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
     ]);
     return sendFile(reply, bytes, `challan-summary-${s.financialYear}-${s.quarter}.xlsx`, XLSX);
   },
-  // The deductee rows a challan covers: the entries of its line.
-  challanDetailsXlsx: async ({ caller, params, reply }) => {
+  // The deductee rows a challan covers: the entries of its line. A transfer
+  // voucher is named by ?mode=book_entry and its own numbers (identity.ts).
+  challanDetailsXlsx: async ({ caller, params, query, reply }) => {
     const entityId = entityOf(caller);
     const { rows } = await ctx.database.pool.query<ChallanRow>(
       `SELECT ${CHALLAN_COLUMNS} FROM payable_challans
        WHERE entity_id = $1 AND bsr_code = $2 AND ${sameSerialSql('$3')} AND date_of_deposit = $4::date
+         AND deposit_mode = $5
        ORDER BY created_at LIMIT 1`,
-      [entityId, params.bsr, params.serial, params.date],
+      [entityId, params.bsr, params.serial, params.date, query.mode],
     );
     const c = rows[0];
     if (!c) throw notFound('Challan not found');
@@ -122,7 +124,7 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
       {
         name: 'Entries',
         title: [
-          `Challan ${c.bsr_code}/${c.challan_serial_number} of ${c.date_of_deposit}: ${monthLabel(c.month)}, section ${c.section_number}${c.sub_section ? `(${c.sub_section})` : ''}, ${c.deductee_type}`,
+          `${depositName({ depositMode: c.deposit_mode, bsrCode: c.bsr_code, challanSerialNumber: c.challan_serial_number })} of ${c.date_of_deposit}: ${monthLabel(c.month)}, section ${c.section_number}${c.sub_section ? `(${c.sub_section})` : ''}, ${c.deductee_type}`,
         ],
         columns: ENTRY_COLUMNS,
         rows: cells(entryBatches(ctx.database.pool, sql, values), entryCells),
@@ -131,7 +133,7 @@ export const challanHandlers = (ctx: AppContext): Handlers<R> => ({
     return sendFile(
       reply,
       bytes,
-      `challan-${c.bsr_code}-${c.challan_serial_number}-${c.date_of_deposit}.xlsx`,
+      `${c.deposit_mode === 'book_entry' ? 'voucher' : 'challan'}-${c.bsr_code}-${c.challan_serial_number}-${c.date_of_deposit}.xlsx`,
       XLSX,
     );
   },

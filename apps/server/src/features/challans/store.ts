@@ -3,6 +3,8 @@ import {
   CHALLAN_MESSAGES,
   type Challan,
   type CreateChallanRequest,
+  type DepositMode,
+  depositName,
   type UpdateChallanRequest,
 } from '@taxrecon/contracts';
 import { dayText, formatInr, formatRupees, paiseOfNumeric, rupeesOfNumeric } from '@taxrecon/shared';
@@ -13,6 +15,7 @@ import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { financialYearOfMonth } from '../payable/runs/months.ts';
 
+import { minorHeadOf, minorHeadSql, refuseBookEntryUnlessGovernment } from './book-entry.ts';
 import { challanSection, lockEntityChallans, refuseDuplicateChallan } from './identity.ts';
 import { challanInterestDue } from './interest.ts';
 import {
@@ -30,6 +33,7 @@ type Update = z.output<typeof UpdateChallanRequest>;
 
 export interface ChallanRow {
   id: string;
+  deposit_mode: DepositMode;
   month: string;
   section_number: string;
   sub_section: string;
@@ -51,7 +55,7 @@ export interface ChallanRow {
   has_image: boolean;
 }
 
-export const CHALLAN_COLUMNS = `id::text, month, section_number, sub_section, deductee_type, challan_serial_number,
+export const CHALLAN_COLUMNS = `id::text, deposit_mode, month, section_number, sub_section, deductee_type, challan_serial_number,
   to_char(date_of_deposit, 'YYYY-MM-DD') AS date_of_deposit, bsr_code, tan, tax_amount::text, fee::text,
   surcharge::text, education_cess::text, interest::text, penalty::text, others::text,
   (tax_amount + fee + surcharge + education_cess + interest + penalty + others)::text AS amount_deposited,
@@ -59,6 +63,7 @@ export const CHALLAN_COLUMNS = `id::text, month, section_number, sub_section, de
 
 export const challanOf = (r: ChallanRow): Challan => ({
   id: r.id,
+  depositMode: r.deposit_mode,
   challanSerialNumber: r.challan_serial_number,
   dateOfDeposit: r.date_of_deposit,
   bsrCode: r.bsr_code,
@@ -99,12 +104,21 @@ export const monthVerificationOf = (row: MonthVerificationRow | undefined, cover
   covered,
 });
 
-// How a change names its challan: by its CIN, as the bank's counterfoil does.
+// How a change names its challan: by its CIN, as the bank's counterfoil does;
+// a transfer voucher by its Form 24G receipt and DDO serial numbers.
 export const challanName = (c: {
+  deposit_mode: DepositMode;
   bsr_code: string;
   challan_serial_number: string;
   date_of_deposit: string;
-}) => `challan ${c.bsr_code}/${c.challan_serial_number} of ${dayText(c.date_of_deposit)}`;
+}) => {
+  const name = depositName({
+    depositMode: c.deposit_mode,
+    bsrCode: c.bsr_code,
+    challanSerialNumber: c.challan_serial_number,
+  });
+  return `${name[0]!.toLowerCase()}${name.slice(1)} of ${dayText(c.date_of_deposit)}`;
+};
 
 export const listChallans = async (ctx: AppContext, line: Line) => {
   const { rows } = await ctx.database.pool.query<ChallanRow>(
@@ -133,13 +147,14 @@ export const createChallan = async (ctx: AppContext, caller: Caller, b: Create) 
   const entityId = entityOf(caller);
   const { section, sub } = challanSection(b.section, b.subsection);
   await withTransaction(ctx.database.pool, async (db) => {
+    await refuseBookEntryUnlessGovernment(db, entityId, b.depositMode);
     await lockEntityChallans(db, entityId);
     await refuseDuplicateChallan(db, entityId, b, null);
     await db.query(
       `INSERT INTO payable_challans (entity_id, financial_year, month, section_number, sub_section, deductee_type,
          challan_serial_number, date_of_deposit, bsr_code, tan, tax_amount, fee, surcharge, education_cess,
-         interest, penalty, others, created_by_login)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+         interest, penalty, others, created_by_login, deposit_mode, minor_head)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
       [
         entityId,
         financialYearOfMonth(b.monthYear),
@@ -159,6 +174,8 @@ export const createChallan = async (ctx: AppContext, caller: Caller, b: Create) 
         amount(b.penalty),
         amount(b.others),
         caller.login,
+        b.depositMode,
+        minorHeadOf(b.depositMode),
       ],
     );
     await challanChanged(
@@ -167,7 +184,7 @@ export const createChallan = async (ctx: AppContext, caller: Caller, b: Create) 
       b.monthYear,
       [],
       caller.login,
-      `${challanName({ bsr_code: b.bsrCode, challan_serial_number: b.challanSerialNumber, date_of_deposit: b.dateOfDeposit })} added`,
+      `${challanName({ deposit_mode: b.depositMode, bsr_code: b.bsrCode, challan_serial_number: b.challanSerialNumber, date_of_deposit: b.dateOfDeposit })} added`,
     );
   });
   return { message: CHALLAN_MESSAGES.created };
@@ -184,16 +201,25 @@ const own = async (ctx: AppContext, caller: Caller, id: string) => {
 };
 
 // Edit keeps the deposit date (the dialog shows it read-only in edit mode).
+// Without a depositMode the challan keeps its own: the identity fields have
+// the same shapes in both modes, so the request's check holds either way.
 export const updateChallan = async (ctx: AppContext, caller: Caller, b: Update) => {
   const row = await own(ctx, caller, b.id);
   const entityId = entityOf(caller);
+  const depositMode = b.depositMode ?? row.deposit_mode;
   await withTransaction(ctx.database.pool, async (db) => {
+    await refuseBookEntryUnlessGovernment(db, entityId, depositMode);
     await lockEntityChallans(db, entityId);
     // the deposit date is kept, so the CIN is the new BSR code and serial on the old date
     await refuseDuplicateChallan(
       db,
       entityId,
-      { bsrCode: b.bsrCode, challanSerialNumber: b.challanSerialNumber, dateOfDeposit: row.date_of_deposit },
+      {
+        bsrCode: b.bsrCode,
+        challanSerialNumber: b.challanSerialNumber,
+        dateOfDeposit: row.date_of_deposit,
+        depositMode,
+      },
       b.id,
     );
     // the tax may not fall below what deductee rows are allocated to it
@@ -213,7 +239,8 @@ export const updateChallan = async (ctx: AppContext, caller: Caller, b: Update) 
       );
     await db.query(
       `UPDATE payable_challans SET challan_serial_number = $3, bsr_code = $4, tan = $5, tax_amount = $6, fee = $7,
-         surcharge = $8, education_cess = $9, interest = $10, penalty = $11, others = $12, updated_at = now()
+         surcharge = $8, education_cess = $9, interest = $10, penalty = $11, others = $12, deposit_mode = $13,
+         minor_head = ${minorHeadSql('$13')}, updated_at = now()
        WHERE id = $1 AND entity_id = $2`,
       [
         b.id,
@@ -228,6 +255,7 @@ export const updateChallan = async (ctx: AppContext, caller: Caller, b: Update) 
         amount(b.interest),
         amount(b.penalty),
         amount(b.others),
+        depositMode,
       ],
     );
     await challanChanged(

@@ -1,6 +1,8 @@
+import { bookEntryRefusal } from '@taxrecon/contracts';
 import {
   type Fvu26qChallan,
   type Fvu26qReturn,
+  formNumberOf,
   nilChallan,
   returnSectionCode,
   write26qFvu,
@@ -18,7 +20,12 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import { type DeducteeRow, quarterChallanRows, quarterRows } from '../challans/allocation.ts';
+import {
+  type DeducteeRow,
+  type QuarterChallan,
+  quarterChallanRows,
+  quarterRows,
+} from '../challans/allocation.ts';
 
 import { governmentOf, returnDeductor } from './deductor.ts';
 import { type NoDeductionRow, noDeductionRows } from './no-deduction.ts';
@@ -46,6 +53,31 @@ const rateUnits = (text: string | null): number => {
 const minorHeadOf = (stored: string) => (stored === '400' ? '400' : '200');
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+// Transfer vouchers (deposit by book entry) the file cannot carry: a deductor
+// that is no longer a government one (its type changed after the voucher was
+// entered), or a Form 140 year, whose layout has no known place for one
+// (docs/decisions.md sessions 40 and 41).
+const voucherProblems = (
+  used: QuarterChallan[],
+  fy: string,
+  deductorType: string | null,
+): { path: string; message: string }[] =>
+  used
+    .filter((c) => c.deposit_mode === 'book_entry')
+    .flatMap((c) => {
+      const name = `Transfer voucher 24G ${c.bsr_code} / DDO ${c.challan_serial_number} of ${c.date_of_deposit}`;
+      const refusal = deductorType === null ? null : bookEntryRefusal(deductorType);
+      if (refusal) return [{ path: `challans.${c.id}`, message: `${name}: ${refusal}` }];
+      if (formNumberOf(fy) !== '26Q')
+        return [
+          {
+            path: `challans.${c.id}`,
+            message: `${name}: the Form 140 file of ${fy} has no known place for a deposit by book entry; no source gives its positions.`,
+          },
+        ];
+      return [];
+    });
 
 // Annexure 6's reason for a lower or higher deduction, from why the 34A run
 // chose the rate: A, a lower deduction certificate (section 197), with its
@@ -198,6 +230,7 @@ export const prepare26q = async (
         path: `challans.${c.id}`,
         message: `Challan ${c.bsr_code}/${c.challan_serial_number} of ${c.date_of_deposit}: the challan serial number must be digits (at most 5).`,
       });
+  problems.push(...voucherProblems(used, fy, deductor?.deductorType ?? null));
   if (problems.length > 0)
     throw new HttpError(
       422,
@@ -209,8 +242,13 @@ export const prepare26q = async (
   const d = deductor!;
   const p = (text: string): Paise => paiseOfNumeric(text);
   const fvuChallans: Fvu26qChallan[] = used.map((c) => ({
+    // a transfer voucher: the Form 24G receipt number at CD 16 (bsr_code), its
+    // DDO serial number at CD 14, no bank challan number and no minor head
     bsrCode: c.bsr_code,
-    serial: c.challan_serial_number.padStart(5, '0'),
+    serial: c.deposit_mode === 'book_entry' ? '' : c.challan_serial_number.padStart(5, '0'),
+    ...(c.deposit_mode === 'book_entry'
+      ? { transferVoucher: { ddoSerial: c.challan_serial_number.padStart(5, '0') } }
+      : {}),
     depositedOn: c.date_of_deposit,
     tax: p(c.tax_amount),
     surcharge: p(c.surcharge),
@@ -219,7 +257,7 @@ export const prepare26q = async (
     fee: p(c.fee),
     penalty: p(c.penalty),
     others: p(c.others),
-    minorHead: minorHeadOf(c.minor_head),
+    minorHead: c.deposit_mode === 'book_entry' ? '' : minorHeadOf(c.minor_head),
     deductees: (byChallan.get(c.id) ?? []).flatMap((r) => deducteeRecords(fy, r)),
   }));
   // The rows with nothing deducted under one nil challan, after the paid ones

@@ -17,6 +17,7 @@ import {
   type AllocationRow,
   challanAllocationRoutes,
   challanRoutes,
+  depositName,
   payableRoutes,
 } from '@taxrecon/contracts';
 import { useEffect, useState } from 'react';
@@ -34,10 +35,14 @@ import { DeductorDetailsButton } from './DeductorDetails.tsx';
 
 const UNALLOCATED = 'unallocated';
 
+// a bank challan by BSR code / serial, a transfer voucher by its Form 24G numbers
+const depositNumbers = (c: AllocationGroup['challans'][number]) =>
+  c.depositMode === 'book_entry' ? depositName(c) : `${c.bsrCode}/${c.challanSerialNumber}`;
+
 // '2024-06-07' -> '07-06-2024', as challans are written
 // short enough to read in the row's picker; the BSR code is in the card above
 const challanLabel = (c: AllocationGroup['challans'][number]) =>
-  `${c.challanSerialNumber} of ${formatDate(c.dateOfDeposit)} · ${inr(c.left)} left`;
+  `${c.depositMode === 'book_entry' ? `DDO ${c.challanSerialNumber}` : c.challanSerialNumber} of ${formatDate(c.dateOfDeposit)} · ${inr(c.left)} left`;
 
 // an allocation change clears a verified month's verification: the challans
 // and the month's lock show it too
@@ -94,7 +99,7 @@ const rowColumns = (g: AllocationGroup): GridColumn<AllocationRow>[] => [
     title: 'Challan',
     value: (r) => {
       const c = g.challans.find((x) => x.id === r.challanId);
-      return c ? `${c.bsrCode}/${c.challanSerialNumber} ${formatDate(c.dateOfDeposit)}` : 'Unallocated';
+      return c ? `${depositNumbers(c)} ${formatDate(c.dateOfDeposit)}` : 'Unallocated';
     },
     filterable: true,
     render: (r) => (
@@ -150,8 +155,7 @@ function GroupCard({ g, exportName }: { g: AllocationGroup; exportName: string }
           {g.challans.map((c) => (
             <Paper key={c.id} withBorder p="xs" radius="sm" bg="gray.0">
               <Text size="xs" c="dimmed">
-                Challan {c.bsrCode}/{c.challanSerialNumber} · {formatDate(c.dateOfDeposit)} ·{' '}
-                {monthYearLabel(c.monthYear)}
+                {depositName(c)} · {formatDate(c.dateOfDeposit)} · {monthYearLabel(c.monthYear)}
               </Text>
               <Text size="sm">
                 Tax {inr(c.taxAmount)} · allocated {inr(c.allocated)} ({c.rows})

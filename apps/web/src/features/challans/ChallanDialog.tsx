@@ -1,12 +1,13 @@
-import { Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   CHALLAN_AMOUNT_FIELDS,
-  CHALLAN_DEFAULT_MINOR_HEAD,
   CHALLAN_MESSAGES,
   type Challan,
   type ChallanFormValues,
   challanProblems,
   challanRoutes,
+  DEPOSIT_MODE_LABELS,
+  type DepositMode,
 } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero, sumPaise } from '@taxrecon/shared';
 import { useEffect, useState } from 'react';
@@ -14,9 +15,11 @@ import { call } from '../../api/client.ts';
 import { DayInput } from '../../components/DayInput.tsx';
 import { firstDateProblem, useDateProblems } from '../../lib/date-problems.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
+import { depositFieldLabel, depositModesFor, minorHeadShown } from './deposit-form.ts';
 import type { ChallanLine } from './line.ts';
 
 const EMPTY: ChallanFormValues = {
+  depositMode: 'challan',
   challanSerialNumber: '',
   dateOfDeposit: '',
   bsrCode: '',
@@ -30,7 +33,7 @@ const EMPTY: ChallanFormValues = {
   others: '',
 };
 
-const LABELS: Record<keyof ChallanFormValues, string> = {
+const LABELS: Record<Exclude<keyof ChallanFormValues, 'depositMode'>, string> = {
   challanSerialNumber: 'Challan serial number',
   dateOfDeposit: 'Date of deposit',
   bsrCode: 'BSR code',
@@ -45,6 +48,7 @@ const LABELS: Record<keyof ChallanFormValues, string> = {
 };
 
 const valuesOf = (c: Challan): ChallanFormValues => ({
+  depositMode: c.depositMode,
   challanSerialNumber: c.challanSerialNumber,
   dateOfDeposit: c.dateOfDeposit,
   bsrCode: c.bsrCode,
@@ -59,16 +63,21 @@ const valuesOf = (c: Challan): ChallanFormValues => ({
 });
 
 // Spec part 3 section 4: create mode and edit mode (deposit date read-only);
-// closing resets the form. Amount deposited is the sum, read-only.
+// closing resets the form. Amount deposited is the sum, read-only. A
+// government deductor also chooses how the tax was deposited: by bank challan
+// or by book entry (transfer voucher), whose fields carry its own names
+// (deposit-form.ts); for any other deductor the dialog is as it was.
 export function ChallanDialog(props: {
   opened: boolean;
   line: ChallanLine;
   editing: Challan | null;
   defaultTan: string;
+  // the deductor details' type (null when none are saved)
+  deductorType: string | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { opened, line, editing, defaultTan, onClose, onSaved } = props;
+  const { opened, line, editing, defaultTan, deductorType, onClose, onSaved } = props;
   const [values, setValues] = useState<ChallanFormValues>(EMPTY);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -82,18 +91,20 @@ export function ChallanDialog(props: {
     clearDates();
   }, [opened, editing, defaultTan, clearDates]);
 
+  const mode: DepositMode = values.depositMode ?? 'challan';
+  const modes = depositModesFor(deductorType, editing?.depositMode ?? null);
   const problems = Object.fromEntries(challanProblems(values).reverse());
   const deposited = formatInr(sumPaise(CHALLAN_AMOUNT_FIELDS.map((f) => paiseOrZero(values[f]))));
   // the value is read now: React runs the updater later, when the event's
   // currentTarget is already null (typing a second field then threw and
   // took the screen down)
-  const set = (k: keyof ChallanFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (k: keyof typeof LABELS) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.currentTarget.value;
     setValues((v) => ({ ...v, [k]: value }));
   };
-  const field = (k: keyof ChallanFormValues, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
+  const field = (k: keyof typeof LABELS, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
     <TextInput
-      label={LABELS[k]}
+      label={depositFieldLabel(k, mode, LABELS[k])}
       value={values[k]}
       onChange={set(k)}
       error={touched ? problems[k] : undefined}
@@ -122,10 +133,23 @@ export function ChallanDialog(props: {
 
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Challan' : 'New Challan'} size="lg">
+      {modes.length > 1 && (
+        <Stack gap={4} mb="sm">
+          <Text size="sm" fw={500}>
+            Deposited by
+          </Text>
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => setValues((prev) => ({ ...prev, depositMode: v as DepositMode }))}
+            data={modes.map((m) => ({ value: m, label: DEPOSIT_MODE_LABELS[m] }))}
+            data-testid="challan-depositMode"
+          />
+        </Stack>
+      )}
       <SimpleGrid cols={2}>
         {field('challanSerialNumber', { maxLength: 5, withAsterisk: true })}
         <DayInput
-          label={LABELS.dateOfDeposit}
+          label={depositFieldLabel('dateOfDeposit', mode, LABELS.dateOfDeposit)}
           value={values.dateOfDeposit}
           onChange={(v) => setValues((prev) => ({ ...prev, dateOfDeposit: v }))}
           onProblem={dates.reportFor('dateOfDeposit')}
@@ -152,7 +176,7 @@ export function ChallanDialog(props: {
         />
         <TextInput label="Section" value={line.section} readOnly />
         <TextInput label="Deductee type" value={line.deducteeType} readOnly />
-        <TextInput label="Minor head" value={editing?.minorHead ?? CHALLAN_DEFAULT_MINOR_HEAD} readOnly />
+        <TextInput label="Minor head" value={minorHeadShown(mode, editing?.minorHead)} readOnly />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>

@@ -12,6 +12,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import {
+  bookEntryRefusal,
   CHALLAN_MESSAGES,
   type Challan,
   challanAllocationRoutes,
@@ -31,6 +32,7 @@ import { notifyError, notifySuccess } from '../payable/common/notify.ts';
 import { deducteeLabel } from '../payable/result/summary-columns.tsx';
 import { ChallanDialog } from './ChallanDialog.tsx';
 import { UploadChallanImage, ViewChallanImage } from './ChallanImageDialogs.tsx';
+import { depositCell } from './deposit-form.ts';
 import type { ChallanLine } from './line.ts';
 
 // Spec part 3 section 2: CHALLANS MANAGEMENT of one summary line.
@@ -40,6 +42,9 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
     query: { subsection: line.subsection },
   };
   const list = useApiQuery(challanRoutes.listChallans, options);
+  // a government deductor may also have deposited by book entry (the dialog's choice)
+  const deductor = useApiQuery(challanAllocationRoutes.returnDeductor, {});
+  const deductorType = deductor.data?.deductor?.deductorType ?? null;
   const [dialog, setDialog] = useState<{ editing: Challan | null } | null>(null);
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [viewId, setViewId] = useState<string | null>(null);
@@ -68,6 +73,9 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
 
   // the actions first, as on the other wide grids: last, five of them were
   // scrolled out of view at 1440 pixels
+  const showsDepositMode =
+    bookEntryRefusal(deductorType) === null ||
+    (list.data?.challans ?? []).some((c) => c.depositMode === 'book_entry');
   const columns: GridColumn<Challan>[] = [
     actionsColumn((c) => (
       <Group gap={4} wrap="nowrap">
@@ -112,7 +120,27 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
         </Tooltip>
       </Group>
     )),
-    { accessor: 'bsrCode', title: 'BSR code', value: (c) => c.bsrCode, sortable: true, filterable: true },
+    // only where a deposit by book entry can be (a government deductor) or is:
+    // for everyone else every row would say "Bank challan"
+    ...(showsDepositMode
+      ? [
+          {
+            accessor: 'depositMode',
+            title: 'Deposited by',
+            value: (c: Challan) => depositCell(c),
+            filterable: true,
+            noWrap: true,
+          },
+        ]
+      : []),
+    // a voucher's numbers are in "Deposited by", under their own names
+    {
+      accessor: 'bsrCode',
+      title: 'BSR code',
+      value: (c) => (c.depositMode === 'challan' ? c.bsrCode : ''),
+      sortable: true,
+      filterable: true,
+    },
     {
       accessor: 'dateOfDeposit',
       title: 'Date of deposit',
@@ -124,7 +152,7 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
     {
       accessor: 'challanSerialNumber',
       title: 'Challan serial number',
-      value: (c) => c.challanSerialNumber,
+      value: (c) => (c.depositMode === 'challan' ? c.challanSerialNumber : ''),
       sortable: true,
       filterable: true,
     },
@@ -198,6 +226,7 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
         line={line}
         editing={dialog?.editing ?? null}
         defaultTan={tan ?? ''}
+        deductorType={deductorType}
         onClose={() => setDialog(null)}
         onSaved={refresh}
       />

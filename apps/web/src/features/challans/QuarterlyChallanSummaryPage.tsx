@@ -17,6 +17,7 @@ import { monthYearLabel } from '../payable/common/months.ts';
 import { notifyError } from '../payable/common/notify.ts';
 import { deducteeLabel } from '../payable/result/summary-columns.tsx';
 import { AllocationPanel } from './AllocationPanel.tsx';
+import { challanDetailsPath } from './deposit-form.ts';
 
 const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 type Quarter = (typeof QUARTERS)[number];
@@ -89,8 +90,8 @@ const COLUMNS: GridColumn<QuarterChallanRow>[] = [
         onClick={() =>
           download(
             'GET',
-            `/tds-payable/download-challan-details/${r.bsrCode}/${encodeURIComponent(r.challanSerialNumber)}/${r.challanDate}`,
-            `challan-${r.bsrCode}-${r.challanSerialNumber}.xlsx`,
+            challanDetailsPath(r),
+            `${r.depositMode === 'book_entry' ? 'voucher' : 'challan'}-${r.bsrCode}-${r.challanSerialNumber}.xlsx`,
           ).catch((e) => notifyError(e))
         }
       >
