@@ -15,6 +15,7 @@ import { call } from '../../api/client.ts';
 import { DayInput } from '../../components/DayInput.tsx';
 import { firstDateProblem, useDateProblems } from '../../lib/date-problems.ts';
 import { notifyError, notifySuccess } from '../payable/common/notify.ts';
+import { withPlainAmounts } from './challan-amounts.ts';
 import { depositFieldLabel, depositModesFor, minorHeadShown } from './deposit-form.ts';
 import type { ChallanLine } from './line.ts';
 
@@ -93,8 +94,10 @@ export function ChallanDialog(props: {
 
   const mode: DepositMode = values.depositMode ?? 'challan';
   const modes = depositModesFor(deductorType, editing?.depositMode ?? null);
-  const problems = Object.fromEntries(challanProblems(values).reverse());
-  const deposited = formatInr(sumPaise(CHALLAN_AMOUNT_FIELDS.map((f) => paiseOrZero(values[f]))));
+  // amounts typed with grouping or the rupee sign, as the API takes them
+  const plain = withPlainAmounts(values);
+  const problems = Object.fromEntries(challanProblems(plain).reverse());
+  const deposited = formatInr(sumPaise(CHALLAN_AMOUNT_FIELDS.map((f) => paiseOrZero(plain[f]))));
   // the value is read now: React runs the updater later, when the event's
   // currentTarget is already null (typing a second field then threw and
   // took the screen down)
@@ -119,8 +122,8 @@ export function ChallanDialog(props: {
     setSaving(true);
     try {
       const answer = editing
-        ? await call(challanRoutes.updateChallan, { body: { ...values, id: editing.id } })
-        : await call(challanRoutes.createChallan, { body: { ...values, ...line } });
+        ? await call(challanRoutes.updateChallan, { body: { ...plain, id: editing.id } })
+        : await call(challanRoutes.createChallan, { body: { ...plain, ...line } });
       notifySuccess(answer.message);
       onSaved();
       onClose();

@@ -129,7 +129,6 @@ export function ChallansTab({ line, tan }: { line: ChallanLine; tan?: string | n
             title: 'Deposited by',
             value: (c: Challan) => depositCell(c),
             filterable: true,
-            noWrap: true,
           },
         ]
       : []),
