@@ -1,7 +1,7 @@
 import type { SectionExpenseTypeRow } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
 import { autoMapping } from './raw-mapping.ts';
-import { changedDrafts, draftErrors, draftOf, thresholdText } from './section-type-draft.ts';
+import { changedDrafts, draftErrors, draftOf, thresholdText, updateOf } from './section-type-draft.ts';
 
 const row: SectionExpenseTypeRow = {
   sectionexpensetypeid: 'shipped-0',
@@ -30,6 +30,16 @@ describe('section type drafts', () => {
     [{ applicabletodate: '2025-01-01' }, 'applicabletodate'],
   ])('flags %j', (change, field) => {
     expect(Object.keys(draftErrors({ ...draftOf(row), ...change }))).toContain(field);
+  });
+
+  it('reads thresholds typed as the table shows them (30,000, ₹1,00,000), and still flags what is not an amount', () => {
+    const typed = { ...draftOf(row), thresholdinvoice: '30,000', thresholdannually: '₹1,00,000.50' };
+    expect(draftErrors(typed)).toEqual({});
+    const update = updateOf(typed);
+    expect([update.thresholdinvoice, update.thresholdannually]).toEqual(['30000.00', '100000.50']);
+    expect(Object.keys(draftErrors({ ...draftOf(row), thresholdinvoice: '30,000.555' }))).toContain(
+      'thresholdinvoice',
+    );
   });
 
   it('accepts the row as it is and finds only changed drafts', () => {

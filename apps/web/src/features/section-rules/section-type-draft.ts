@@ -1,6 +1,7 @@
 import type { SectionExpenseTypeRow, SectionExpenseTypeUpdate } from '@taxrecon/contracts';
 import { SectionExpenseTypeUpdate as UpdateSchema } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero, rupeesNumber } from '@taxrecon/shared';
+import { plainRupees } from '../../lib/plain-rupees.ts';
 
 // A section expense type being edited (dialog or inline): the row's values as
 // the inputs hold them; checked with the server's own schema before sending.
@@ -11,10 +12,22 @@ export const draftOf = (row: SectionExpenseTypeRow): SectionTypeDraft => {
   return draft;
 };
 
+// The thresholds as the API takes them: "30,000" or "₹1,00,000" typed as the
+// table shows them is read, not refused (lib/plain-rupees.ts).
+const THRESHOLDS = ['thresholdinvoice', 'thresholdmonthly', 'thresholdannually'] as const;
+const withPlainThresholds = (draft: SectionTypeDraft): SectionTypeDraft => {
+  const out = { ...draft };
+  for (const k of THRESHOLDS) {
+    const v = draft[k];
+    if (typeof v === 'string') out[k] = plainRupees(v);
+  }
+  return out;
+};
+
 // Field -> message for what the server would refuse (rates 0-100, thresholds
 // 0 or more, To not before From).
 export const draftErrors = (draft: SectionTypeDraft): Record<string, string> => {
-  const parsed = UpdateSchema.safeParse(draft);
+  const parsed = UpdateSchema.safeParse(withPlainThresholds(draft));
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -24,7 +37,8 @@ export const draftErrors = (draft: SectionTypeDraft): Record<string, string> => 
   return errors;
 };
 
-export const updateOf = (draft: SectionTypeDraft): SectionExpenseTypeUpdate => UpdateSchema.parse(draft);
+export const updateOf = (draft: SectionTypeDraft): SectionExpenseTypeUpdate =>
+  UpdateSchema.parse(withPlainThresholds(draft));
 
 export const changedDrafts = (
   drafts: Readonly<Record<string, SectionTypeDraft>>,
