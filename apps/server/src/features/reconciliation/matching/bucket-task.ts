@@ -21,7 +21,7 @@ import {
   type SourcedBookRow,
   type SourcedTaxBookRow,
 } from './source-rows.ts';
-import { forEachPieceLine, readLines } from './spool-files.ts';
+import { readLines } from './spool-files.ts';
 
 // One bucket of a party-at-a-time job (party-streamed-compute.ts): its rows
 // read back from disk, each party gathered, matched and encoded as COPY text.
@@ -46,8 +46,6 @@ export const VIAS: readonly ResolvedBy[] = [
 
 export interface BucketTask {
   file: string;
-  // the bucket's lines as bytes, when kept in memory (else they are in `file`)
-  pieces: Uint8Array[] | null;
   // output ordinals [from, to), and their parties in that order
   from: number;
   to: number;
@@ -104,12 +102,10 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   const started = performance.now();
   const count = task.to - task.from;
   const lines: string[][] = Array.from({ length: count }, () => []);
-  const sort = (text: string) => {
+  readLines(task.file, (text) => {
     const first = text.indexOf('\t');
     lines[Number(text.slice(first + 1, text.indexOf('\t', first + 1))) - task.from]!.push(text);
-  };
-  if (task.pieces) forEachPieceLine(task.pieces, sort);
-  else readLines(task.file, sort);
+  });
   let load = performance.now() - started;
 
   const fold = new SummaryFold();

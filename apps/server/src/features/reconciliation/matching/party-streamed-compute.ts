@@ -12,7 +12,7 @@ import {
 import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
 import { type Bucket, type Placed, planBuckets, READING_ORDER, sortIntoBuckets } from './bucket-sort.ts';
 import { type BucketMessage, type BucketOutput, type BucketTask, matchBucket } from './bucket-task.ts';
-import { ChunkWriter, transferOf } from './copy-text.ts';
+import { ChunkWriter } from './copy-text.ts';
 import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
 import { type Identity, IdentityIntake } from './identity-intake.ts';
 import { type KeyedLines, keyedText } from './keyed-lines.ts';
@@ -72,9 +72,6 @@ export class PartyStreamedComputation {
   // output ordinal -> the plan's party
   private partyOf: number[] = [];
   private buckets: Bucket[] = [];
-  // each bucket's bytes (LineSpool `pieces`) while not yet handed to a thread
-  private bucketPieces: (Uint8Array[] | null)[] = [];
-  private readonly bucketsInMemory: boolean;
   private nextBucket = 0;
   private readonly pool: WorkerPool | null;
   // the buckets as the pool's threads match them, in order, and those matched but not yet handed out
@@ -110,8 +107,6 @@ export class PartyStreamedComputation {
     } = {},
   ) {
     this.dir = spoolDirectory(settings.spoolRoot ?? spoolRoot(), spoolName(request.scope.jobId));
-    // a year kept in memory (the command line) keeps its buckets in memory too
-    this.bucketsInMemory = (settings.spoolMemoryBytes ?? 0) > 0;
     this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
     this.output = settings.output ?? 'copy';
     this.router = new DecisionRouter(request.decisions);
@@ -246,10 +241,9 @@ export class PartyStreamedComputation {
     this.buckets = buckets;
     lap('plan');
 
-    const out = this.buckets.map((b) => new LineSpool(b.file, this.bucketsInMemory));
+    const out = this.buckets.map((b) => new LineSpool(b.file));
     sortIntoBuckets(this.spools, this.intake, placed, bucketOf, out, !selected);
     for (const f of out) f.close();
-    this.bucketPieces = out.map((f) => f.pieces());
     this.unresolved = selected ? [] : this.intake.left.sorted();
     this.unresolvedCount = this.unresolved.length;
     for (const u of this.unresolved) this.fold.addUnresolved(u);
@@ -294,14 +288,10 @@ export class PartyStreamedComputation {
     };
   }
 
-  private task(b: Bucket, index: number): BucketTask {
+  private task(b: Bucket): BucketTask {
     const plan = this.plan!;
-    const pieces = this.bucketPieces[index] ?? null;
-    // handed over once (moved to a thread, or matched here)
-    this.bucketPieces[index] = null;
     return {
       file: b.file,
-      pieces,
       from: b.from,
       to: b.to,
       parties: this.partyOf.slice(b.from, b.to).map((i) => plan.parties[i]!),
@@ -323,15 +313,11 @@ export class PartyStreamedComputation {
     if (this.whole) return this.whole.nextBatch(chars);
     if (!this.plan) throw new Error('nextBatch before compute');
     if (this.nextBucket >= this.buckets.length) return this.batch(null);
-    if (!this.pool) {
-      const index = this.nextBucket++;
-      return this.batch(matchBucket(this.task(this.buckets[index]!, index)));
-    }
+    if (!this.pool) return this.batch(matchBucket(this.task(this.buckets[this.nextBucket++]!)));
     const pool = this.pool;
-    const first = this.nextBucket;
     this.matched ??= pool.runInWindows<BucketMessage, BucketOutput>(
-      this.buckets.slice(first).map((b, k) => ({ type: 'match-bucket', bucket: this.task(b, first + k) })),
-      (message) => transferOf(message.bucket.pieces ?? []),
+      this.buckets.slice(this.nextBucket).map((b) => ({ type: 'match-bucket', bucket: this.task(b) })),
+      () => [],
       pool.size,
     );
     this.nextBucket++;

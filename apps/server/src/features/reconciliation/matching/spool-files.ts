@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Utf8Lines, utf8Text } from '@taxrecon/formats';
+import { Utf8Lines } from '@taxrecon/formats';
 
 // Text lines kept on disk while a job has no use for them in memory: a side's
 // rows as read (the bytes as they came), then the same rows sorted into
@@ -210,26 +210,14 @@ export const readLineBytes = (
   }
 };
 
-// Lines appended as bytes, each made of a head, a number and a slice of
-// another buffer. To a file, or, with `inMemory` (the command line, whose
-// year is kept in memory anyway: SpoolFile), to buffers of its own kept in
-// order, each ending at a line's end, handed to the matching thread by being
-// moved: writing a million-row year's buckets to files cost the main thread
-// half a second while the threads waited for them (issue 14, session 41).
+// Lines appended as bytes, each made of a head, a number and a slice of another buffer.
 export class LineSpool {
-  private readonly fd: number | null;
-  private buffer: Buffer;
+  private readonly fd: number;
+  private buffer = Buffer.alloc(256 << 10);
   private used = 0;
-  // inMemory: the filled buffers, in order (null: they go to the file)
-  private readonly kept: Uint8Array[] | null;
 
-  constructor(
-    readonly file: string,
-    inMemory = false,
-  ) {
-    this.kept = inMemory ? [] : null;
-    this.fd = inMemory ? null : fs.openSync(file, 'w');
-    this.buffer = this.fresh(256 << 10);
+  constructor(readonly file: string) {
+    this.fd = fs.openSync(file, 'w');
   }
 
   // A line of a head (heads[headFrom, headTo)), a number (not negative), a
@@ -248,7 +236,7 @@ export class LineSpool {
     const size = headTo - headFrom + digits + 1 + (end - start) + 1;
     if (this.used + size > this.buffer.length) {
       this.flush();
-      if (size > this.buffer.length) this.buffer = this.fresh(size);
+      if (size > this.buffer.length) this.buffer = Buffer.alloc(size);
     }
     const buffer = this.buffer;
     // (a head is a few bytes: a loop is cheaper than a call to copy them)
@@ -262,43 +250,15 @@ export class LineSpool {
   }
 
   close(): void {
-    this.flush(false);
-    if (this.fd !== null) fs.closeSync(this.fd);
+    this.flush();
+    fs.closeSync(this.fd);
   }
 
-  // inMemory: the closed spool's bytes, whole lines in each (null: in the file)
-  pieces(): Uint8Array[] | null {
-    return this.kept;
-  }
-
-  // (not from Node's shared pool: a buffer of its own can be moved to another thread)
-  private fresh(size: number): Buffer {
-    return this.kept === null ? Buffer.alloc(size) : Buffer.allocUnsafeSlow(size);
-  }
-
-  private flush(more = true): void {
-    if (this.used === 0) return;
-    if (this.kept !== null) {
-      this.kept.push(this.buffer.subarray(0, this.used));
-      if (more) this.buffer = this.fresh(this.buffer.length);
-    } else if (this.fd !== null) fs.writeSync(this.fd, this.buffer, 0, this.used);
+  private flush(): void {
+    if (this.used > 0) fs.writeSync(this.fd, this.buffer, 0, this.used);
     this.used = 0;
   }
 }
-
-// Every line of a spool's pieces (LineSpool `pieces`: each ends at a line's end).
-export const forEachPieceLine = (pieces: readonly Uint8Array[], each: (line: string) => void): void => {
-  for (const piece of pieces) {
-    const text = utf8Text(piece);
-    let start = 0;
-    while (start < text.length) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
-      each(text.slice(start, end));
-      start = end + 1;
-    }
-  }
-};
 
 // A directory of its own for one job's spool files; a retry of the job starts it afresh.
 export const spoolDirectory = (root: string, name: string): string => {
