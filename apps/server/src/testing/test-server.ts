@@ -176,3 +176,29 @@ export const jobFinished = (t: TestServer, token: string, jobId: string, timeout
     const view = (await t.api('GET', `/job/${jobId}`, { token })).json as JobView;
     return view.status === 'Completed' || view.status === 'Failed' ? view : null;
   }, timeoutMs);
+
+// The entity a user is working in (their current one), as the server keeps it.
+export const currentEntityId = async (t: TestServer, login = ADMIN.email): Promise<string> => {
+  const user = await t.server.ctx.db
+    .selectFrom('users')
+    .select(['current_entity_id'])
+    .where('login', '=', login)
+    .executeTakeFirstOrThrow();
+  if (!user.current_entity_id) throw new Error(`${login} has no current entity`);
+  return user.current_entity_id;
+};
+
+// Waits until the demo company's jobs have run, down to a job of type
+// `last` (the demo starts them one after another), all of them Completed; a
+// failed one stops the wait with its remarks.
+export const demoSettled = (t: TestServer, token: string, last: string, timeoutMs = 240_000) =>
+  eventually(async () => {
+    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
+      status: string;
+      jobType: string;
+      remarks?: string;
+    }[];
+    const failed = list.find((j) => j.status === 'Failed');
+    if (failed) throw new Error(`demo job ${failed.jobType} failed: ${failed.remarks ?? ''}`);
+    return list.some((j) => j.jobType === last) && list.every((j) => j.status === 'Completed');
+  }, timeoutMs);

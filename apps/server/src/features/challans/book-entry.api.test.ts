@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChallanList, QuarterChallanSummary, ReturnDeductor } from '@taxrecon/contracts';
 import { read26qFvu } from '@taxrecon/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { ADMIN, currentEntityId, startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 // A government deductor's deposit by book entry (transfer voucher, Form 24G)
 // through the API (docs/decisions.md session 41): refused for any other
@@ -65,12 +65,7 @@ const saveDeductor = async (d: ReturnDeductor) => {
 beforeAll(async () => {
   t = await startTestServer({}, { work: false });
   token = await t.login(ADMIN.email, ADMIN.password);
-  const admin = await t.server.ctx.db
-    .selectFrom('users')
-    .select(['current_entity_id'])
-    .where('login', '=', ADMIN.email)
-    .executeTakeFirstOrThrow();
-  entityId = admin.current_entity_id!;
+  entityId = await currentEntityId(t);
 });
 
 afterAll(async () => {
