@@ -1,6 +1,6 @@
 import type { ChallanList, QuarterChallanSummary } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, eventually, startTestServer } from '../../server/src/testing/test-server.ts';
+import { ADMIN, demoSettled, startTestServer } from '../../server/src/testing/test-server.ts';
 import { browserSuite } from './suite.ts';
 
 // A government deductor's deposit by book entry (transfer voucher, Form 24G)
@@ -16,16 +16,7 @@ let token = '';
 const suite = browserSuite(async () => {
   const t = await startTestServer({ demo: true });
   token = await t.login(ADMIN.email, ADMIN.password);
-  await eventually(async () => {
-    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
-      status: string;
-      jobType: string;
-      remarks?: string;
-    }[];
-    const failed = list.find((j) => j.status === 'Failed');
-    if (failed) throw new Error(`demo job ${failed.jobType} failed: ${failed.remarks ?? ''}`);
-    return list.some((j) => j.jobType === 'DemoChallans') && list.every((j) => j.status === 'Completed');
-  }, 240_000);
+  await demoSettled(t, token, 'DemoChallans');
   return t;
 });
 const byTestId = (id: string) => suite.page.getByTestId(id);

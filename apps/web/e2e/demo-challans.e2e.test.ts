@@ -7,7 +7,7 @@ import { formatInr, formatRupees, type Paise, paiseOrZero, rupeesNumber, sumPais
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, eventually, startTestServer } from '../../server/src/testing/test-server.ts';
+import { ADMIN, demoSettled, startTestServer } from '../../server/src/testing/test-server.ts';
 import { browserSuite } from './suite.ts';
 
 // Issue 12's "Done when" on the demo company, in the built app: the demo's
@@ -37,18 +37,7 @@ const suite = browserSuite(async () => {
   const t = await startTestServer({ demo: true });
   token = await t.login(ADMIN.email, ADMIN.password);
   // the demo's ingests and its 34A run (April to March) all finished
-  await eventually(async () => {
-    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
-      status: string;
-      jobType: string;
-      remarks?: string;
-    }[];
-    const failed = list.find((j) => j.status === 'Failed');
-    if (failed) throw new Error(`demo job ${failed.jobType} failed: ${failed.remarks ?? ''}`);
-    return (
-      list.some((j) => j.jobType === '34A Reconciliation') && list.every((j) => j.status === 'Completed')
-    );
-  }, 240_000);
+  await demoSettled(t, token, '34A Reconciliation');
   return t;
 });
 const byTestId = (id: string, on: Page = suite.page) => on.getByTestId(id);

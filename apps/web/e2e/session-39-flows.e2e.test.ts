@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ChallanList, QuarterChallanSummary } from '@taxrecon/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, eventually, startTestServer } from '../../server/src/testing/test-server.ts';
+import { ADMIN, demoSettled, startTestServer } from '../../server/src/testing/test-server.ts';
 import { browserSuite } from './suite.ts';
 
 // Session 39's screens in the built app, on the demo company: a verified
@@ -20,16 +20,7 @@ const suite = browserSuite(async () => {
   const t = await startTestServer({ demo: true });
   token = await t.login(ADMIN.email, ADMIN.password);
   // the demo's ingests, its 34A run and its challans (Q1 verified) all finished
-  await eventually(async () => {
-    const list = (await t.api('GET', '/job/jobs-queue', { token })).json as {
-      status: string;
-      jobType: string;
-      remarks?: string;
-    }[];
-    const failed = list.find((j) => j.status === 'Failed');
-    if (failed) throw new Error(`demo job ${failed.jobType} failed: ${failed.remarks ?? ''}`);
-    return list.some((j) => j.jobType === 'DemoChallans') && list.every((j) => j.status === 'Completed');
-  }, 240_000);
+  await demoSettled(t, token, 'DemoChallans');
   return t;
 });
 const byTestId = (id: string, on: Page = suite.page) => on.getByTestId(id);

@@ -236,8 +236,29 @@ describe('the 26Q of a quarter paid by book entry', () => {
     ]);
   });
 
+  it('keeps the deductor a government one while a voucher is recorded', async () => {
+    const refused = await call('PUT', DEDUCTOR_ROUTE, DEDUCTOR);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      code: 'BOOK_ENTRY_RECORDED',
+      message: expect.stringMatching(
+        /^Deductor type K is not a government deductor, and a deposit by book entry is recorded \(transfer voucher 24G 7654321 \/ DDO 42 of 31 May 2024\)\. Change it to bank challans first/,
+      ),
+    });
+    const kept = await t.server.ctx.database.pool.query<{ deductor_type: string }>(
+      'SELECT deductor_type FROM return_deductors WHERE entity_id = $1',
+      [entityId],
+    );
+    expect(kept.rows[0]?.deductor_type).not.toBe('K');
+  });
+
   it('refuses (422) a voucher once the deductor is no longer a government one', async () => {
-    await saveDeductor(DEDUCTOR);
+    // as a database from before that rule may hold it
+    await t.server.ctx.database.pool.query(
+      `UPDATE return_deductors SET deductor_type = 'K', pan = '', pao_code = '', ddo_code = '', ministry = '',
+         ministry_other = '', pao_registration = '', ddo_registration = '', ain = '' WHERE entity_id = $1`,
+      [entityId],
+    );
     const refused = await call('GET', route);
     expect(refused.status).toBe(422);
     const details = (refused.json as { details: { message: string }[] }).details;

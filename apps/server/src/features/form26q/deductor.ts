@@ -1,9 +1,10 @@
-import type { ReturnDeductor, ReturnDeductorAnswer } from '@taxrecon/contracts';
+import { bookEntryRefusal, type ReturnDeductor, type ReturnDeductorAnswer } from '@taxrecon/contracts';
 import type { Fvu26qGovernment } from '@taxrecon/formats';
 import { type DeductorType, STATE_NAME_DEDUCTOR_TYPES } from '@taxrecon/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { type Caller, entityOf } from '../../platform/http/caller.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 
 // The deductor's details for the 26Q batch header (migrations/021), one row
 // per entity. The deductor's PAN is the entity's own (legal_entities.pan)
@@ -81,11 +82,31 @@ export const returnDeductor = async (
   };
 };
 
+// A deductor whose deposits by book entry are recorded stays a government
+// one until they are bank challans again: a company's 26Q cannot carry a
+// transfer voucher, and the return would only refuse them later (session 41).
+const refuseTypeWithVouchers = async (ctx: AppContext, entityId: string, deductorType: string) => {
+  if (bookEntryRefusal(deductorType) === null) return;
+  const { rows } = await ctx.database.pool.query<{ n: number; first: string | null }>(
+    `SELECT count(*)::int AS n,
+            min(bsr_code || ' / DDO ' || challan_serial_number || ' of ' || to_char(date_of_deposit, 'DD Mon YYYY')) AS first
+       FROM payable_challans WHERE entity_id = $1 AND deposit_mode = 'book_entry'`,
+    [entityId],
+  );
+  const { n, first } = rows[0] ?? { n: 0, first: null };
+  if (n > 0)
+    throw badRequest(
+      `Deductor type ${deductorType} is not a government deductor, and ${n === 1 ? 'a deposit by book entry is' : `${n} deposits by book entry are`} recorded (transfer voucher 24G ${first}${n > 1 ? ', ...' : ''}). Change ${n === 1 ? 'it' : 'them'} to bank challans first, or keep a government deductor type.`,
+      'BOOK_ENTRY_RECORDED',
+    );
+};
+
 export const saveReturnDeductor = async (
   ctx: AppContext,
   caller: Caller,
   d: z.output<typeof ReturnDeductor>,
 ) => {
+  await refuseTypeWithVouchers(ctx, entityOf(caller), d.deductorType);
   await ctx.database.pool.query(
     `INSERT INTO return_deductors (entity_id, tan, name, branch, address1, address2, city, state_code, pin, email,
        phone, deductor_type, responsible_name, responsible_designation, responsible_pan, responsible_mobile,
