@@ -84,6 +84,22 @@ export interface ChallanFormValues {
   others: string;
 }
 
+// The challan dialog's form with nothing typed (a bank challan).
+export const EMPTY_CHALLAN_FORM: ChallanFormValues = {
+  depositMode: 'challan',
+  challanSerialNumber: '',
+  dateOfDeposit: '',
+  bsrCode: '',
+  tanNumber: '',
+  taxAmount: '',
+  fee: '',
+  surcharge: '',
+  educationCess: '',
+  interest: '',
+  penalty: '',
+  others: '',
+};
+
 const LABELS: Record<ChallanAmountField, string> = {
   taxAmount: 'Tax amount',
   fee: 'Fee',

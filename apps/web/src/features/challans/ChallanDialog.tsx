@@ -8,6 +8,7 @@ import {
   challanRoutes,
   DEPOSIT_MODE_LABELS,
   type DepositMode,
+  EMPTY_CHALLAN_FORM,
 } from '@taxrecon/contracts';
 import { formatInr, paiseOrZero, sumPaise } from '@taxrecon/shared';
 import { useEffect, useState } from 'react';
@@ -18,21 +19,6 @@ import { notifyError, notifySuccess } from '../payable/common/notify.ts';
 import { withPlainAmounts } from './challan-amounts.ts';
 import { depositFieldLabel, depositModesFor, minorHeadShown } from './deposit-form.ts';
 import type { ChallanLine } from './line.ts';
-
-const EMPTY: ChallanFormValues = {
-  depositMode: 'challan',
-  challanSerialNumber: '',
-  dateOfDeposit: '',
-  bsrCode: '',
-  tanNumber: '',
-  taxAmount: '',
-  fee: '',
-  surcharge: '',
-  educationCess: '',
-  interest: '',
-  penalty: '',
-  others: '',
-};
 
 const LABELS: Record<Exclude<keyof ChallanFormValues, 'depositMode'>, string> = {
   challanSerialNumber: 'Challan serial number',
@@ -79,7 +65,7 @@ export function ChallanDialog(props: {
   onSaved: () => void;
 }) {
   const { opened, line, editing, defaultTan, deductorType, onClose, onSaved } = props;
-  const [values, setValues] = useState<ChallanFormValues>(EMPTY);
+  const [values, setValues] = useState<ChallanFormValues>(EMPTY_CHALLAN_FORM);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   // the deposit date while its text is not a day: Save waits (its value is then '')
@@ -87,7 +73,7 @@ export function ChallanDialog(props: {
   const { clear: clearDates } = dates;
   const dateProblem = firstDateProblem(dates.problems);
   useEffect(() => {
-    if (opened) setValues(editing ? valuesOf(editing) : { ...EMPTY, tanNumber: defaultTan });
+    if (opened) setValues(editing ? valuesOf(editing) : { ...EMPTY_CHALLAN_FORM, tanNumber: defaultTan });
     setTouched(false);
     clearDates();
   }, [opened, editing, defaultTan, clearDates]);

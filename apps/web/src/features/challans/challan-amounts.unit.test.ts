@@ -1,19 +1,13 @@
-import { type ChallanFormValues, challanProblems } from '@taxrecon/contracts';
+import { type ChallanFormValues, challanProblems, EMPTY_CHALLAN_FORM } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
 import { withPlainAmounts } from './challan-amounts.ts';
 
 const form = (amounts: Partial<ChallanFormValues>): ChallanFormValues => ({
+  ...EMPTY_CHALLAN_FORM,
   challanSerialNumber: '101',
   dateOfDeposit: '2024-05-07',
   bsrCode: '0510308',
   tanNumber: 'MUMA12345B',
-  taxAmount: '',
-  fee: '',
-  surcharge: '',
-  educationCess: '',
-  interest: '',
-  penalty: '',
-  others: '',
   ...amounts,
 });
 

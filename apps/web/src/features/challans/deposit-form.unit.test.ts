@@ -1,4 +1,4 @@
-import { challanProblems } from '@taxrecon/contracts';
+import { challanProblems, EMPTY_CHALLAN_FORM } from '@taxrecon/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   challanDetailsPath,
@@ -39,18 +39,12 @@ describe('the challan dialog of a government deductor (book entry)', () => {
 
   it('checks the voucher by its own rules, under the fields the dialog shows', () => {
     const v = {
+      ...EMPTY_CHALLAN_FORM,
       depositMode: 'book_entry' as const,
-      challanSerialNumber: '',
       dateOfDeposit: '2024-05-31',
       bsrCode: '12345',
       tanNumber: 'DELS12345C',
       taxAmount: '100',
-      fee: '',
-      surcharge: '',
-      educationCess: '',
-      interest: '',
-      penalty: '',
-      others: '',
     };
     expect(challanProblems(v)).toEqual([
       ['challanSerialNumber', 'DDO serial number (Form 24G) is required'],
