@@ -10,6 +10,7 @@ import {
   type Paise,
   paise,
   paiseOfNumeric,
+  paiseOfNumericIn,
   paiseOfNumericText,
   paiseOrZero,
   parseRupees,
@@ -51,6 +52,23 @@ describe('money: text <-> paise round trips', () => {
     );
     // the alphabet makes plain amounts often enough to test the fast path
     expect(plain).toBeGreaterThan(500);
+  });
+
+  it('an amount read where it stands in a line is the amount cut out of it', () => {
+    const numericLike = fc.string({ unit: fc.constantFrom('0', '5', '9', '-', '.', 'x'), maxLength: 20 });
+    fc.assert(
+      fc.property(fc.string(), fc.oneof(numericLike, fc.string()), fc.string(), (before, t, after) => {
+        const line = `${before}${t}${after}`;
+        return Object.is(
+          paiseOfNumericIn(line, before.length, before.length + t.length),
+          paiseOfNumericText(t === '' ? '0' : t),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+    // a digit after the field is not read into it
+    expect(paiseOfNumericIn('12.50\t7', 0, 5)).toBe(1250);
+    expect(paiseOfNumericIn('\t-0.05\t', 1, 6)).toBe(-5);
   });
 
   it('SQL numeric text goes both ways exactly', () => {

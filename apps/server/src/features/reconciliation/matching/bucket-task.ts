@@ -69,6 +69,17 @@ export interface BucketOutput {
   timings: { load: number; match: number; encode: number };
 }
 
+// The whole number written from `from` up to the next tab (the bucket
+// line's own fields: no string cut out for them).
+const numberAt = (text: string, from: number): number => {
+  let n = 0;
+  for (let i = from; ; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return n;
+    n = n * 10 + (c - 48);
+  }
+};
+
 // A bucket line: "<side code>\t<ordinal>\t<phase>\t<via>\t<seq>\t<the row's COPY text>".
 // The lines are kept as read, by party, and a party's are decoded just before
 // it is matched: its row objects then die young. Decoded all at once, a
@@ -79,18 +90,17 @@ const decodeParty = (
   book: GatheredRow<SourcedBookRow>[],
   taxBook: GatheredRow<SourcedTaxBookRow>[],
 ): void => {
-  const cut = [0, 0, 0, 0, 0];
   for (const text of lines) {
-    let at = -1;
-    for (let k = 0; k < 5; k++) {
-      at = text.indexOf('\t', at + 1);
-      cut[k] = at;
-    }
+    // the side code is one character, so the ordinal starts at 2
+    const phaseAt = text.indexOf('\t', 2) + 1;
+    const viaAt = text.indexOf('\t', phaseAt) + 1;
+    const seqAt = text.indexOf('\t', viaAt) + 1;
+    const lineAt = text.indexOf('\t', seqAt) + 1;
     const code = text.charCodeAt(0);
-    const phase = Number(text.slice(cut[1]! + 1, cut[2]));
-    const via = VIAS[Number(text.slice(cut[2]! + 1, cut[3]))]!;
-    const seq = Number(text.slice(cut[3]! + 1, cut[4]));
-    const line = text.slice(cut[4]! + 1);
+    const phase = numberAt(text, phaseAt);
+    const via = VIAS[numberAt(text, viaAt)]!;
+    const seq = numberAt(text, seqAt);
+    const line = text.slice(lineAt);
     // 'B' / 'b': the book, this year / brought forward; 'T' / 't': 26AS
     const broughtForward = code === 98 || code === 116;
     if (code === 66 || code === 98) book.push({ row: decodeBookLine(line), broughtForward, seq, via, phase });
@@ -103,8 +113,7 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   const count = task.to - task.from;
   const lines: string[][] = Array.from({ length: count }, () => []);
   readLines(task.file, (text) => {
-    const first = text.indexOf('\t');
-    lines[Number(text.slice(first + 1, text.indexOf('\t', first + 1))) - task.from]!.push(text);
+    lines[numberAt(text, 2) - task.from]!.push(text);
   });
   let load = performance.now() - started;
 

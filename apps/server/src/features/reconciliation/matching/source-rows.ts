@@ -1,5 +1,5 @@
 import type { BookRow, ReconKind, TaxBookRow } from '@taxrecon/engine';
-import { numericOfPaise, type Paise, paiseOfNumeric } from '@taxrecon/shared';
+import { numericOfPaise, type Paise, paiseOfNumericIn, ZERO_PAISE } from '@taxrecon/shared';
 import { copyField } from './copy-text.ts';
 import { isPlainRowOf, type KeyedLineSink } from './keyed-lines.ts';
 
@@ -118,8 +118,6 @@ export const field = (f: string | undefined): string | null => {
   return f.includes('\\') ? f.replace(/\\(.)/g, (_, c: string) => UNESCAPE[c] ?? c) : f;
 };
 
-const money = (f: string | undefined): Paise => paiseOfNumeric(field(f));
-
 // Where each of a line's fields ends (the tab after it, or the line's end),
 // found once per line: only the fields a row needs are cut out, with no array
 // of all sixteen (a year is millions of lines, decoded in the matching threads).
@@ -133,28 +131,46 @@ const cut = (line: string): void => {
     ENDS[k] = at;
   }
 };
+const startOf = (k: number): number => (k === 0 ? 0 : ENDS[k - 1]! + 1);
+const endOf = (line: string, k: number): number => Math.min(ENDS[k]!, line.length);
 // field k as `split('\t')[k]` gives it: undefined past the line's last field
 const at = (line: string, k: number): string | undefined => {
-  const start = k === 0 ? 0 : ENDS[k - 1]! + 1;
-  return start > line.length ? undefined : line.slice(start, Math.min(ENDS[k]!, line.length));
+  const start = startOf(k);
+  return start > line.length ? undefined : line.slice(start, endOf(line, k));
+};
+const isNull = (line: string, start: number, end: number): boolean =>
+  end - start === 2 && line.charCodeAt(start) === 92 && line.charCodeAt(start + 1) === 78;
+// field(at(line, k)), without cutting out the NULLs: most of a line's
+// fields are \N when its rows come from a file (the command line)
+const fieldOf = (line: string, k: number): string | null => {
+  const start = startOf(k);
+  if (start > line.length) return null;
+  const end = endOf(line, k);
+  return isNull(line, start, end) ? null : field(line.slice(start, end));
+};
+// an amount (NULL: 0) read where it stands (a numeric is never escaped)
+const money = (line: string, k: number): Paise => {
+  const start = startOf(k);
+  const end = endOf(line, k);
+  return isNull(line, start, end) ? ZERO_PAISE : paiseOfNumericIn(line, start, end);
 };
 
 // One line of COPY text (without its newline) as a row.
 export const decodeBookLine = (line: string): SourcedBookRow => {
   cut(line);
   return {
-    sourceId: field(at(line, 0)),
-    voucherNo: field(at(line, 1)) ?? '',
+    sourceId: fieldOf(line, 0),
+    voucherNo: fieldOf(line, 1) ?? '',
     date: at(line, 2) ?? '',
-    partyName: field(at(line, 3)) ?? '',
-    customerCode: field(at(line, 4)),
-    tan: field(at(line, 5)),
-    pan: field(at(line, 6)),
-    gstin: field(at(line, 7)),
-    section: field(at(line, 8)),
-    rate: field(at(line, 9)),
-    amount: money(at(line, 13)),
-    tax: money(at(line, 14)),
+    partyName: fieldOf(line, 3) ?? '',
+    customerCode: fieldOf(line, 4),
+    tan: fieldOf(line, 5),
+    pan: fieldOf(line, 6),
+    gstin: fieldOf(line, 7),
+    section: fieldOf(line, 8),
+    rate: fieldOf(line, 9),
+    amount: money(line, 13),
+    tax: money(line, 14),
     line,
   };
 };
@@ -162,18 +178,18 @@ export const decodeBookLine = (line: string): SourcedBookRow => {
 export const decodeTaxBookLine = (line: string): SourcedTaxBookRow => {
   cut(line);
   return {
-    sourceId: field(at(line, 0)),
-    ref: field(at(line, 1)) ?? '',
+    sourceId: fieldOf(line, 0),
+    ref: fieldOf(line, 1) ?? '',
     transactionDate: at(line, 2) ?? '',
-    name: field(at(line, 3)) ?? '',
-    tan: field(at(line, 5)) ?? '',
-    section: field(at(line, 8)) ?? '',
-    status: field(at(line, 10)) ?? '',
-    bookingDate: field(at(line, 11)),
-    remarks: field(at(line, 12)),
-    amount: money(at(line, 13)),
-    tax: money(at(line, 14)),
-    deposited: money(at(line, 15)),
+    name: fieldOf(line, 3) ?? '',
+    tan: fieldOf(line, 5) ?? '',
+    section: fieldOf(line, 8) ?? '',
+    status: fieldOf(line, 10) ?? '',
+    bookingDate: fieldOf(line, 11),
+    remarks: fieldOf(line, 12),
+    amount: money(line, 13),
+    tax: money(line, 14),
+    deposited: money(line, 15),
     line,
   };
 };
