@@ -50,6 +50,29 @@ describe('platform in the browser', () => {
     await byTestId('view-tds-reconciliation').waitFor();
   });
 
+  it('answers a screen opened without its job, month or party with the way to its list', async () => {
+    await newPage('open-from-list');
+    await signIn(ADMIN.email, ADMIN.password);
+    await byTestId('home-page').waitFor();
+    // the screen's own notice, waited for by its words (the one before may still be up)
+    const opened = async (route: string, says: string) => {
+      await suite.page.goto(`${suite.t.baseUrl}/#${route}`);
+      await expect.poll(() => byTestId('open-from-list').textContent()).toContain(says);
+    };
+    await opened('/tds-job', 'Choose a reconciliation job');
+    await opened('/tds-payable/explore', 'Choose a month and section to explore');
+    await opened('/tcs-discrepancies', 'Choose a vendor');
+    // a link cut short (not an id) and an id no party has: the same answer, not "Invalid UUID"
+    await opened('/customer/not-an-id', 'No customer at this address');
+    await opened('/vendor/00000000-0000-4000-8000-000000000000', 'No vendor at this address');
+    await expect(byTestId('open-from-list').textContent()).resolves.not.toContain('Invalid UUID');
+    await suite.page.getByRole('link', { name: 'Search vendors' }).click();
+    await suite.page.waitForURL(/#\/search-vendors$/);
+    await suite.page.goto(`${suite.t.baseUrl}/#/tds-payable-job`);
+    await suite.page.getByRole('link', { name: 'All TDS payable reconciliation jobs' }).click();
+    await suite.page.waitForURL(/#\/view-34a-reconciliation$/);
+  });
+
   it('switches the current entity from the top bar and shows that entity afterwards', async () => {
     await newPage('entity-switch');
     const token = await suite.t.login(ADMIN.email, ADMIN.password);

@@ -6,8 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectedEntity } from '@taxrecon/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { apiKey } from '../../api/hooks.ts';
+import { OpenFromList } from '../../components/OpenFromList.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ConnectedEntities } from './ConnectedEntities.tsx';
@@ -159,6 +160,8 @@ function PartyDetailView<D extends PartyCommon>({ kind, party }: { kind: PartyDe
 export function PartyDetailPage<D extends PartyCommon>({ kind }: { kind: PartyDetailKind<D> }) {
   const params = useParams();
   const detail = kind.useDetail(params[kind.idParam] ?? '');
+  if (detail.isError && isNoSuchParty(detail.error))
+    return <NoSuchParty kind={kind.kind} label={kind.label} />;
   if (detail.isError) return <QueryError error={detail.error} />;
   if (!detail.data) {
     return (
@@ -168,4 +171,19 @@ export function PartyDetailPage<D extends PartyCommon>({ kind }: { kind: PartyDe
     );
   }
   return <PartyDetailView kind={kind} party={detail.data} />;
+}
+
+// The address names no party of this entity: one deleted, of another entity,
+// or a link cut short (the id then fails the API's check as malformed).
+const isNoSuchParty = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION'));
+
+function NoSuchParty({ kind, label }: { kind: 'customer' | 'vendor'; label: string }) {
+  const noun = label.toLowerCase();
+  return (
+    <OpenFromList title={`No ${noun} at this address`} to={`/search-${kind}s`} action={`Search ${noun}s`}>
+      {`The ${noun} may have been deleted or belong to another entity, or the link may be incomplete.`}
+    </OpenFromList>
+  );
 }

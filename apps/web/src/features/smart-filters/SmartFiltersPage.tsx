@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../../api/client.ts';
 import { useApiQuery } from '../../api/hooks.ts';
+import { OpenFromList } from '../../components/OpenFromList.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { formatFinancialYear } from '../../lib/format.ts';
@@ -68,7 +69,16 @@ export function SmartFiltersPage() {
     if (f && !chosen) choose(f);
   }, [filters.data, details.data]);
 
-  if (!jobId) return <Alert color="red">Open smart filters from a TDS reconciliation job.</Alert>;
+  if (!jobId)
+    return (
+      <OpenFromList
+        title="Choose a TDS reconciliation job"
+        to={jobListPath('TDS')}
+        action="All TDS reconciliation jobs"
+      >
+        Smart filters work on one job's result: open them from a TDS reconciliation job.
+      </OpenFromList>
+    );
   if (filters.error || details.error) return <QueryError error={filters.error ?? details.error} />;
   return (
     <>

@@ -1,12 +1,14 @@
-import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import { payableRoutes } from '@taxrecon/contracts';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
+import { OpenFromList } from '../../../components/OpenFromList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { ChallansTab } from '../../challans/ChallansTab.tsx';
 import { AdjustmentsTab } from '../../payable-adjustments/AdjustmentsTab.tsx';
 import { monthYearLabel } from '../common/months.ts';
+import { PAYABLE_JOBS_PATH } from '../common/paths.ts';
 import { deducteeLabel } from '../result/summary-columns.tsx';
 import { EntriesTable } from './EntriesTable.tsx';
 import { ExploreCards, VerifiedBadge } from './ExploreCards.tsx';
@@ -32,9 +34,13 @@ export function ExplorePage() {
 
   if (!group)
     return (
-      <Alert color="red" title="Nothing to explore">
+      <OpenFromList
+        title="Choose a month and section to explore"
+        to={PAYABLE_JOBS_PATH}
+        action="All TDS payable reconciliation jobs"
+      >
         Open this screen from a row of the monthly summary of a TDS payable reconciliation.
-      </Alert>
+      </OpenFromList>
     );
   const data = explore.data;
   const section = `${group.section}${group.subsection ? `(${group.subsection})` : ''}`;

@@ -4,10 +4,12 @@ import { payableRoutes } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
+import { OpenFromList } from '../../../components/OpenFromList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { yearLabel } from '../../../lib/financial-years.ts';
 import { monthYearLabel } from '../common/months.ts';
+import { PAYABLE_JOBS_PATH } from '../common/paths.ts';
 import { CountBoxes, DataQualitySummary } from './CountBoxes.tsx';
 import { ReportRequestDialog } from './ReportRequestDialog.tsx';
 import { REPORT_KINDS, type ReportKind } from './report-kinds.ts';
@@ -36,7 +38,15 @@ export function PayableResultPage() {
   const data = result.data;
 
   if (!jobId)
-    return <Alert color="red">No job chosen: open a year from All TDS Payable Reconciliation Jobs.</Alert>;
+    return (
+      <OpenFromList
+        title="Choose a TDS payable reconciliation"
+        to={PAYABLE_JOBS_PATH}
+        action="All TDS payable reconciliation jobs"
+      >
+        This screen shows one year's result: open a year from All TDS Payable Reconciliation Jobs.
+      </OpenFromList>
+    );
   if (result.isError && !data)
     return <QueryError error={result.error} fallback="Could not fetch the details" />;
   if (!data)

@@ -3,8 +3,10 @@ import { Alert, Center, ColorSwatch, Group, Loader, SimpleGrid, Stack, Text } fr
 import { RECON_CATEGORIES, type ReconKind } from '@taxrecon/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OpenFromList } from '../../../components/OpenFromList.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatCompliance } from '../../../lib/format.ts';
+import { jobListPath } from '../common/paths.ts';
 import { CustomerTabs, tabLabel } from './CustomerTabs.tsx';
 import { ReportSettingsDialog } from './ReportSettingsDialog.tsx';
 import { BatchProgress, ResultCards, Tile, ToleranceTiles } from './ResultFigures.tsx';
@@ -31,7 +33,15 @@ function JobResultPage({ kind }: { kind: ReconKind }) {
   const data = result.data;
 
   if (!jobId)
-    return <Alert color="red">No job chosen: open a job from the list of reconciliation jobs.</Alert>;
+    return (
+      <OpenFromList
+        title="Choose a reconciliation job"
+        to={jobListPath(kind)}
+        action={`All ${kind} reconciliation jobs`}
+      >
+        This screen shows one job's result: open it from the list of reconciliation jobs.
+      </OpenFromList>
+    );
   if (result.isError && !data)
     return <QueryError error={result.error} fallback="Cannot Fetch Reconciliation Response" />;
   if (!data)
