@@ -30,13 +30,14 @@ const columns: GridColumn<ThreadSummary>[] = [
     ),
     sortable: true,
     filterable: true,
-    width: 300,
+    // room for the amounts and the last activity at 1440 wide, without scrolling sideways
+    width: 220,
   },
   { accessor: 'tan', title: 'TAN', value: (t) => t.customerTan, sortable: true, filterable: true },
   { accessor: 'type', title: 'Type', value: (t) => FOLLOW_UP_TYPE_TEXT[t.followupType], sortable: true },
   {
     accessor: 'year',
-    title: 'Financial year',
+    title: 'Year',
     value: (t) => formatFinancialYear(t.financialYear),
     sortable: true,
   },
@@ -55,7 +56,7 @@ const columns: GridColumn<ThreadSummary>[] = [
   { accessor: 'entries', title: 'Entries', value: (t) => t.entries, sortable: true, textAlign: 'right' },
   {
     accessor: 'bookTax',
-    title: 'Tax per our books',
+    title: 'Tax (books)',
     value: (t) => rupeesNumber(paiseOrZero(t.totalTaxFromBook)),
     render: (t) => inr(t.totalTaxFromBook),
     sortable: true,
@@ -63,7 +64,7 @@ const columns: GridColumn<ThreadSummary>[] = [
   },
   {
     accessor: 'tbTax',
-    title: 'Tax per 26AS',
+    title: 'Tax (26AS)',
     value: (t) => rupeesNumber(paiseOrZero(t.totalTaxFromTaxBook)),
     render: (t) => inr(t.totalTaxFromTaxBook),
     sortable: true,
