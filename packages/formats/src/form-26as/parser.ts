@@ -76,6 +76,9 @@ export class Form26asParser implements IssueSink {
   // Public for the row readers (IssueSink); read them through finish().
   readonly errors: FileIssue[] = [];
   readonly warnings: FileIssue[] = [];
+  // set while the lines pushed come from a text already found to hold no bad
+  // character (pushLines): each line is then spared the look
+  linesClean = false;
 
   // `each`: each Part I and Part VI transaction is handed to it, in file
   // order, and not kept on its party (the result's parties then have no
@@ -88,7 +91,7 @@ export class Form26asParser implements IssueSink {
   push(raw: string, n: number): void {
     const line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
     if (isBlank(line)) return;
-    const bad = badCharacterAt(line);
+    const bad = this.linesClean ? -1 : badCharacterAt(line);
     if (bad >= 0) {
       this.errors.push(badCharacterIssue(this.file, n, line, bad));
       return;

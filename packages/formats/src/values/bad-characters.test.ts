@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse26asText } from '../form-26as/parse.ts';
+import { cut26asText, mergeChunks, parse26asChunk } from '../form-26as/chunks.ts';
+import { parse26asText, pushLines } from '../form-26as/parse.ts';
+import { Form26asParser } from '../form-26as/parser.ts';
 import { readCustomerMaster } from '../masters/customer-master.ts';
 import { mapSalesRows } from '../registers/map-rows.ts';
 import { readTable } from '../registers/read-table.ts';
@@ -45,6 +47,26 @@ describe('bad characters', () => {
     );
     expect(transactions.map((t) => t.line)).not.toContain(14);
     expect(transactions.every((t) => badCharacterAt(t.remarks ?? '') < 0)).toBe(true);
+  });
+
+  it('finds a bad character in any piece of a statement cut for the threads, whichever pieces are clean', () => {
+    const whole = fixture('26as-current-layout.txt');
+    const text = spoil(whole, 14, 5, '\u0000');
+    // pieces of a few lines each: the spoiled line's piece is looked at line by line, the others are not
+    const pieces = cut26asText(text, 'x.txt', 200);
+    expect(pieces.length).toBeGreaterThan(2);
+    const results = pieces.map((piece) => parse26asChunk(piece));
+    expect(results.filter((r) => r.errors.some((e) => e.code === 'BAD_CHARACTER'))).toHaveLength(1);
+    const merged = mergeChunks(results);
+    expect(merged.errors.filter((e) => e.code === 'BAD_CHARACTER')).toMatchObject([
+      { line: 14, column: '6' },
+    ]);
+    expect(merged.transactionCount).toBe(parse26asText(whole, 'x.txt').transactionCount - 1);
+    // a clean text read before does not spare the lines pushed after it
+    const parser = new Form26asParser('y.txt');
+    pushLines(parser, whole, 1);
+    parser.push('x\u0007y', 999);
+    expect(parser.finish().errors.filter((e) => e.code === 'BAD_CHARACTER')).toMatchObject([{ line: 999 }]);
   });
 
   it('leaves out a master line holding a NUL with an error naming line and field; the other lines load', async () => {
