@@ -77,6 +77,10 @@ describe('customer master', () => {
     expect(read.errors).toEqual([
       expect.objectContaining({ code: 'MISSING_COLUMN', column: 'customerName', line: 1 }),
     ]);
+    // the file's own columns are named, so a column called differently is seen
+    expect(read.errors[0]?.message).toBe(
+      'The file has no customerName column. Its columns are: customerCode.',
+    );
   });
 });
 

@@ -147,6 +147,12 @@ export const readRecords = <R extends { line: number }>(
     } else if (!indexOf.has(column.key)) indexOf.set(column.key, i);
   });
   const missing = columns.filter((c) => c.required && !indexOf.has(c.key));
+  // the headers the file does have, so a column named differently is seen at once
+  const present = table.headers.map((h) => h.trim()).filter((h) => h !== '');
+  const theirs =
+    present.length === 0
+      ? ' Its first line holds no column names.'
+      : ` Its columns are: ${present.slice(0, 12).join(', ')}${present.length > 12 ? ', ...' : ''}.`;
   for (const c of missing) {
     result.errors.push(
       issue(
@@ -154,7 +160,7 @@ export const readRecords = <R extends { line: number }>(
         table.headerLine,
         'MISSING_COLUMN',
         `a column named ${c.key}`,
-        `The file has no ${c.key} column.`,
+        `The file has no ${c.key} column.${theirs}`,
         { column: c.key },
       ),
     );

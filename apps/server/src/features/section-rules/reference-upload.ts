@@ -33,8 +33,9 @@ export const receiveReferenceFile = async (
   }
 };
 
+// (the message's closing full stop goes, or the line would read ".; expected")
 export const problemText = (i: FileIssue): string =>
-  `Line ${i.line}${i.column ? `, column ${i.column}` : ''}: ${i.message}${
+  `Line ${i.line}${i.column ? `, column ${i.column}` : ''}: ${i.message.replace(/\.$/, '')}${
     i.value !== undefined && !i.message.includes(i.value) ? ` (found "${i.value}")` : ''
   }; expected ${i.expected}`;
 
