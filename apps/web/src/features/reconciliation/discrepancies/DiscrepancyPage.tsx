@@ -6,14 +6,14 @@ import { matchModeName, reconStateName } from '@taxrecon/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
-import { OpenFromList } from '../../../components/OpenFromList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatFinancialYear } from '../../../lib/format.ts';
 import { FollowUpDialog } from '../../follow-ups/FollowUpDialog.tsx';
+import { ChooseParty } from '../common/ChooseParty.tsx';
 import { KIND_TEXT } from '../common/kind.ts';
 import { downloadRoute, notifyError } from '../common/notify.ts';
-import { jobListPath, printPath, resultPath } from '../common/paths.ts';
+import { printPath, resultPath } from '../common/paths.ts';
 import { ActionBar, type DialogAction } from './ActionBar.tsx';
 import { ActionDialog } from './ActionDialog.tsx';
 import { BookTable } from './BookTable.tsx';
@@ -57,16 +57,7 @@ function DiscrepancyPage({ kind }: { kind: ReconKind }) {
     });
   };
 
-  if (!tan)
-    return (
-      <OpenFromList
-        title={`Choose a ${t.party.toLowerCase()}`}
-        to={jobListPath(kind)}
-        action={`All ${kind} reconciliation jobs`}
-      >
-        {`This screen shows one ${t.party.toLowerCase()}: open it from a ${t.party.toLowerCase()} in a reconciliation job's result.`}
-      </OpenFromList>
-    );
+  if (!tan) return <ChooseParty kind={kind} />;
   if (header.isError)
     return <QueryError error={header.error} fallback="Cannot Fetch Reconciliation Response" />;
   if (!h)

@@ -5,13 +5,13 @@ import { formatInr, paiseOrZero } from '@taxrecon/shared';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../../api/hooks.ts';
-import { OpenFromList } from '../../../components/OpenFromList.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { formatFinancialYear } from '../../../lib/format.ts';
 import { formatDate, formatRate } from '../../search/search-format.ts';
+import { ChooseParty } from '../common/ChooseParty.tsx';
 import { KIND_TEXT } from '../common/kind.ts';
 import { inr } from '../common/money.ts';
-import { discrepancyPath, jobListPath } from '../common/paths.ts';
+import { discrepancyPath } from '../common/paths.ts';
 import { PRINT_PAGE_CLASS } from '../common/print.ts';
 import { actionLabel } from '../discrepancies/rows.ts';
 
@@ -76,16 +76,7 @@ function PrintableViewPage({ kind }: { kind: ReconKind }) {
     { enabled: !!tan },
   );
   const d = report.data;
-  if (!tan)
-    return (
-      <OpenFromList
-        title={`Choose a ${t.party.toLowerCase()}`}
-        to={jobListPath(kind)}
-        action={`All ${kind} reconciliation jobs`}
-      >
-        {`This screen shows one ${t.party.toLowerCase()}: open it from a ${t.party.toLowerCase()} in a reconciliation job's result.`}
-      </OpenFromList>
-    );
+  if (!tan) return <ChooseParty kind={kind} />;
   if (report.isError)
     return <QueryError error={report.error} fallback="Cannot Fetch Reconciliation Response" />;
   if (!d)
