@@ -1,4 +1,5 @@
 import { utf8Text } from '@taxrecon/formats';
+import { handOver, NO_SCRATCH, scratchFor } from './scratch-bytes.ts';
 // PostgreSQL's COPY text format, both ways: a line per row, tab between
 // fields, \N for NULL, backslash escapes for backslash, tab, newline and
 // carriage return. Rows travel between the database and the matching worker
@@ -164,15 +165,16 @@ export class ByteChunkWriter {
   }
 }
 
-// Lines joined a block at a time (as above) into one growing UTF-8 buffer of
-// its own, handed over whole: the result JSON's lists go from the matching
+// Lines joined a block at a time (as above) into one growing UTF-8 buffer
+// (the thread's scratch: scratch-bytes.ts), handed over whole: the result JSON's lists go from the matching
 // threads to the main thread this way, moved rather than copied, and are
 // written to the file as they are. As text they were joined twice (a block,
 // then the whole list), copied with the message and encoded again to be
 // written (issue 14, session 40).
 export class ByteTextWriter {
   private lines: string[] = [];
-  private buffer = Buffer.allocUnsafeSlow(64 << 10);
+  // the thread's scratch buffer once written (scratch-bytes.ts)
+  private buffer = NO_SCRATCH;
   private used = 0;
   rows = 0;
 
@@ -185,8 +187,8 @@ export class ByteTextWriter {
   // Everything so far, in a buffer of its own size (and let go here).
   bytes(): Uint8Array {
     this.write();
-    const bytes = Buffer.allocUnsafeSlow(this.used);
-    this.buffer.copy(bytes, 0, 0, this.used);
+    const bytes = handOver(this.buffer, this.used);
+    this.buffer = NO_SCRATCH;
     this.used = 0;
     return bytes;
   }
@@ -196,12 +198,7 @@ export class ByteTextWriter {
     const text = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
     this.lines = [];
     // a UTF-16 unit is at most three bytes of UTF-8
-    const most = this.used + text.length * 3;
-    if (most > this.buffer.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buffer.length, most));
-      this.buffer.copy(bigger, 0, 0, this.used);
-      this.buffer = bigger;
-    }
+    this.buffer = scratchFor(this.buffer, this.used, this.used + text.length * 3);
     this.used += this.buffer.write(text, this.used, 'utf8');
   }
 }

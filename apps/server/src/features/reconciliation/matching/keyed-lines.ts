@@ -1,5 +1,6 @@
 import { dayNumber } from '@taxrecon/engine';
 import { IntList } from './int-list.ts';
+import { giveBack, handOver, NO_SCRATCH, scratchFor } from './scratch-bytes.ts';
 
 // Row lines (source-rows.ts) as a parsing thread hands them to the
 // party-at-a-time computation (party-streamed-compute.ts), with what the
@@ -66,7 +67,8 @@ const BLOCK_LINES = 256;
 
 export class KeyedLineWriter {
   private block: string[] = [];
-  private buffer = Buffer.allocUnsafeSlow(64 << 10);
+  // the thread's scratch buffer once written (scratch-bytes.ts)
+  private buffer = NO_SCRATCH;
   private used = 0;
   // the blocks as text, once one is not ASCII (null: all bytes so far)
   private texts: string[] | null = null;
@@ -95,11 +97,14 @@ export class KeyedLineWriter {
     this.starts.push(this.chars);
     const starts = this.starts.copy();
     const keys = this.keys.copy();
-    if (this.texts !== null) return { bytes: null, text: this.texts.join(''), starts, keys };
-    // a buffer of its own, of the lines' size (not Node's shared pool), so it can be moved to another thread
-    const bytes = Buffer.allocUnsafeSlow(this.used);
-    this.buffer.copy(bytes, 0, 0, this.used);
-    return { bytes, text: null, starts, keys };
+    const scratch = this.buffer;
+    this.buffer = NO_SCRATCH;
+    if (this.texts !== null) {
+      giveBack(scratch);
+      return { bytes: null, text: this.texts.join(''), starts, keys };
+    }
+    // a buffer of its own, of the lines' size, so it can be moved to another thread
+    return { bytes: handOver(scratch, this.used), text: null, starts, keys };
   }
 
   private write(): void {
@@ -112,11 +117,7 @@ export class KeyedLineWriter {
       this.texts.push(text);
       return;
     }
-    if (this.used + text.length > this.buffer.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buffer.length, this.used + text.length));
-      this.buffer.copy(bigger, 0, 0, this.used);
-      this.buffer = bigger;
-    }
+    this.buffer = scratchFor(this.buffer, this.used, this.used + text.length);
     this.used += this.buffer.write(text, this.used, 'latin1');
   }
 }
