@@ -161,9 +161,11 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     const readStatements = async () => {
       const warn = (issue: FileIssue) => told.statements.push(`${formatIssue(issue)}\n`);
       for (const file of values['26as'] ?? []) {
-        const bytes = readInput(file);
+        // a big statement is read into memory the parsing threads share
+        const zipped = file.toLowerCase().endsWith('.zip');
+        const bytes = threads && !zipped && isBigFile(file) ? readShared(file) : readInput(file);
         const texts: { name: string; data: Uint8Array }[] = [];
-        if (file.toLowerCase().endsWith('.zip')) {
+        if (zipped) {
           const opened = await openTracesZip(bytes, values.password ?? '');
           if (!opened.ok) throw new Stop(`${file}: ${opened.message}`);
           texts.push(...opened.files);

@@ -1,4 +1,11 @@
-import { cut26asText, type Form26asResult, merge26asChunks, parse26asText } from '@taxrecon/formats';
+import { isAscii } from 'node:buffer';
+import {
+  cut26asText,
+  type Form26asChunk,
+  type Form26asResult,
+  merge26asChunks,
+  parse26asText,
+} from '@taxrecon/formats';
 import {
   type EntryTails,
   entryTailsOf,
@@ -7,7 +14,7 @@ import {
 } from '../features/ingest/tax-entry-lines.ts';
 import { taxBookKeyedLines } from '../features/reconciliation/matching/engine-input.ts';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
-import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../parsing/parse-chunk.ts';
+import type { Ingest26asPiece, ParseTask, Reconcile26asPiece, SharedPiece } from '../parsing/parse-chunk.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -72,14 +79,39 @@ export const read26asForReconcile = async (
     take(taxBookKeyedLines(whole, kind));
     return withoutParties(whole);
   }
+  const tasks = reconcile26asTasks(chunks, data, kind);
   const results: Form26asResult[] = [];
-  for await (const pieces of pool.runInWindows<ParseTask, Reconcile26asPiece>(
-    chunks.map((chunk) => ({ type: 'reconcile-26as', chunk, kind })),
-  )) {
+  for await (const pieces of pool.runInWindows<ParseTask, Reconcile26asPiece>(tasks)) {
     for (const piece of pieces) {
       results.push(piece.result);
       take(piece.lines);
     }
   }
   return merge26asChunks(results);
+};
+
+// The threads' tasks for a statement's pieces. A statement in shared memory
+// (the command line reads a big one so) that is all ASCII, as TRACES writes
+// them, is a character per byte: each thread reads its piece's text from the
+// bytes. Posted as text, each piece was copied into the message and again out
+// of it: a tenth of the main thread's time with 60,000 deductors (issue 14,
+// session 43). A text decoded otherwise (UTF-16, say) is not a character per
+// byte, and its pieces' lengths do not add up to the bytes: it goes as text.
+export const reconcile26asTasks = (
+  chunks: readonly Form26asChunk[],
+  data: Uint8Array,
+  kind: 'TDS' | 'TCS',
+): ParseTask[] => {
+  const shared =
+    data.buffer instanceof SharedArrayBuffer &&
+    isAscii(data) &&
+    chunks.reduce((sum, chunk) => sum + chunk.text.length, 0) === data.length;
+  let at = 0;
+  return chunks.map((chunk): ParseTask => {
+    const piece: SharedPiece = { bytes: data, from: at, to: at + chunk.text.length };
+    at = piece.to;
+    return shared
+      ? { type: 'reconcile-26as', chunk: { ...chunk, text: '' }, kind, shared: piece }
+      : { type: 'reconcile-26as', chunk, kind };
+  });
 };

@@ -1,4 +1,4 @@
-import { type Form26asChunk, type Form26asResult, parse26asChunk } from '@taxrecon/formats';
+import { type Form26asChunk, type Form26asResult, parse26asChunk, utf8Text } from '@taxrecon/formats';
 import {
   createRegisterEncoder,
   type RegisterShape as IngestShape,
@@ -44,11 +44,19 @@ export type ParseTask =
   | { type: 'register'; chunk: RegisterChunk }
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
   | { type: 'ingest-26as'; chunk: Form26asChunk; ids: StatementIds }
-  | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS' }
+  // `text` empty with `shared`: the piece is the ASCII bytes [from, to) of the
+  // statement in memory the threads share, read there (lib/statement-read.ts)
+  | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS'; shared?: SharedPiece }
   // a piece of an expense ledger for `taxrecon payable`
   | { type: 'ledger'; chunk: LedgerChunk }
   // once the rows are read, the same threads match the year's buckets
   | BucketMessage;
+
+export interface SharedPiece {
+  bytes: Uint8Array;
+  from: number;
+  to: number;
+}
 
 // A piece of a statement for `taxrecon reconcile`: its Part I or VI rows as
 // the engine's row lines (matching/source-rows.ts), the rest of its result
@@ -101,7 +109,10 @@ export const runTask = (task: unknown) => {
     const kind = t.kind;
     const lines = new KeyedLineWriter();
     const line = taxBookLineWriter(lines.add);
-    const result = parse26asChunk(t.chunk, (type, party, tx) => {
+    const piece = t.shared
+      ? { ...t.chunk, text: utf8Text(t.shared.bytes.subarray(t.shared.from, t.shared.to)) }
+      : t.chunk;
+    const result = parse26asChunk(piece, (type, party, tx) => {
       if (type === kind) line(party, tx);
     });
     const keyed = lines.finish();
