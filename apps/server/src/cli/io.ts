@@ -29,23 +29,26 @@ export const readInput = (file: string): Uint8Array => {
 // by postMessage (lib/register-cut.ts). Copying a 180 MB register into its
 // pieces took the main thread half a second, on a machine where every fresh
 // page of memory costs a fault, before the threads had a piece to parse.
-export const readShared = (file: string): Uint8Array => {
-  let fd: number | null = null;
+// The read itself is made in libuv's thread, not this one: read at once, the
+// register held the main thread about a second (those faults again) while
+// the threads finished the statement's first pieces and waited for more.
+export const readShared = async (file: string): Promise<Uint8Array> => {
+  let handle: fs.promises.FileHandle | null = null;
   try {
-    fd = fs.openSync(file, 'r');
-    const size = fs.fstatSync(fd).size;
+    handle = await fs.promises.open(file, 'r');
+    const size = (await handle.stat()).size;
     const bytes = new Uint8Array(new SharedArrayBuffer(size));
     let at = 0;
     while (at < size) {
-      const n = fs.readSync(fd, bytes, at, size - at, at);
-      if (n === 0) break;
-      at += n;
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
     }
     return at === size ? bytes : bytes.subarray(0, at);
   } catch (error) {
     throw cannotRead(file, error);
   } finally {
-    if (fd !== null) fs.closeSync(fd);
+    await handle?.close();
   }
 };
 

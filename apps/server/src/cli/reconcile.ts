@@ -157,13 +157,22 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       reason: message,
     });
 
+    // The first statement's bytes are read before the books' (a read of
+    // both at once finished both later, and the threads had nothing to
+    // parse till then); the books' are read while it is cut and parsed.
+    let firstStatementRead = () => {};
+    const statementRead = new Promise<void>((resolve) => {
+      firstStatementRead = resolve;
+    });
+
     // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
     const readStatements = async () => {
       const warn = (issue: FileIssue) => told.statements.push(`${formatIssue(issue)}\n`);
       for (const file of values['26as'] ?? []) {
         // a big statement is read into memory the parsing threads share
         const zipped = file.toLowerCase().endsWith('.zip');
-        const bytes = threads && !zipped && isBigFile(file) ? readShared(file) : readInput(file);
+        const bytes = await (threads && !zipped && isBigFile(file) ? readShared(file) : readInput(file));
+        firstStatementRead();
         const texts: { name: string; data: Uint8Array }[] = [];
         if (zipped) {
           const opened = await openTracesZip(bytes, values.password ?? '');
@@ -193,10 +202,11 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     // text register is parsed in chunks across the machine's cores.
     const readBooks = async () => {
       const warn = (issue: FileIssue) => told.books.push(`${formatIssue(issue)}\n`);
+      await statementRead;
       for (const file of values.book ?? []) {
         // a big text register is read into memory the parsing threads share
         const bytes =
-          threads && isBigFile(file) && SHARED_TEXT.test(file) ? readShared(file) : readInput(file);
+          threads && isBigFile(file) && SHARED_TEXT.test(file) ? await readShared(file) : readInput(file);
         // Streamed: a register of lakhs of rows is read a record at a time.
         const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
         const fields = bookFields(kind);
@@ -231,7 +241,10 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       }
     };
 
-    const [statements, books] = await Promise.allSettled([readStatements(), readBooks()]);
+    const [statements, books] = await Promise.allSettled([
+      readStatements().finally(firstStatementRead),
+      readBooks(),
+    ]);
     for (const [said, done, held] of [
       [told.statements, statements, rejects.statements],
       [told.books, books, rejects.books],
