@@ -50,7 +50,7 @@ const runCase = async (rows: number, parties: number) => {
     '/usr/bin/time',
     [
       '-f',
-      'time: %e s, peak RSS %M KB',
+      'time: %e s, peak RSS %M KB, user %U s, system %S s, %R page faults',
       process.execPath,
       path.join(root, 'apps/server/bin/taxrecon.mjs'),
       'reconcile',
@@ -72,6 +72,9 @@ const runCase = async (rows: number, parties: number) => {
   const measured = /time: ([\d.]+) s, peak RSS (\d+) KB/.exec(cli.stderr);
   const cliSeconds = Number(measured?.[1]);
   const cliRssMb = Math.round(Number(measured?.[2]) / 1024);
+  // CPU in the kernel is mostly first touches of memory: on a small virtual
+  // machine each fresh page costs a fault (session 43: docs/decisions.md)
+  const cpu = /user ([\d.]+) s, system ([\d.]+) s, (\d+) page faults/.exec(cli.stderr);
   const timings = /timings: .*/.exec(cli.stderr)?.[0] ?? '';
   const stages = /stages: .*/.exec(cli.stderr)?.[0] ?? '';
   const summary = /TDS 2024-25: .*/.exec(cli.stderr)?.[0] ?? '';
@@ -156,6 +159,10 @@ const runCase = async (rows: number, parties: number) => {
   console.log(
     `CLI end to end: ${cliSeconds.toFixed(1)} s, peak RSS ${cliRssMb} MB${rows >= 1_000_000 ? ' (aim at 1M x 1M: under 1,536 MB)' : ''}`,
   );
+  if (cpu)
+    console.log(
+      `  CPU: ${cpu[1]} s user, ${cpu[2]} s system; ${Number(cpu[3]).toLocaleString('en-IN')} page faults`,
+    );
   console.log(`  ${timings}`);
   if (stages) console.log(`  ${stages}`);
   console.log(`  ${summary}`);
