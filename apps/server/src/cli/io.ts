@@ -13,7 +13,7 @@ export interface Io {
 // A problem that stops the run: named file, what is wrong, exit code 1.
 export class Stop extends Error {}
 
-const cannotRead = (file: string, error: unknown) =>
+export const cannotRead = (file: string, error: unknown) =>
   new Stop(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
 
 export const readInput = (file: string): Uint8Array => {

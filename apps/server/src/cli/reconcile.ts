@@ -31,12 +31,12 @@ import {
 import { type KeyedLines, keyedText } from '../features/reconciliation/matching/keyed-lines.ts';
 import { PartyStreamedComputation } from '../features/reconciliation/matching/party-streamed-compute.ts';
 import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/matching/source-rows.ts';
-import { isBigFile } from '../lib/register-cut.ts';
+import { cutRegisterFile, isBigFile, readHead } from '../lib/register-cut.ts';
 import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from '../parsing/book-rows.ts';
-import { checkOutput, type Io, readInput, readReference, readShared, Stop } from './io.ts';
-import { readBookRows } from './register-read.ts';
+import { cannotRead, checkOutput, type Io, readInput, readReference, readShared, Stop } from './io.ts';
+import { type FilePieces, readBookRows } from './register-read.ts';
 import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';
 import { RECONCILE_USAGE } from './usage.ts';
 
@@ -44,6 +44,21 @@ const SPOOL_MEMORY_BYTES = 256 << 20;
 // registers the parsing threads read from shared memory (others, workbooks
 // above all, are read as any file is)
 const SHARED_TEXT = /\.(txt|csv|tsv)$/i;
+
+const headOf = (file: string): Uint8Array => {
+  try {
+    return readHead(file);
+  } catch (error) {
+    throw cannotRead(file, error);
+  }
+};
+const piecesOf = (file: string, fileName: string, headerLine: number): FilePieces | null => {
+  try {
+    return cutRegisterFile(file, fileName, headerLine);
+  } catch (error) {
+    throw cannotRead(file, error);
+  }
+};
 
 const MODES: readonly MatchMode[] = ['TaxOrSaleAmount', 'TaxAndSaleAmount', 'TaxOnly', 'SaleAmountOnly'];
 
@@ -204,11 +219,22 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       const warn = (issue: FileIssue) => told.books.push(`${formatIssue(issue)}\n`);
       await statementRead;
       for (const file of values.book ?? []) {
-        // a big text register is read into memory the parsing threads share
-        const bytes =
-          threads && isBigFile(file) && SHARED_TEXT.test(file) ? await readShared(file) : readInput(file);
+        // A big text register's threads read their own pieces of it
+        // (lib/register-cut.ts cutRegisterFile): only its head is read here,
+        // for its headers. One with quotes, or not UTF-8, is read whole into
+        // memory the parsing threads share.
+        const fileName = path.basename(file);
+        let ranges: FilePieces | null = null;
+        let bytes: Uint8Array;
+        if (threads && isBigFile(file) && SHARED_TEXT.test(file)) {
+          const head = headOf(file);
+          const opened = await openRecords({ fileId: file, fileName, bytes: head }, undefined);
+          await opened.stop();
+          ranges = piecesOf(file, fileName, opened.headerLine);
+          bytes = ranges ? head : await readShared(file);
+        } else bytes = readInput(file);
         // Streamed: a register of lakhs of rows is read a record at a time.
-        const source = await openRecords({ fileId: file, fileName: path.basename(file), bytes }, undefined);
+        const source = await openRecords({ fileId: file, fileName, bytes }, undefined);
         const fields = bookFields(kind);
         const { mapping } = guessMapping(source.headers, fields);
         const missing = fields.filter(
@@ -230,7 +256,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           headerLine: source.headerLine,
           mapping: mapping as Record<string, number | undefined>,
         };
-        const read = await readBookRows(bytes, source, shape, kind, fy, pool(), take('book'));
+        const read = await readBookRows(bytes, source, shape, kind, fy, pool(), take('book'), ranges);
         read.rejects.forEach(reject);
         for (const w of read.warnings) warn({ ...w, message: `warning: ${w.message}` });
         if (read.total > 0 && read.rows + read.heldRows === 0)

@@ -1,7 +1,7 @@
 import type { RawRecord } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
-import { cutRegister, movedBuffers } from '../lib/register-cut.ts';
+import { cutRegister, type FileRange, movedBuffers } from '../lib/register-cut.ts';
 import type { WorkerPool } from '../lib/worker-pool.ts';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from '../parsing/book-rows.ts';
 import type { ParseTask } from '../parsing/parse-chunk.ts';
@@ -15,6 +15,11 @@ import type { RegisterChunk } from '../parsing/register-chunk.ts';
 // else is read record by record on this thread.
 
 // (the held bills, book-rows.ts, in file order: the caller decides once all books are read)
+export interface FilePieces {
+  delimiter: string;
+  pieces: { firstLine: number; range: FileRange }[];
+}
+
 export type BookRowsCount = Omit<BookRowsRead, 'lines' | 'held'> & { held: KeyedLines[] };
 
 export const readBookRows = async (
@@ -25,8 +30,26 @@ export const readBookRows = async (
   fy: FinancialYear,
   pool: WorkerPool | null,
   take: (lines: KeyedLines) => void,
+  // a big register's pieces as ranges of its file (lib/register-cut.ts
+  // cutRegisterFile): `bytes` is then only its head
+  ranges: FilePieces | null = null,
 ): Promise<BookRowsCount> => {
-  const chunks = pool ? cut(bytes, shape, kind, fy) : null;
+  const chunks = pool
+    ? ranges
+      ? ranges.pieces.map(
+          (p): RegisterChunk => ({
+            kind,
+            fy,
+            shape,
+            delimiter: ranges.delimiter,
+            quoted: false,
+            firstLine: p.firstLine,
+            bytes: new Uint8Array(0),
+            range: p.range,
+          }),
+        )
+      : cut(bytes, shape, kind, fy)
+    : null;
   if (!pool || !chunks) {
     const { add, finish } = createBookRowReader(kind, fy, shape);
     for await (const record of source.rows) add(record);

@@ -6,6 +6,7 @@ import {
   utf8Text,
 } from '@taxrecon/formats';
 import type { FinancialYear } from '@taxrecon/shared';
+import { type FileRange, readRange } from '../lib/register-cut.ts';
 import { type BookRowsRead, createBookRowReader, type RegisterShape } from './book-rows.ts';
 
 // A slice of a text register, cut at line ends, parsed in a pool thread
@@ -22,11 +23,15 @@ export interface RegisterChunk {
   quoted: boolean;
   firstLine: number;
   bytes: Uint8Array;
+  // instead of `bytes` (then empty): where the piece stands in the file, read
+  // here into the thread's window (lib/register-cut.ts cutRegisterFile)
+  range?: FileRange;
 }
 
 export const readRegisterChunk = (chunk: RegisterChunk): BookRowsRead => {
   const { add, finish } = createBookRowReader(chunk.kind, chunk.fy, chunk.shape);
-  forEachRecord(chunk, add);
+  // (the window is decoded into text at once, before anything reads it again)
+  forEachRecord(chunk.range ? { ...chunk, bytes: readRange(chunk.range) } : chunk, add);
   return finish();
 };
 
