@@ -2,6 +2,7 @@
 // bring. Everything returns problems as values (FileIssue) and never throws on bad data.
 
 export { type FileIssue, formatIssue } from './errors.ts';
+export { Form26asByteCutter, type Form26asRange } from './form-26as/byte-cut.ts';
 export {
   cut26asText,
   type Form26asChunk,

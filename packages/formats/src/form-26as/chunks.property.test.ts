@@ -1,7 +1,9 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../testing/golden-cases.ts';
+import { Form26asByteCutter } from './byte-cut.ts';
 import { cut26asText, mergeChunks, parse26asChunk } from './chunks.ts';
 import { forEach26asEntry } from './output.ts';
 import { parse26asText } from './parse.ts';
@@ -133,6 +135,58 @@ describe('a 26AS statement parsed in pieces', () => {
       { numRuns: 300 },
     );
     expect(cuts).toBeGreaterThan(100);
+  });
+
+  // The same pieces found from the file's bytes a window at a time (the
+  // command line reads a big statement so): each range is a piece's text,
+  // with its context and first line, wherever the windows end.
+  it('cuts the bytes of an ASCII statement where it cuts its text, whatever the windows', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom(...FIXTURES),
+          fc
+            .tuple(
+              fc.constantFrom<'TDS' | 'TCS'>('TDS', 'TCS'),
+              fc.array(party, { minLength: 1, maxLength: 25 }),
+            )
+            .map(([part, parties]) => write26asText(header, part, parties)),
+        ),
+        damage,
+        fc.integer({ min: 1, max: 3000 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (base, edits, size, windowAt) => {
+          const text = damaged(base, edits);
+          const bytes = Buffer.from(text, 'latin1');
+          if (!isAscii(bytes)) return;
+          const chunks = cut26asText(bytes, 'm.txt', size);
+          // windows end at line ends chosen at random
+          const ends = [
+            ...new Set(
+              windowAt.map((w) => {
+                const at = bytes.indexOf(10, w % bytes.length);
+                return at < 0 ? bytes.length : at + 1;
+              }),
+            ),
+          ].sort((a, b) => a - b);
+          const cutter = new Form26asByteCutter('m.txt', size);
+          let from = 0;
+          for (const end of [...ends, bytes.length]) {
+            if (end <= from) continue;
+            cutter.push(bytes.subarray(from, end), from);
+            from = end;
+          }
+          const ranges = cutter.finish(bytes.length);
+          expect(ranges.map(({ from: f, to, ...rest }) => ({ ...rest, text: text.slice(f, to) }))).toEqual(
+            chunks,
+          );
+          if (chunks.length > 1) compared++;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(compared).toBeGreaterThan(100);
   });
 
   // A caller that takes the transactions as they are read (the parsing

@@ -1,14 +1,6 @@
 import type { FileIssue } from '../errors.ts';
-import { badCharacterAt } from '../values/bad-characters.ts';
 import { toText } from '../values/text-decoding.ts';
-import {
-  alignedIndex,
-  buildPartyMap,
-  buildTransactionMap,
-  type ColumnMap,
-  effectiveWidth,
-} from './columns.ts';
-import { modelledPartOf, parsePartHeading } from './headings.ts';
+import { CutState } from './cut-state.ts';
 import { pushLines } from './parse.ts';
 import { Form26asParser, type Form26asTransactionSink } from './parser.ts';
 import type { Form26asPart, Form26asResult } from './types.ts';
@@ -30,18 +22,6 @@ export interface Form26asChunk {
   text: string;
 }
 
-const isBlank = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 32) return false;
-  return true;
-};
-
-interface LineOf {
-  text: string;
-  n: number;
-}
-
-// The scan mirrors Form26asParser.push for the lines that change that state
-// and skips the rest (transaction rows) after a look at their first character.
 export const cut26asText = (
   input: string | Uint8Array,
   file: string,
@@ -49,13 +29,7 @@ export const cut26asText = (
 ): Form26asChunk[] => {
   const text = toText(input);
   const chunks: Form26asChunk[] = [];
-  let delimiter: '^' | '|' | null = null;
-  let modelled = false;
-  let heading: LineOf | null = null;
-  let partyMap: ColumnMap<string> | null = null;
-  let partyHeader: LineOf | null = null;
-  let txMap: ColumnMap<string> | null = null;
-  let txHeader: LineOf | null = null;
+  const state = new CutState();
   let chunkStart = 0;
   let chunkLine = 1;
   let context: [string, number][] = [];
@@ -69,19 +43,12 @@ export const cut26asText = (
     start = end + 1;
     const lineNo = n++;
     const lineEnd = end > lineStart && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    if (delimiter === null) {
-      const line = text.slice(lineStart, lineEnd);
-      if (isBlank(line) || badCharacterAt(line) >= 0) continue;
-      if (line.includes('^')) delimiter = '^';
-      else if (line.includes('|')) delimiter = '|';
-      else continue;
-    }
-    const d = delimiter;
+    if (state.delimiter === null && !state.findDelimiter(text.slice(lineStart, lineEnd))) continue;
     // the first character that is neither blank nor the delimiter, and whether
     // a delimiter came before it (the row's first field is then empty), found
     // in the text itself: a transaction row, most of the lines, is passed
     // over without being cut out of it
-    const dc = d === '^' ? 94 : 124;
+    const dc = state.delimiter === '^' ? 94 : 124;
     let at = lineStart;
     let afterDelimiter = false;
     for (; at < lineEnd; at++) {
@@ -95,78 +62,18 @@ export const cut26asText = (
     if (c >= 48 && c <= 57 && afterDelimiter) continue;
     // a deductor's row where no cut is due: nothing to track either (a
     // statement has a row for each of its thousands of deductors)
-    if (c >= 48 && c <= 57 && (lineStart - chunkStart < chunkChars || heading === null || partyMap === null))
-      continue;
+    const due = lineStart - chunkStart >= chunkChars;
+    if (c >= 48 && c <= 57 && (!due || !state.canCut)) continue;
     // each deductor's transactions repeat the column header: the same line
     // again changes nothing
-    if (
-      txHeader !== null &&
-      lineEnd - lineStart === txHeader.text.length &&
-      text.startsWith(txHeader.text, lineStart)
-    )
+    const tx = state.txHeader;
+    if (tx !== null && lineEnd - lineStart === tx.text.length && text.startsWith(tx.text, lineStart))
       continue;
-    const line = text.slice(lineStart, lineEnd);
-    if (c === 80 || c === 112) {
-      const h = parsePartHeading(line, d);
-      if (h !== null && badCharacterAt(line) < 0) {
-        modelled = modelledPartOf(h.part) !== null;
-        heading = modelled ? { text: line, n: lineNo } : null;
-        partyMap = null;
-        partyHeader = null;
-        txMap = null;
-        txHeader = null;
-        continue;
-      }
-    }
-    if (!modelled || badCharacterAt(line) >= 0) continue;
-    const f = line.split(d);
-    let k = 0;
-    while (k < f.length && f[k]!.trim() === '') k++;
-    if (k === f.length) continue;
-    const first = f[k]!.trim();
-    if (/^(?:sr|sl|serial)\b/i.test(first)) {
-      if (k === 0) {
-        const built = buildPartyMap(f, lineNo);
-        if ('map' in built) {
-          partyMap = built.map;
-          partyHeader = { text: line, n: lineNo };
-        }
-      } else {
-        const m = txMap;
-        const same =
-          m !== null &&
-          m.width === effectiveWidth(f) &&
-          f[m.index.srNo!]?.trim() === m.names.srNo &&
-          f[m.index.deposited!]?.trim() === m.names.deposited;
-        if (!same) {
-          const built = buildTransactionMap(f, lineNo);
-          if ('map' in built) {
-            txMap = built.map;
-            txHeader = { text: line, n: lineNo };
-          }
-        }
-      }
-      continue;
-    }
-    // a deductor's row that opens a party cleanly: the place to cut
-    if (
-      k === 0 &&
-      lineStart - chunkStart >= chunkChars &&
-      heading !== null &&
-      partyMap !== null &&
-      /^\d{1,9}$/.test(first) &&
-      alignedIndex(partyMap, effectiveWidth(f)) !== null
-    ) {
+    if (state.take(text.slice(lineStart, lineEnd), lineNo, c, due)) {
       chunks.push({ file, context, firstLine: chunkLine, text: text.slice(chunkStart, lineStart) });
       chunkStart = lineStart;
       chunkLine = lineNo;
-      // the delimiter alone sets it before a heading that may not carry one
-      context = [
-        [d, 0],
-        [heading.text, heading.n],
-        [partyHeader!.text, partyHeader!.n],
-      ];
-      if (txHeader !== null) context.push([txHeader.text, txHeader.n]);
+      context = state.context();
     }
   }
   chunks.push({ file, context, firstLine: chunkLine, text: text.slice(chunkStart) });
