@@ -13,6 +13,7 @@ import {
 } from '@taxrecon/engine';
 import {
   type FileIssue,
+  type Form26asResult,
   formatIssue,
   guessMapping,
   headerList,
@@ -32,9 +33,15 @@ import { type KeyedLines, keyedText } from '../features/reconciliation/matching/
 import { PartyStreamedComputation } from '../features/reconciliation/matching/party-streamed-compute.ts';
 import { decodeBookRows, decodeTaxBookRows } from '../features/reconciliation/matching/source-rows.ts';
 import { cutRegisterFile, isBigFile, readHead } from '../lib/register-cut.ts';
-import { parsingPool, read26asForReconcile } from '../lib/statement-read.ts';
+import {
+  parsingPool,
+  read26asForReconcile,
+  run26asTasks,
+  statementFileTasks,
+} from '../lib/statement-read.ts';
 import { poolSize } from '../lib/worker-pool.ts';
 import { bookFields } from '../parsing/book-rows.ts';
+import type { ParseTask } from '../parsing/parse-chunk.ts';
 import { cannotRead, checkOutput, type Io, readInput, readReference, readShared, Stop } from './io.ts';
 import { type FilePieces, readBookRows } from './register-read.ts';
 import { type ResultCounts, ResultJsonWriter, writeResultJson } from './result-json.ts';
@@ -57,6 +64,17 @@ const piecesOf = (file: string, fileName: string, headerLine: number): FilePiece
     return cutRegisterFile(file, fileName, headerLine);
   } catch (error) {
     throw cannotRead(file, error);
+  }
+};
+
+// A big statement's pieces as ranges of its file (lib/statement-read.ts), or
+// null: not ASCII, or a file that cannot be read (the whole read tells that).
+const statementTasks = (file: string, kind: 'TDS' | 'TCS'): ParseTask[] | null => {
+  try {
+    return statementFileTasks(file, path.basename(file), kind);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== undefined) return null;
+    throw error;
   }
 };
 
@@ -172,9 +190,10 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       reason: message,
     });
 
-    // The first statement's bytes are read before the books' (a read of
-    // both at once finished both later, and the threads had nothing to
-    // parse till then); the books' are read while it is cut and parsed.
+    // The first statement is read (or, read from its file by the threads,
+    // cut) before the books are (read at once, both finished later, and the
+    // threads had nothing to parse till then); the books are read while the
+    // statement is parsed.
     let firstStatementRead = () => {};
     const statementRead = new Promise<void>((resolve) => {
       firstStatementRead = resolve;
@@ -183,10 +202,38 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     // 26AS statements: Part I for TDS, Part VI for TCS; each must be for --fy.
     const readStatements = async () => {
       const warn = (issue: FileIssue) => told.statements.push(`${formatIssue(issue)}\n`);
+      const taken = (lines: KeyedLines) => {
+        counted.taxBook += lines.starts.length - 1;
+        take('taxBook')(lines);
+      };
+      const told26as = (file: string, statement: Form26asResult) => {
+        if (!statement.header?.financialYear)
+          throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
+        if (statement.header.financialYear !== fy) {
+          throw new Stop(`${file}: is the statement for ${statement.header.financialYear}, not ${fy}`);
+        }
+        for (const e of statement.errors) {
+          warn(e);
+          rejects.statements.push(issueOf(e.file, e.line, e.message));
+        }
+        for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
+      };
       for (const file of values['26as'] ?? []) {
-        // a big statement is read into memory the parsing threads share
         const zipped = file.toLowerCase().endsWith('.zip');
-        const bytes = await (threads && !zipped && isBigFile(file) ? readShared(file) : readInput(file));
+        const big = threads !== null && !zipped && isBigFile(file);
+        // A big ASCII statement's threads read their own pieces of the file
+        // (lib/statement-read.ts); the books go on once it is cut (they run
+        // when this first waits, the statement's first pieces posted).
+        if (big) {
+          firstStatementRead();
+          const tasks = statementTasks(file, kind);
+          if (tasks && threads) {
+            told26as(file, await run26asTasks(threads, tasks, taken));
+            continue;
+          }
+        }
+        // any other is read whole, a big one into memory the parsing threads share
+        const bytes = await (big ? readShared(file) : readInput(file));
         firstStatementRead();
         const texts: { name: string; data: Uint8Array }[] = [];
         if (zipped) {
@@ -194,22 +241,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
           if (!opened.ok) throw new Stop(`${file}: ${opened.message}`);
           texts.push(...opened.files);
         } else texts.push({ name: path.basename(file), data: bytes });
-        for (const text of texts) {
-          const statement = await read26asForReconcile(text.data, text.name, pool(), kind, (lines) => {
-            counted.taxBook += lines.starts.length - 1;
-            take('taxBook')(lines);
-          });
-          if (!statement.header?.financialYear)
-            throw new Stop(`${file}: not a Form 26AS text file (no header with a financial year)`);
-          if (statement.header.financialYear !== fy) {
-            throw new Stop(`${file}: is the statement for ${statement.header.financialYear}, not ${fy}`);
-          }
-          for (const e of statement.errors) {
-            warn(e);
-            rejects.statements.push(issueOf(e.file, e.line, e.message));
-          }
-          for (const w of statement.warnings) warn({ ...w, message: `warning: ${w.message}` });
-        }
+        for (const text of texts)
+          told26as(file, await read26asForReconcile(text.data, text.name, pool(), kind, taken));
       }
     };
 

@@ -195,3 +195,29 @@ export const cutRegisterFile = (
     fs.closeSync(fd);
   }
 };
+
+// Reads a file through the thread's window in runs of whole lines (the last
+// may end without a line end), `each` given each run and where it starts;
+// false when `each` said to stop or a line is longer than `step`.
+export const forEachLineRun = (
+  path: string,
+  step: number,
+  each: (bytes: Uint8Array, offset: number) => boolean,
+): boolean => {
+  const fd = fs.openSync(path, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const bytes = windowOf(step);
+    for (let offset = 0; offset < size; ) {
+      const n = fs.readSync(fd, bytes, 0, Math.min(step, size - offset), offset);
+      if (n === 0) return false;
+      const end = offset + n < size ? bytes.lastIndexOf(NEWLINE, n - 1) + 1 : n;
+      if (end === 0) return false;
+      if (!each(bytes.subarray(0, end), offset)) return false;
+      offset += end;
+    }
+    return true;
+  } finally {
+    fs.closeSync(fd);
+  }
+};

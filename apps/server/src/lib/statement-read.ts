@@ -1,6 +1,9 @@
 import { isAscii } from 'node:buffer';
+import fs from 'node:fs';
 import {
   cut26asText,
+  decodeText,
+  Form26asByteCutter,
   type Form26asChunk,
   type Form26asResult,
   merge26asChunks,
@@ -15,6 +18,7 @@ import {
 import { taxBookKeyedLines } from '../features/reconciliation/matching/engine-input.ts';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
 import type { Ingest26asPiece, ParseTask, Reconcile26asPiece, SharedPiece } from '../parsing/parse-chunk.ts';
+import { forEachLineRun, readHead } from './register-cut.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 // A 26AS statement: a big one is cut at deductor rows and its pieces parsed
@@ -79,7 +83,48 @@ export const read26asForReconcile = async (
     take(taxBookKeyedLines(whole, kind));
     return withoutParties(whole);
   }
-  const tasks = reconcile26asTasks(chunks, data, kind);
+  return run26asTasks(pool, reconcile26asTasks(chunks, data, kind), take);
+};
+
+// The tasks for a big statement file whose threads read their own pieces of
+// it: the cuts are found through one window (formats Form26asByteCutter), so
+// neither the file nor its text is ever held whole. Each fresh page is a
+// fault on these machines, and the 69 MB statement of a million rows was
+// read whole into fresh memory and then decoded whole into more before its
+// first piece was cut (issue 14, session 43). Only for an ASCII statement,
+// where the ranges are cut26asText's pieces exactly: null for any other, or a
+// small one, which the caller reads as before (run26asTasks runs them).
+export const statementFileTasks = (path: string, name: string, kind: 'TDS' | 'TCS'): ParseTask[] | null => {
+  const size = fs.statSync(path).size;
+  if (size < 2 * chunkChars()) return null;
+  const head = readHead(path, 1 << 16);
+  if (!isAscii(head) || decodeText(head).encoding !== 'utf-8') return null;
+  const cutter = new Form26asByteCutter(name, chunkChars());
+  const ascii = forEachLineRun(path, 8 << 20, (bytes, offset) => {
+    if (!isAscii(bytes)) return false;
+    cutter.push(bytes, offset);
+    return true;
+  });
+  if (!ascii) return null;
+  const ranges = cutter.finish(size);
+  if (ranges.length < 2) return null;
+  return ranges.map(
+    ({ from, to, ...chunk }): ParseTask => ({
+      type: 'reconcile-26as',
+      chunk: { ...chunk, text: '' },
+      kind,
+      range: { path, from, to },
+    }),
+  );
+};
+
+// A statement's pieces parsed in the pool's threads, `take` given each
+// piece's lines in file order, the results joined.
+export const run26asTasks = async (
+  pool: WorkerPool,
+  tasks: readonly ParseTask[],
+  take: (lines: KeyedLines) => void,
+): Promise<Form26asResult> => {
   const results: Form26asResult[] = [];
   for await (const pieces of pool.runInWindows<ParseTask, Reconcile26asPiece>(tasks)) {
     for (const piece of pieces) {

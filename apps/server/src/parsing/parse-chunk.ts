@@ -22,6 +22,7 @@ import {
   KeyedLineWriter,
   keyedTransfer,
 } from '../features/reconciliation/matching/keyed-lines.ts';
+import { type FileRange, readRange } from '../lib/register-cut.ts';
 import { TupleWriter } from '../platform/db/binary-copy.ts';
 import { type LedgerChunk, readLedgerChunk } from './ledger-chunk.ts';
 import { forEachRecord, type RegisterChunk, readRegisterChunk } from './register-chunk.ts';
@@ -46,7 +47,15 @@ export type ParseTask =
   | { type: 'ingest-26as'; chunk: Form26asChunk; ids: StatementIds }
   // `text` empty with `shared`: the piece is the ASCII bytes [from, to) of the
   // statement in memory the threads share, read there (lib/statement-read.ts)
-  | { type: 'reconcile-26as'; chunk: Form26asChunk; kind: 'TDS' | 'TCS'; shared?: SharedPiece }
+  // or, `text` empty with `range`: where the piece stands in the file, read
+  // here (lib/statement-read.ts read26asFileForReconcile)
+  | {
+      type: 'reconcile-26as';
+      chunk: Form26asChunk;
+      kind: 'TDS' | 'TCS';
+      shared?: SharedPiece;
+      range?: FileRange;
+    }
   // a piece of an expense ledger for `taxrecon payable`
   | { type: 'ledger'; chunk: LedgerChunk }
   // once the rows are read, the same threads match the year's buckets
@@ -109,9 +118,11 @@ export const runTask = (task: unknown) => {
     const kind = t.kind;
     const lines = new KeyedLineWriter();
     const line = taxBookLineWriter(lines.add);
-    const piece = t.shared
-      ? { ...t.chunk, text: utf8Text(t.shared.bytes.subarray(t.shared.from, t.shared.to)) }
-      : t.chunk;
+    const piece = t.range
+      ? { ...t.chunk, text: utf8Text(readRange(t.range)) }
+      : t.shared
+        ? { ...t.chunk, text: utf8Text(t.shared.bytes.subarray(t.shared.from, t.shared.to)) }
+        : t.chunk;
     const result = parse26asChunk(piece, (type, party, tx) => {
       if (type === kind) line(party, tx);
     });
