@@ -334,7 +334,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
     let stages: Record<string, number> = {};
     let reconciledAt: number;
     if (computation) {
-      computation.compute(() => {});
+      await computation.computeInThreads(() => {});
       reconciledAt = performance.now();
       const writer = new ResultJsonWriter(values.out as string, fy);
       try {
@@ -381,7 +381,7 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
       const s = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(2)} s`;
       if (computation === null && stages.plan !== undefined) {
         io.stderr(
-          `stages: rows taken in ${s(stages.decode)}, plan ${s(stages.plan)}, sort into buckets ${s(stages.route)}; in the threads: buckets read ${s(stages.load)}, matched ${s(stages.match)}, written ${s(stages.encode)}\n`,
+          `stages: rows taken in ${s(stages.decode)}, plan ${s(stages.plan)}, sort into buckets ${s(stages.route)}${stages.parts ? ` (by the threads, in ${stages.parts} parts)` : ''}; in the threads: buckets read ${s(stages.load)}, matched ${s(stages.match)}, written ${s(stages.encode)}\n`,
         );
       }
       io.stderr(

@@ -12,6 +12,7 @@ import {
   type StatementIds,
   withoutParties,
 } from '../features/ingest/tax-entry-lines.ts';
+import type { BucketPartMessage } from '../features/reconciliation/matching/bucket-part.ts';
 import {
   type BucketMessage,
   runTask as runBucketTask,
@@ -58,8 +59,9 @@ export type ParseTask =
     }
   // a piece of an expense ledger for `taxrecon payable`
   | { type: 'ledger'; chunk: LedgerChunk }
-  // once the rows are read, the same threads match the year's buckets
-  | BucketMessage;
+  // once the rows are read, the same threads sort them into buckets and match those
+  | BucketMessage
+  | BucketPartMessage;
 
 export interface SharedPiece {
   bytes: Uint8Array;
@@ -100,7 +102,7 @@ const encodeChunk = (chunk: IngestRegisterChunk): IngestRegisterPiece => {
 
 export const runTask = (task: unknown) => {
   const t = task as ParseTask;
-  if (t.type === 'match-bucket') return runBucketTask(t);
+  if (t.type === 'match-bucket' || t.type === 'sort-bucket-part') return runBucketTask(t);
   if (t.type === 'ledger') return readLedgerChunk(t.chunk);
   // A statement's transactions are written out as the parser reads them, not
   // kept as objects: a piece's objects lived through young-generation

@@ -11,6 +11,7 @@ import {
   SummaryFold,
   workOf,
 } from '@taxrecon/engine';
+import { type BucketPartMessage, sortBucketPart } from './bucket-part.ts';
 import { ByteChunkWriter, ChunkWriter, transferOf } from './copy-text.ts';
 import type { PartyDecision } from './decision-routing.ts';
 import { type JobScope, partyLine, rowLines } from './result-codec.ts';
@@ -45,7 +46,8 @@ export const VIAS: readonly ResolvedBy[] = [
 ];
 
 export interface BucketTask {
-  file: string;
+  // its lines, in one file or in parts (bucket-part.ts), each removed once read
+  files: string[];
   // output ordinals [from, to), and their parties in that order
   from: number;
   to: number;
@@ -112,9 +114,10 @@ export const matchBucket = (task: BucketTask): BucketOutput => {
   const started = performance.now();
   const count = task.to - task.from;
   const lines: string[][] = Array.from({ length: count }, () => []);
-  readLines(task.file, (text) => {
-    lines[numberAt(text, 2) - task.from]!.push(text);
-  });
+  for (const file of task.files)
+    readLines(file, (text) => {
+      lines[numberAt(text, 2) - task.from]!.push(text);
+    });
   let load = performance.now() - started;
 
   const fold = new SummaryFold();
@@ -172,8 +175,11 @@ export interface BucketMessage {
   bucket: BucketTask;
 }
 
-// The pool's thread entry (lib/worker-pool.ts).
+// The pool's thread entry (lib/worker-pool.ts): a bucket to match, or a
+// part of the sort into buckets.
 export const runTask = (task: unknown) => {
-  const result = matchBucket((task as BucketMessage).bucket);
+  const message = task as BucketMessage | BucketPartMessage;
+  if (message.type === 'sort-bucket-part') return { result: sortBucketPart(message.part), transfer: [] };
+  const result = matchBucket(message.bucket);
   return { result, transfer: [...transferOf(result.rowChunks), ...jsonTransfer(result.json)] };
 };

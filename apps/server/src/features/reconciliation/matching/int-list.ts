@@ -21,4 +21,9 @@ export class IntList {
   copy(): Int32Array {
     return this.data.slice(0, this.length);
   }
+
+  // A copy of [from, to) of the list.
+  slice(from: number, to: number): Int32Array {
+    return this.data.slice(from, Math.min(to, this.length));
+  }
 }

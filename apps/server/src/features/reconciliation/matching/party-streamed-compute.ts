@@ -10,7 +10,17 @@ import {
   type UnresolvedRow,
 } from '@taxrecon/engine';
 import { poolSize, WorkerPool } from '../../../lib/worker-pool.ts';
-import { type Bucket, type Placed, planBuckets, READING_ORDER, sortIntoBuckets } from './bucket-sort.ts';
+import { type BucketPartMessage, type BucketPartOutput, bucketPartFile } from './bucket-part.ts';
+import {
+  type Bucket,
+  bucketPartTasks,
+  bucketPartTransfer,
+  leaveUnplaced,
+  type Placed,
+  planBuckets,
+  READING_ORDER,
+  sortIntoBuckets,
+} from './bucket-sort.ts';
 import { type BucketMessage, type BucketOutput, type BucketTask, matchBucket } from './bucket-task.ts';
 import { ChunkWriter } from './copy-text.ts';
 import { DecisionRouter, type PartyDecision } from './decision-routing.ts';
@@ -69,6 +79,11 @@ export class PartyStreamedComputation {
   private readonly intake: IdentityIntake;
   private readonly timings: Record<string, number> = { decode: 0 };
   private plan: IdentityPlan | null = null;
+  // the parties chosen to be written (null: all)
+  private readonly selected: Set<string> | null;
+  // between the plan and the sort into buckets: where each identity goes
+  private placing: { placed: Placed; bucketOf: Int32Array } | null = null;
+  private mark = 0;
   // output ordinal -> the plan's party
   private partyOf: number[] = [];
   private buckets: Bucket[] = [];
@@ -110,6 +125,7 @@ export class PartyStreamedComputation {
     this.bucketRows = settings.bucketRows ?? BUCKET_ROWS;
     this.output = settings.output ?? 'copy';
     this.router = new DecisionRouter(request.decisions);
+    this.selected = request.selected ? new Set(request.selected) : null;
     this.intake = new IdentityIntake(this.router);
     const threads = settings.threads ?? poolSize();
     this.pool =
@@ -142,8 +158,12 @@ export class PartyStreamedComputation {
   inputText(side: InputSide, text: string): void {
     if (text.length === 0) return;
     const started = performance.now();
-    this.spools[side].write(text);
-    forEachLine(text.endsWith('\n') ? text.slice(0, -1) : text, (line) => this.intake.take(side, line));
+    let lines = 0;
+    forEachLine(text.endsWith('\n') ? text.slice(0, -1) : text, (line) => {
+      this.intake.take(side, line);
+      lines++;
+    });
+    this.spools[side].write(text, false, lines);
     this.timings.decode! += Math.round(performance.now() - started);
   }
 
@@ -158,7 +178,7 @@ export class PartyStreamedComputation {
     }
     const started = performance.now();
     // (the bytes were moved here from the parsing thread: the spool may keep them)
-    this.spools[side].write(lines.bytes ?? lines.text ?? '', true);
+    this.spools[side].write(lines.bytes ?? lines.text ?? '', true, lines.starts.length - 1);
     this.intake.keyed(side, lines, keyedText(lines));
     this.timings.decode! += Math.round(performance.now() - started);
   }
@@ -172,17 +192,46 @@ export class PartyStreamedComputation {
 
   // Plans the year from its identities and sorts the rows into buckets of parties.
   compute(onProgress: (finished: number, total: number) => void): StreamedSummary {
+    const early = this.planYear(onProgress);
+    if (early) return early;
+    this.sortHere();
+    return this.sorted(onProgress);
+  }
+
+  // The same, the rows sorted into buckets in the pool's threads when they
+  // are all in memory (the command line's way: bucket-sort.ts bucketPartTasks).
+  async computeInThreads(onProgress: (finished: number, total: number) => void): Promise<StreamedSummary> {
+    const early = this.planYear(onProgress);
+    if (early) return early;
+    const { placed, bucketOf } = this.placing!;
+    const tasks = this.pool
+      ? bucketPartTasks(this.spools, this.intake, placed, bucketOf, this.pool.size, this.dir, !this.selected)
+      : null;
+    // (the timings tell how many parts the threads sorted: 0, none)
+    this.timings.parts = tasks?.length ?? 0;
+    if (!tasks) this.sortHere();
+    else {
+      const outputs = await this.pool!.run<BucketPartMessage, BucketPartOutput>(
+        tasks.map((part) => ({ type: 'sort-bucket-part', part })),
+        (m) => bucketPartTransfer(m.part),
+      );
+      outputs.forEach((output, part) => {
+        for (const b of output.buckets) this.buckets[b]!.files.push(bucketPartFile(this.dir, b, part));
+        for (const u of output.unplaced) leaveUnplaced(this.intake, placed, u.side, u.seq, u.line);
+      });
+    }
+    return this.sorted(onProgress);
+  }
+
+  // The year planned and its buckets laid out; a summary instead when the
+  // decisions need the whole-year computation after all.
+  private planYear(onProgress: (finished: number, total: number) => void): StreamedSummary | null {
     // the matching threads start while this one plans
     this.pool?.warm();
     for (const side of READING_ORDER) this.input(side, new Uint8Array(0), true);
     for (const side of READING_ORDER) this.spools[side].close();
     this.intake.finish();
-    let mark = performance.now();
-    const lap = (name: string) => {
-      const now = performance.now();
-      this.timings[name] = Math.round(now - mark);
-      mark = now;
-    };
+    this.mark = performance.now();
     const request = this.request;
     // each side's identity numbers in reading order (the plan takes the rows so)
     const inReadingOrder = (list: Identity[]) =>
@@ -221,7 +270,7 @@ export class PartyStreamedComputation {
     const taxBookPlaces = placesOf(taxBookOrder, plan.taxBookPlacements);
 
     // The parties to write (all, or those chosen), numbered in the plan's order.
-    const selected = request.selected ? new Set(request.selected) : null;
+    const selected = this.selected;
     const ordinal = plan.parties.map(() => -1);
     plan.parties.forEach((p, i) => {
       if (!selected || selected.has(p.key) || p.members.some((m) => selected.has(m))) {
@@ -235,21 +284,38 @@ export class PartyStreamedComputation {
       this.partyDecisions = routed;
     }
     const placed: Placed = { bookPlaces, taxBookPlaces, ordinal, parties: this.partyOf.length };
-    const { buckets, bucketOf } = planBuckets(this.intake, placed, this.bucketRows, (b) =>
-      path.join(this.dir, `bucket-${b}.txt`),
-    );
+    const { buckets, bucketOf } = planBuckets(this.intake, placed, this.bucketRows);
     this.buckets = buckets;
-    lap('plan');
+    this.placing = { placed, bucketOf };
+    this.lap('plan');
+    return null;
+  }
 
-    const out = this.buckets.map((b) => new LineSpool(b.file));
-    sortIntoBuckets(this.spools, this.intake, placed, bucketOf, out, !selected);
+  // The rows sorted into buckets on this thread, a file each.
+  private sortHere(): void {
+    const { placed, bucketOf } = this.placing!;
+    const out = this.buckets.map((b, i) => {
+      b.files = [path.join(this.dir, `bucket-${i}.txt`)];
+      return new LineSpool(b.files[0]!);
+    });
+    sortIntoBuckets(this.spools, this.intake, placed, bucketOf, out, !this.selected);
     for (const f of out) f.close();
-    this.unresolved = selected ? [] : this.intake.left.sorted();
+  }
+
+  private sorted(onProgress: (finished: number, total: number) => void): StreamedSummary {
+    this.placing = null;
+    this.unresolved = this.selected ? [] : this.intake.left.sorted();
     this.unresolvedCount = this.unresolved.length;
     for (const u of this.unresolved) this.fold.addUnresolved(u);
-    lap('route');
+    this.lap('route');
     onProgress(1, 1);
     return this.figures();
+  }
+
+  private lap(name: string): void {
+    const now = performance.now();
+    this.timings[name] = Math.round(now - this.mark);
+    this.mark = now;
   }
 
   // The spooled rows handed to the whole-year computation, as read.
@@ -291,7 +357,7 @@ export class PartyStreamedComputation {
   private task(b: Bucket): BucketTask {
     const plan = this.plan!;
     return {
-      file: b.file,
+      files: b.files,
       from: b.from,
       to: b.to,
       parties: this.partyOf.slice(b.from, b.to).map((i) => plan.parties[i]!),

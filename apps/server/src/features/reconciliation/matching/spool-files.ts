@@ -20,6 +20,10 @@ export class SpoolFile {
   // kept in memory, in order, while within the budget (null: gone to the file)
   private kept: Buffer[] | null;
   private keptBytes = 0;
+  // while every piece kept is whole lines of a known count: the counts, and
+  // which pieces the spool owns (moved from a thread) and may move on
+  private keptLines: number[] | null = [];
+  private keptOwned: boolean[] = [];
 
   constructor(
     readonly file: string,
@@ -29,18 +33,26 @@ export class SpoolFile {
     if (this.kept === null) this.fd = fs.openSync(file, 'w');
   }
 
-  // `owned`: the caller gives the bytes up (moved from a thread), so they are kept as they are, not copied.
-  write(bytes: Uint8Array | string, owned = false): void {
+  // `owned`: the caller gives the bytes up (moved from a thread), so they are
+  // kept as they are, not copied. `lines`: the bytes are that many whole
+  // lines, each ending in a newline (takePieces wants every piece so).
+  write(bytes: Uint8Array | string, owned = false, lines?: number): void {
     if (this.closed || bytes.length === 0) return;
     if (this.kept !== null) {
+      const moved = owned && typeof bytes !== 'string';
       const b =
         typeof bytes === 'string'
           ? Buffer.from(bytes)
-          : owned
+          : moved
             ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
             : Buffer.from(bytes);
       this.kept.push(b);
       this.keptBytes += b.length;
+      if (lines === undefined || b[b.length - 1] !== 10) this.keptLines = null;
+      else {
+        this.keptLines?.push(lines);
+        this.keptOwned.push(moved && b.byteOffset === 0 && b.buffer.byteLength === b.length);
+      }
       if (this.keptBytes > this.memoryBytes) this.spill();
       return;
     }
@@ -100,6 +112,24 @@ export class SpoolFile {
       if (start < piece.length) carry = piece.subarray(start);
     }
     if (carry !== null) each(carry, 0, carry.length);
+  }
+
+  get piecesInMemory(): boolean {
+    return this.kept !== null && this.keptLines !== null;
+  }
+
+  // The closed spool's pieces, given up whole (the spool is then empty), with
+  // each one's line count and whether it may be moved to another thread (it
+  // is the whole of its memory); null when they are on disk or their lines
+  // were not counted as they came.
+  takePieces(): { pieces: Buffer[]; lines: number[]; movable: boolean[] } | null {
+    if (!this.piecesInMemory) return null;
+    const taken = { pieces: this.kept!, lines: this.keptLines!, movable: this.keptOwned };
+    this.kept = [];
+    this.keptBytes = 0;
+    this.keptLines = [];
+    this.keptOwned = [];
+    return taken;
   }
 
   // The closed spool's bytes a piece at a time, in order (each piece only valid during the call).
@@ -213,11 +243,15 @@ export const readLineBytes = (
 // Lines appended as bytes, each made of a head, a number and a slice of another buffer.
 export class LineSpool {
   private readonly fd: number;
-  private buffer = Buffer.alloc(256 << 10);
+  private buffer: Buffer;
   private used = 0;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    bufferBytes = 256 << 10,
+  ) {
     this.fd = fs.openSync(file, 'w');
+    this.buffer = Buffer.alloc(bufferBytes);
   }
 
   // A line of a head (heads[headFrom, headTo)), a number (not negative), a

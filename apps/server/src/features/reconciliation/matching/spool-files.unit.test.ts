@@ -88,6 +88,49 @@ describe('SpoolFile', () => {
   });
 });
 
+describe('SpoolFile.takePieces', () => {
+  const counted = (memoryBytes: number, writes: [Uint8Array | string, boolean, number | undefined][]) => {
+    const spool = new SpoolFile(path.join(dir, `s${n++}.txt`), memoryBytes);
+    for (const [bytes, owned, lines] of writes) spool.write(bytes, owned, lines);
+    spool.close();
+    return spool;
+  };
+
+  it('gives up counted whole lines kept in memory, telling which it may move', () => {
+    const moved = new Uint8Array(Buffer.from('a\tb\nc\n'));
+    const spool = counted(1 << 20, [
+      [moved, true, 2],
+      ['d\te\n', false, 1],
+      // owned, but a view into a bigger memory: not moved
+      [new Uint8Array(Buffer.from('xxf\n')).subarray(2), true, 1],
+    ]);
+    const taken = spool.takePieces();
+    expect(taken?.lines).toEqual([2, 1, 1]);
+    expect(taken?.movable).toEqual([true, false, false]);
+    expect(taken?.pieces.map((p) => p.toString())).toEqual(['a\tb\nc\n', 'd\te\n', 'f\n']);
+    // given up: the spool is empty
+    expect(linesOf(spool)).toEqual([]);
+  });
+
+  it('keeps pieces not counted, not whole lines, or on disk', () => {
+    expect(
+      counted(1 << 20, [
+        ['a\n', false, 1],
+        ['b\n', false, undefined],
+      ]).takePieces(),
+    ).toBeNull();
+    const cutLine = counted(1 << 20, [['a\nb', false, 2]]);
+    expect(cutLine.takePieces()).toBeNull();
+    expect(linesOf(cutLine)).toEqual(['a', 'b']);
+    const spilled = counted(4, [
+      ['abc\n', false, 1],
+      ['def\n', false, 1],
+    ]);
+    expect(spilled.takePieces()).toBeNull();
+    expect(linesOf(spilled)).toEqual(['abc', 'def']);
+  });
+});
+
 describe('LineSpool', () => {
   it('writes each line as its head, number, a tab and its slice', () => {
     const file = path.join(dir, 'bucket.txt');

@@ -109,6 +109,21 @@ const pieces = (bytes: Uint8Array, max: number): Uint8Array[] => {
   return out;
 };
 
+// The same bytes as texts of whole lines, about `max` bytes each (at least a line).
+const wholeLines = (bytes: Uint8Array, max: number): string[] => {
+  const texts: string[] = [];
+  let text = '';
+  for (const line of new TextDecoder().decode(bytes).split(/(?<=\n)/)) {
+    text += line;
+    if (text.length >= max) {
+      texts.push(text);
+      text = '';
+    }
+  }
+  if (text) texts.push(text);
+  return texts;
+};
+
 describe('the streamed reconciliation', () => {
   const book = encoder.encode(bookText());
   const taxBook = encoder.encode(taxBookText());
@@ -123,6 +138,8 @@ describe('the streamed reconciliation', () => {
     () => {},
   );
 
+  // (the last way is fed whole lines, which it keeps in memory and counts, so
+  // that the pool's threads sort them into buckets: bucket-sort.ts bucketPartTasks)
   const ways: [string, (r: StreamedRequest) => StreamedJob][] = [
     ['the whole year held', (r) => new StreamedComputation(r)],
     [
@@ -133,19 +150,32 @@ describe('the streamed reconciliation', () => {
       'a party at a time, buckets matched in two threads',
       (r) => new PartyStreamedComputation(r, { bucketRows: 20, threads: 2 }),
     ],
+    [
+      'a party at a time, rows in memory sorted into buckets by two threads',
+      (r) => new PartyStreamedComputation(r, { bucketRows: 20, threads: 2, spoolMemoryBytes: 1 << 20 }),
+    ],
   ];
   it.each(ways.flatMap(([way, make]) => [3, 97, 1 << 20].map((max) => [way, max, make] as const)))(
     '%s gives what the whole computation gives, input cut every 1 to %i bytes',
-    async (_way, max, make) => {
+    async (way, max, make) => {
       const c = make(request);
+      const inThreads = way.includes('sorted into buckets by two threads');
       for (const [side, bytes] of [
         ['book', book],
         ['taxBook', taxBook],
       ] as [InputSide, Uint8Array][]) {
-        for (const piece of pieces(bytes, max)) c.input(side, piece);
+        if (inThreads)
+          for (const text of wholeLines(bytes, max)) (c as PartyStreamedComputation).inputText(side, text);
+        else for (const piece of pieces(bytes, max)) c.input(side, piece);
       }
       const progress: number[] = [];
-      let summary = c.compute((finished) => progress.push(finished));
+      const onProgress = (finished: number) => progress.push(finished);
+      let summary = inThreads
+        ? await (c as PartyStreamedComputation).computeInThreads(onProgress)
+        : c.compute(onProgress);
+      // the threads sorted the rows in two parts (one, when each side is a
+      // single piece: a piece is not split, and the statement is the smaller)
+      if (inThreads) expect(summary.timings?.parts).toBe(max < 1 << 20 ? 2 : 1);
       expect(progress.length).toBeGreaterThan(0);
       expect(summary.warnings).toEqual(whole.warnings);
       const parties: string[] = [];
@@ -237,33 +267,47 @@ describe('the streamed reconciliation', () => {
         selected: selected ? [...selected] : null,
       };
       const wholeMixed = computeReconciliation({ ...r, ...mixed } satisfies ComputeRequest, () => {});
-      const c = new PartyStreamedComputation(r, { bucketRows: 25, threads: 2 });
-      // the brought-forward rows arrive first: the order of arrival must not matter
-      for (const side of ['broughtForwardTaxBook', 'broughtForwardBook', 'book', 'taxBook'] as InputSide[]) {
-        for (const piece of pieces(mixed[side], 61)) c.input(side, piece);
-      }
-      let summary = c.compute(() => {});
-      expect(summary.warnings).toEqual(wholeMixed.warnings);
-      const out = { parties: [] as string[], rows: [] as Uint8Array[], unresolved: [] as string[] };
-      for (;;) {
-        const batch = await c.nextBatch(2000);
-        out.parties.push(...batch.partyChunks);
-        out.rows.push(...batch.rowChunks);
-        out.unresolved.push(...batch.unresolvedChunks);
-        if (batch.summary) summary = batch.summary;
-        if (batch.last) break;
-      }
-      expect(summary.stats).toEqual(wholeMixed.stats);
-      expect(out.parties.join('')).toBe(wholeMixed.partyChunks.join(''));
-      expect(copyText(out.rows)).toBe(wholeMixed.rowChunks.join(''));
-      expect(out.unresolved.join('')).toBe(wholeMixed.unresolvedChunks.join(''));
-      // the comparison covers what it is about
-      const text = copyText(out.rows);
-      expect(text).toContain('\ttan-only\t');
-      expect(wholeMixed.stats.parties).toBeGreaterThan(1);
-      if (!selected) {
-        expect(text).toContain('\tdeductor-name\t');
-        expect(wholeMixed.stats.unresolved).toBeGreaterThan(10);
+      // from spool files, and from memory sorted into buckets by two threads
+      for (const inThreads of [false, true]) {
+        const c = new PartyStreamedComputation(r, {
+          bucketRows: 25,
+          threads: 2,
+          spoolMemoryBytes: inThreads ? 1 << 20 : 0,
+        });
+        // the brought-forward rows arrive first: the order of arrival must not matter
+        for (const side of [
+          'broughtForwardTaxBook',
+          'broughtForwardBook',
+          'book',
+          'taxBook',
+        ] as InputSide[]) {
+          if (inThreads) for (const text of wholeLines(mixed[side], 61)) c.inputText(side, text);
+          else for (const piece of pieces(mixed[side], 61)) c.input(side, piece);
+        }
+        let summary = inThreads ? await c.computeInThreads(() => {}) : c.compute(() => {});
+        expect(summary.timings?.parts).toBe(inThreads ? 2 : undefined);
+        expect(summary.warnings).toEqual(wholeMixed.warnings);
+        const out = { parties: [] as string[], rows: [] as Uint8Array[], unresolved: [] as string[] };
+        for (;;) {
+          const batch = await c.nextBatch(2000);
+          out.parties.push(...batch.partyChunks);
+          out.rows.push(...batch.rowChunks);
+          out.unresolved.push(...batch.unresolvedChunks);
+          if (batch.summary) summary = batch.summary;
+          if (batch.last) break;
+        }
+        expect(summary.stats).toEqual(wholeMixed.stats);
+        expect(out.parties.join('')).toBe(wholeMixed.partyChunks.join(''));
+        expect(copyText(out.rows)).toBe(wholeMixed.rowChunks.join(''));
+        expect(out.unresolved.join('')).toBe(wholeMixed.unresolvedChunks.join(''));
+        // the comparison covers what it is about
+        const text = copyText(out.rows);
+        expect(text).toContain('\ttan-only\t');
+        expect(wholeMixed.stats.parties).toBeGreaterThan(1);
+        if (!selected) {
+          expect(text).toContain('\tdeductor-name\t');
+          expect(wholeMixed.stats.unresolved).toBeGreaterThan(10);
+        }
       }
     },
   );
