@@ -232,8 +232,8 @@ export const reconcileCommand = async (args: string[], io: Io): Promise<number> 
             continue;
           }
         }
-        // any other is read whole, a big one into memory the parsing threads share
-        const bytes = await (big ? readShared(file) : readInput(file));
+        // any other is read whole (a big one's pieces go to the threads as text)
+        const bytes = readInput(file);
         firstStatementRead();
         const texts: { name: string; data: Uint8Array }[] = [];
         if (zipped) {

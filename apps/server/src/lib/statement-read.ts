@@ -4,7 +4,6 @@ import {
   cut26asText,
   decodeText,
   Form26asByteCutter,
-  type Form26asChunk,
   type Form26asResult,
   merge26asChunks,
   parse26asText,
@@ -17,7 +16,7 @@ import {
 } from '../features/ingest/tax-entry-lines.ts';
 import { taxBookKeyedLines } from '../features/reconciliation/matching/engine-input.ts';
 import type { KeyedLines } from '../features/reconciliation/matching/keyed-lines.ts';
-import type { Ingest26asPiece, ParseTask, Reconcile26asPiece, SharedPiece } from '../parsing/parse-chunk.ts';
+import type { Ingest26asPiece, ParseTask, Reconcile26asPiece } from '../parsing/parse-chunk.ts';
 import { forEachLineRun, readHead } from './register-cut.ts';
 import { WorkerPool } from './worker-pool.ts';
 
@@ -83,7 +82,11 @@ export const read26asForReconcile = async (
     take(taxBookKeyedLines(whole, kind));
     return withoutParties(whole);
   }
-  return run26asTasks(pool, reconcile26asTasks(chunks, data, kind), take);
+  return run26asTasks(
+    pool,
+    chunks.map((chunk): ParseTask => ({ type: 'reconcile-26as', chunk, kind })),
+    take,
+  );
 };
 
 // The tasks for a big statement file whose threads read their own pieces of
@@ -133,30 +136,4 @@ export const run26asTasks = async (
     }
   }
   return merge26asChunks(results);
-};
-
-// The threads' tasks for a statement's pieces. A statement in shared memory
-// (the command line reads a big one so) that is all ASCII, as TRACES writes
-// them, is a character per byte: each thread reads its piece's text from the
-// bytes. Posted as text, each piece was copied into the message and again out
-// of it: a tenth of the main thread's time with 60,000 deductors (issue 14,
-// session 43). A text decoded otherwise (UTF-16, say) is not a character per
-// byte, and its pieces' lengths do not add up to the bytes: it goes as text.
-export const reconcile26asTasks = (
-  chunks: readonly Form26asChunk[],
-  data: Uint8Array,
-  kind: 'TDS' | 'TCS',
-): ParseTask[] => {
-  const shared =
-    data.buffer instanceof SharedArrayBuffer &&
-    isAscii(data) &&
-    chunks.reduce((sum, chunk) => sum + chunk.text.length, 0) === data.length;
-  let at = 0;
-  return chunks.map((chunk): ParseTask => {
-    const piece: SharedPiece = { bytes: data, from: at, to: at + chunk.text.length };
-    at = piece.to;
-    return shared
-      ? { type: 'reconcile-26as', chunk: { ...chunk, text: '' }, kind, shared: piece }
-      : { type: 'reconcile-26as', chunk, kind };
-  });
 };

@@ -1,32 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cut26asText, type Form26asResult } from '@taxrecon/formats';
+import type { Form26asResult } from '@taxrecon/formats';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { generateDemoCompany } from '../features/demo/generate.ts';
 import { keyedText } from '../features/reconciliation/matching/keyed-lines.ts';
-import {
-  parsingPool,
-  read26asForReconcile,
-  reconcile26asTasks,
-  run26asTasks,
-  statementFileTasks,
-} from './statement-read.ts';
+import { parsingPool, read26asForReconcile, run26asTasks, statementFileTasks } from './statement-read.ts';
 
 // A big statement read by `taxrecon reconcile` is cut into pieces the parsing
-// threads read. In shared memory and all ASCII, a piece goes to its thread as
-// where it stands in the bytes; otherwise as its text. Either way the lines
-// and the result are what one pass on one thread gives.
+// threads read: an ASCII file's as where each stands in the file, any other's
+// as its text. Either way the lines and the result are what one pass on one
+// thread gives.
 
 const demo = generateDemoCompany();
 const statement = demo.files.find((f) => f.kind === 'form-26as');
 if (!statement) throw new Error('the demo company has no 26AS');
 const ascii = Buffer.from(statement.content, 'latin1');
-const inShared = (bytes: Uint8Array): Uint8Array => {
-  const copy = new Uint8Array(new SharedArrayBuffer(bytes.length));
-  copy.set(bytes);
-  return copy;
-};
 // the same statement as Windows Notepad's "Unicode": UTF-16LE, no byte order mark
 const utf16 = Buffer.from(statement.content, 'utf16le');
 
@@ -49,40 +38,11 @@ const read = async (data: Uint8Array, threads: boolean) => {
 };
 
 describe('a big 26AS statement read in pieces for the command line', () => {
-  it('sends the pieces of an ASCII statement in shared memory as places in its bytes', () => {
-    const shared = inShared(ascii);
-    const chunks = cut26asText(shared, 's.txt', 8192);
-    expect(chunks.length).toBeGreaterThan(5);
-    const tasks = reconcile26asTasks(chunks, shared, 'TDS');
-    let at = 0;
-    tasks.forEach((task, i) => {
-      if (task.type !== 'reconcile-26as' || !task.shared) throw new Error(`piece ${i} went as text`);
-      expect(task.chunk.text).toBe('');
-      expect(task.shared.from).toBe(at);
-      expect(Buffer.from(shared.subarray(task.shared.from, task.shared.to)).toString('latin1')).toBe(
-        chunks[i]!.text,
-      );
-      at = task.shared.to;
-    });
-    expect(at).toBe(shared.length);
-  });
-
-  it('sends them as text when the bytes are not shared, or are not a character each', () => {
-    for (const data of [ascii, inShared(utf16)]) {
-      const chunks = cut26asText(data, 's.txt', 8192);
-      expect(chunks.length).toBeGreaterThan(5);
-      for (const task of reconcile26asTasks(chunks, data, 'TDS')) {
-        expect(task.type === 'reconcile-26as' && task.shared).toBeFalsy();
-        expect(task.type === 'reconcile-26as' && task.chunk.text.length).toBeGreaterThan(0);
-      }
-    }
-  });
-
-  it('gives the lines and the result of one pass, from shared bytes, plain bytes and UTF-16', async () => {
+  it('gives the lines and the result of one pass, from ASCII and UTF-16', async () => {
     const whole = await read(ascii, false);
     expect(whole.lines.split('\n').length).toBeGreaterThan(500);
     process.env.TAXRECON_PARSE_CHUNK_BYTES = '8192';
-    for (const data of [inShared(ascii), ascii, inShared(utf16)]) {
+    for (const data of [ascii, utf16]) {
       const pieces = await read(data, true);
       expect(pieces.lines).toBe(whole.lines);
       expect(pieces.result).toEqual(whole.result);

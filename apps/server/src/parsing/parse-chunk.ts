@@ -46,15 +46,12 @@ export type ParseTask =
   | { type: 'register'; chunk: RegisterChunk }
   | { type: 'ingest-register'; chunk: IngestRegisterChunk }
   | { type: 'ingest-26as'; chunk: Form26asChunk; ids: StatementIds }
-  // `text` empty with `shared`: the piece is the ASCII bytes [from, to) of the
-  // statement in memory the threads share, read there (lib/statement-read.ts)
-  // or, `text` empty with `range`: where the piece stands in the file, read
-  // here (lib/statement-read.ts read26asFileForReconcile)
+  // `text` empty with `range`: where the piece stands in the file, read
+  // here (lib/statement-read.ts statementFileTasks)
   | {
       type: 'reconcile-26as';
       chunk: Form26asChunk;
       kind: 'TDS' | 'TCS';
-      shared?: SharedPiece;
       range?: FileRange;
     }
   // a piece of an expense ledger for `taxrecon payable`
@@ -62,12 +59,6 @@ export type ParseTask =
   // once the rows are read, the same threads sort them into buckets and match those
   | BucketMessage
   | BucketPartMessage;
-
-export interface SharedPiece {
-  bytes: Uint8Array;
-  from: number;
-  to: number;
-}
 
 // A piece of a statement for `taxrecon reconcile`: its Part I or VI rows as
 // the engine's row lines (matching/source-rows.ts), the rest of its result
@@ -120,11 +111,7 @@ export const runTask = (task: unknown) => {
     const kind = t.kind;
     const lines = new KeyedLineWriter();
     const line = taxBookLineWriter(lines.add);
-    const piece = t.range
-      ? { ...t.chunk, text: utf8Text(readRange(t.range)) }
-      : t.shared
-        ? { ...t.chunk, text: utf8Text(t.shared.bytes.subarray(t.shared.from, t.shared.to)) }
-        : t.chunk;
+    const piece = t.range ? { ...t.chunk, text: utf8Text(readRange(t.range)) } : t.chunk;
     const result = parse26asChunk(piece, (type, party, tx) => {
       if (type === kind) line(party, tx);
     });
