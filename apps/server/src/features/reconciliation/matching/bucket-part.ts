@@ -60,6 +60,8 @@ export const sortBucketPart = (task: BucketPartTask): BucketPartOutput => {
       let start = 0;
       while (start < bytes.length) {
         const end = bytes.indexOf(10, start);
+        // (SpoolFile.write counts only pieces of whole lines)
+        if (end < 0) throw new Error(`a piece of ${run.side} rows does not end in a newline`);
         const id = ids[line]!;
         if (id >= 0) {
           const b = bucketOf[id]!;
