@@ -7,13 +7,16 @@
 //   1. the CLI end to end (`taxrecon reconcile tds ...`), wall time and peak RSS,
 //      with its own split of parse / engine / write time;
 //   2. a DuckDB SQL baseline on the same files: an exact join on TAN and tax;
-// and the ratio of the two. DuckDB is a dev dependency of this benchmark only.
+//   3. the floor under any JavaScript reader (read-floor.ts): both files read
+//      and every line cut into fields on the machine's cores, nothing parsed;
+// and the ratios. DuckDB is a dev dependency of this benchmark only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readFloor } from './read-floor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -153,6 +156,17 @@ const runCase = async (rows: number, parties: number) => {
   const pairsMb = fs.statSync(pairsFile).size / 1e6;
   fs.rmSync(pairsFile, { force: true });
 
+  // 3. The floor, after the others (its reads find the files cached, as theirs did).
+  const floor = await readFloor(
+    [
+      // "Gross Total" and "TDS on Sales"
+      { path: register, delimiter: 9, amounts: [15, 18] },
+      // a transaction line's amount and tax (its first field is empty: the line starts with '^')
+      { path: statement, delimiter: 94, amounts: [8, 9] },
+    ],
+    os.availableParallelism(),
+  );
+
   console.log(
     `rows: ${rows.toLocaleString('en-IN')} sales + ${rows.toLocaleString('en-IN')} 26AS over ${parties.toLocaleString('en-IN')} customers`,
   );
@@ -170,6 +184,9 @@ const runCase = async (rows: number, parties: number) => {
     `DuckDB exact join on TAN and tax: ${duckSeconds.toFixed(1)} s (${String(pairs)} joined pairs)`,
   );
   console.log(`ratio CLI / DuckDB: ${(cliSeconds / duckSeconds).toFixed(1)}x (aim: 3x)`);
+  console.log(
+    `floor: both files read and every line cut into fields on ${os.availableParallelism()} threads, nothing parsed or matched: ${floor.seconds.toFixed(2)} s (${floor.lines.toLocaleString('en-IN')} lines), ${(floor.seconds / duckSeconds).toFixed(1)}x DuckDB; 3x DuckDB leaves ${Math.max(0, 3 * duckSeconds - floor.seconds).toFixed(2)} s for parsing, matching and the result`,
+  );
   console.log(
     `DuckDB exact join with its pairs written as JSON (${pairsMb.toFixed(0)} MB): ${duckWriteSeconds.toFixed(1)} s; CLI / that: ${(cliSeconds / duckWriteSeconds).toFixed(1)}x`,
   );
