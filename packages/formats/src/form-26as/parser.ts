@@ -9,6 +9,7 @@ import {
   type PartyColumn,
   type TransactionColumn,
 } from './columns.ts';
+import { isBlank } from './cut-state.ts';
 import { isHeaderKeyLine, parseHeader } from './header.ts';
 import { layoutOfPart, modelledPartOf, type PartHeading, parsePartHeading } from './headings.ts';
 import { checkPartyTotals, type IssueSink, readPartyRow, readTransactionRow } from './rows.ts';
@@ -39,11 +40,6 @@ const isDigits = (s: string): boolean => {
     const c = s.charCodeAt(i);
     if (c < 48 || c > 57) return false;
   }
-  return true;
-};
-
-const isBlank = (s: string): boolean => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 32) return false;
   return true;
 };
 
