@@ -12,7 +12,7 @@ import type {
 } from '@taxrecon/engine';
 import { numericOfPaise, type Paise, paiseOfNumeric } from '@taxrecon/shared';
 import { type CopyValue, copyField, copyRow, parseCopyText, textArrayLiteral } from './copy-text.ts';
-import type { SourcedBookRow, SourcedTaxBookRow } from './source-rows.ts';
+import { CONTENT_COLUMNS, type SourcedBookRow, type SourcedTaxBookRow } from './source-rows.ts';
 
 // The engine's per-party result as rows of recon_parties and recon_rows (and
 // the rows not considered as recon_unresolved), and stored rows back into the
@@ -69,22 +69,8 @@ export const ROW_COLUMNS = [
   'party',
   'side',
   'ord',
-  'source_id',
-  'ref',
-  'txn_date',
-  'name',
-  'code',
-  'tan',
-  'pan',
-  'gstin',
-  'section',
-  'rate',
-  'status',
-  'booking_date',
-  'remarks',
-  'amount',
-  'tax',
-  'deposited',
+  // a row's line of COPY text as it was read stands here whole (rowLines)
+  ...CONTENT_COLUMNS,
   'resolved_by',
   'brought_forward',
   'carried_forward',
